@@ -1,0 +1,132 @@
+"""Rule coverage: for every section of the books, where it is implemented and tested.
+
+*Implemented* means a citation in shipped content: a rule-file definition,
+table row, modifier term or step (found by parsing, so it is exact), a
+module's Python (a primitive or hookimpl naming ``gts:21.6`` in its source),
+or game/scenario data.  *Tested* means a citation inside a test: the test
+function whose body or docstring names ``gts:10.0.3`` (or a situation file
+under tests/).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.dsl import parser
+from kriegsspiel.dsl.citations import iter_cites
+from kriegsspiel.rule_index import load_index
+
+CITE_RE = re.compile(r"(?<![\w/])@?(gts|utah|crete|tld):([A-Za-z0-9][A-Za-z0-9.()]*[A-Za-z0-9)]"
+                     r"|[A-Za-z0-9])")
+TEST_DEF_RE = re.compile(r"^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(")
+
+
+@dataclass
+class Coverage:
+    implemented: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    tested: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+    def add(self, which: dict, ruleset: str, rule: str, where: str) -> None:
+        places = which.setdefault((ruleset, _normalise(rule)), [])
+        if where not in places:
+            places.append(where)
+
+
+def _normalise(rule: str) -> str:
+    return rule.rstrip(".")
+
+
+def _package_root() -> Path:
+    from kriegsspiel import modules
+    return Path(modules.__file__).resolve().parent.parent
+
+
+def scan_implementations(cov: Coverage, root: Path | None = None) -> None:
+    root = root or _package_root()
+    for path in sorted((root / "modules").rglob("*.ksr")):
+        rel = path.relative_to(root).as_posix()
+        try:
+            decls = parser.parse_file(path)
+        except KsError:
+            continue  # `ks check` reports it; coverage shows what parses
+        for decl in decls:
+            for cite, _ in iter_cites(decl):
+                cov.add(cov.implemented, cite.ruleset, cite.id, f"{rel}:{cite.loc.line}")
+    for pattern in ("modules/**/*.py", "games/**/*.yaml", "scenarios/**/*.yaml"):
+        for path in sorted(root.glob(pattern)):
+            rel = path.relative_to(root).as_posix()
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                for m in CITE_RE.finditer(line):
+                    cov.add(cov.implemented, m.group(1), m.group(2), f"{rel}:{lineno}")
+
+
+def scan_tests(cov: Coverage, tests: Path) -> None:
+    if not tests.is_dir():
+        return
+    base = tests.parent
+    for path in sorted(tests.rglob("*")):
+        if path.suffix not in (".py", ".yaml", ".yml", ".ksr") or "fixtures" in path.parts:
+            continue
+        rel = path.relative_to(base).as_posix()
+        text = path.read_text(encoding="utf-8")
+        if path.suffix != ".py":
+            for m in CITE_RE.finditer(text):
+                cov.add(cov.tested, m.group(1), m.group(2), rel)
+            continue
+        current, indent, pending = None, -1, []
+        for line in text.splitlines():
+            stripped = line.lstrip()
+            m = TEST_DEF_RE.match(line)
+            if m:
+                current, indent = m.group(2), len(m.group(1))
+                for ruleset, rule in pending:  # citations in the test's decorators
+                    cov.add(cov.tested, ruleset, rule, f"{rel}::{current}")
+                pending = []
+                continue
+            if stripped.startswith("@"):
+                pending += [(c.group(1), c.group(2)) for c in CITE_RE.finditer(line)]
+                current = None
+                continue
+            if current and stripped and len(line) - len(stripped) <= indent \
+                    and not stripped.startswith(("#", ")")):
+                current = None
+            if current:
+                for c in CITE_RE.finditer(line):
+                    cov.add(cov.tested, c.group(1), c.group(2), f"{rel}::{current}")
+
+
+def report(ruleset: str | None = None, tests: Path | None = None) -> dict:
+    cov = Coverage()
+    scan_implementations(cov)
+    scan_tests(cov, tests or Path("tests"))
+    index = load_index()
+    out: dict = {"rulesets": {}}
+    for name, entries in index.items():
+        if ruleset and name != ruleset:
+            continue
+        sections = {}
+        for rule_id, entry in entries.items():
+            key = (name, rule_id)
+            sections[rule_id] = {"kind": entry["kind"], "title": entry["title"],
+                                 "implemented": cov.implemented.get(key, []),
+                                 "tested": cov.tested.get(key, [])}
+        out["rulesets"][name] = sections
+    unknown = sorted({f"{r}:{i}" for (r, i) in list(cov.implemented) + list(cov.tested)
+                      if i not in index.get(r, {})})
+    out["unknown_citations"] = unknown
+    return out
+
+
+def summary(data: dict) -> list[tuple[str, int, int, int, int]]:
+    """(ruleset, sections needing coverage, implemented, tested, both) per ruleset."""
+    rows = []
+    for name, sections in data["rulesets"].items():
+        due = [s for s in sections.values() if s["kind"] in ("rule", "errata", "scenario")]
+        impl = sum(1 for s in due if s["implemented"])
+        tested = sum(1 for s in due if s["tested"])
+        both = sum(1 for s in due if s["implemented"] and s["tested"])
+        rows.append((name, len(due), impl, tested, both))
+    return rows

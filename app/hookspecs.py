@@ -1,0 +1,53 @@
+"""Every hook a kriegsspiel module can implement (all prefixed ``ks_``).
+
+A *module* is a pluggy plugin: a Python module or object with functions
+marked ``@hookimpl``.  Built-in rulesets (``kriegsspiel.modules.*``) are
+registered by default; third-party modules are found through the entry-point
+group ``kriegsspiel.modules`` or passed as explicit paths.  Each hook is
+documented in docs/hooks.md, and tests/test_hooks.py checks that every hook
+here is documented there and exercised by a test.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+PROJECT = "kriegsspiel"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def ks_module_info():
+    """Describe the module: a :class:`kriegsspiel.plugins.ModuleInfo`.
+
+    Its ``name`` is how users enable or disable it, its ``layer`` (series,
+    exclusive, errata, optional, scenario) fixes the precedence of its rule
+    files, ``ruleset`` is the citation namespace it mainly cites, and
+    ``requires`` names the modules it builds on.
+    """
+
+
+@hookspec
+def ks_rule_files():
+    """Return the paths of this module's rule files (.ksr), in load order."""
+
+
+@hookspec
+def ks_primitives():
+    """Return kernel primitives callable from rule files: a list of
+    :class:`kriegsspiel.dsl.types.Function`.  Python is for primitives such
+    as line-of-sight tracing and pathfinding; rules stay in rule files."""
+
+
+@hookspec
+def ks_entity_attributes():
+    """Return ``{kind: {attribute: type}}`` for the values this module's data
+    gives entities (e.g. a unit's ``troop_quality``: ``int``), so rule files
+    are type-checked against them and typos get a did-you-mean."""
+
+
+@hookspec(firstresult=True)
+def ks_counter_values_model():
+    """Return the pydantic model that validates a counter face's ``values`` in
+    game data (the first module that answers wins: the most specific one)."""

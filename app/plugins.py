@@ -1,0 +1,146 @@
+"""Finding, registering and selecting rule modules (pluggy plugins).
+
+Built-in modules are registered by default; third-party ones come from the
+``kriegsspiel.modules`` entry-point group, or from explicit file paths given
+by the user.  Any module can be disabled by name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import sys
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Iterable
+
+import pluggy
+
+from kriegsspiel import hookspecs
+from kriegsspiel.core.errors import KsError, Location, did_you_mean
+from kriegsspiel.dsl.link import LAYERS
+
+ENTRY_POINT_GROUP = "kriegsspiel.modules"
+BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin",)
+
+
+@dataclass(frozen=True)
+class ModuleInfo:
+    name: str
+    layer: str
+    ruleset: str
+    title: str = ""
+    requires: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass
+class Registry:
+    """All modules known to this process, by name."""
+
+    manager: pluggy.PluginManager
+    modules: dict[str, tuple[ModuleInfo, Any]] = field(default_factory=dict)
+
+    def names(self) -> list[str]:
+        return list(self.modules)
+
+    def info(self, name: str) -> ModuleInfo:
+        return self.get(name)[0]
+
+    def get(self, name: str) -> tuple[ModuleInfo, Any]:
+        if name not in self.modules:
+            raise KsError(f"unknown module '{name}'", None, did_you_mean(name, self.modules))
+        return self.modules[name]
+
+    def select(self, wanted: Iterable[str]) -> list[str]:
+        """*wanted* plus everything it requires, lowest layer first."""
+        chosen: list[str] = []
+
+        def add(name: str) -> None:
+            info = self.info(name)
+            for dep in info.requires:
+                add(dep)
+            if name not in chosen:
+                chosen.append(name)
+        for name in wanted:
+            add(name)
+        return sorted(chosen, key=lambda n: LAYERS.index(self.info(n).layer))
+
+    def call(self, hook: str, names: Iterable[str]) -> list[tuple[str, Any]]:
+        """Call *hook* through pluggy on the named modules only, one at a time so
+        each result stays paired with the module that gave it."""
+        out = []
+        for name in names:
+            others = [p for n, (_, p) in self.modules.items() if n != name]
+            result = self.manager.subset_hook_caller(hook, remove_plugins=others)()
+            if isinstance(result, list):
+                out.extend((name, r) for r in result)
+            elif result is not None:
+                out.append((name, result))
+        return out
+
+    def first(self, hook: str, names: Iterable[str]) -> Any:
+        """The answer of the highest-layer module among *names* that answers."""
+        for name, result in reversed(self.call(hook, names)):
+            return result
+        return None
+
+
+def _builtin(spec: str) -> Any:
+    module, _, attr = spec.partition(":")
+    obj = importlib.import_module(module)
+    return getattr(obj, attr) if attr else obj
+
+
+def _load_path(path: Path) -> ModuleType:
+    """Import a module from an explicit file path given by the user."""
+    if not path.exists():
+        raise KsError(f"module file not found: {path}", Location(str(path)))
+    name = f"kriegsspiel_ext_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise KsError(f"cannot load module from {path}", Location(str(path)))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_registry(disabled: Iterable[str] = (), extra_paths: Iterable[str | Path] = (),
+                  use_entry_points: bool = True) -> Registry:
+    """Register built-in, entry-point and explicitly given modules."""
+    manager = pluggy.PluginManager(hookspecs.PROJECT)
+    manager.add_hookspecs(hookspecs)
+    disabled = set(disabled)
+    candidates: list[Any] = [_builtin(spec) for spec in BUILTIN_MODULES]
+    if use_entry_points:
+        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+            obj = ep.load()
+            if obj not in candidates:
+                candidates.append(obj)
+    candidates += [_load_path(Path(p)) for p in extra_paths]
+    registry = Registry(manager)
+    for plugin in candidates:
+        info_impl = getattr(plugin, "ks_module_info", None)
+        if info_impl is None:
+            raise KsError(f"{plugin!r} is not a kriegsspiel module: it has no ks_module_info hook")
+        info = info_impl()
+        if info.layer not in LAYERS:
+            raise KsError(f"module '{info.name}' declares unknown layer '{info.layer}'", None,
+                          did_you_mean(info.layer, LAYERS))
+        if info.name in disabled:
+            continue
+        if info.name in registry.modules:
+            if registry.modules[info.name][1] is plugin:
+                continue
+            raise KsError(f"two modules are both named '{info.name}'")
+        manager.register(plugin, name=info.name)
+        registry.modules[info.name] = (info, plugin)
+    unknown = disabled - {getattr(p, "ks_module_info")().name for p in candidates}
+    if unknown:
+        name = sorted(unknown)[0]
+        raise KsError(f"cannot disable unknown module '{name}'", None,
+                      did_you_mean(name, [getattr(p, "ks_module_info")().name for p in candidates]))
+    return registry

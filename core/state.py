@@ -1,0 +1,190 @@
+"""Game state: where every piece is, what is tracked on it, and the event log.
+
+The kernel keeps the *mutable* facts only — placement of units and leaders,
+which face of a counter is up, eliminations, and named integer tracks (markers
+on units, points on divisions, anything a rule file declares with ``track`` or
+``marker``).  Static facts (a counter's printed values, a division's ratings,
+a hex's terrain) come from a read-only catalog built from the game data.
+
+Every change goes through :meth:`GameState.record`, which appends an
+:class:`Event` and applies it; nothing else mutates the state.  So the log is
+a complete account of the game, a save is a snapshot plus the log, and
+:meth:`digest` lets tests prove that a rejected action changed nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    """A reference to an entity: ``Ref("unit", "1 A/1 Inf")``."""
+
+    kind: str
+    id: str
+
+    def __str__(self) -> str:
+        return self.id
+
+
+@dataclass
+class Event:
+    seq: int
+    kind: str
+    data: dict
+    cause: list[dict] = field(default_factory=list)  # the explanations behind it
+
+    def to_json(self) -> dict:
+        return {"seq": self.seq, "kind": self.kind, "data": self.data, "cause": self.cause}
+
+
+# What each kind of entity links to in the catalog, so rules can write
+# unit.division.cp or unit.formation.leader.hex.
+LINKS = {"side": "side", "army": "army", "division": "division", "formation": "formation",
+         "leader": "leader"}
+
+
+class GameState:
+    """Implements the DSL runtime's ``World`` protocol."""
+
+    def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
+                 track_names: frozenset[str] | set[str] = frozenset()) -> None:
+        self.catalog = catalog  # kind → id → static attributes (units: + "faces")
+        self.grid = grid
+        self.track_names = frozenset(track_names)  # declared tracks read 0 until set
+        self.placement: dict[str, str | None] = {}  # unit/leader id → hex id or box
+        self.faces: dict[str, str] = {}
+        self.eliminated: set[str] = set()
+        self.tracks: dict[str, dict[str, int]] = {}
+        self.turn = 0
+        self.log: list[Event] = []
+
+    # ---- reading ----------------------------------------------------------
+    def ref(self, kind: str, ident: str) -> Ref:
+        if ident not in self.catalog.get(kind, {}):
+            raise KsError(f"unknown {kind} '{ident}'", None,
+                          did_you_mean(ident, self.catalog.get(kind, {})))
+        return Ref(kind, ident)
+
+    def refs(self, kind: str) -> list[Ref]:
+        return [Ref(kind, i) for i in self.catalog.get(kind, {})]
+
+    def static(self, ref: Ref) -> dict:
+        return self.catalog[ref.kind][ref.id]
+
+    def attr(self, entity: Any, name: str) -> Any:
+        if not isinstance(entity, Ref):
+            raise KsError(f"'{name}' asked of {entity!r}, which is not a game entity")
+        key = f"{entity.kind}:{entity.id}"
+        tracked = self.tracks.get(key)
+        if tracked is not None and name in tracked:
+            return tracked[name]
+        data = self.catalog[entity.kind][entity.id]
+        if name == "id":
+            return entity.id
+        if name == "hex":
+            return self.placement.get(entity.id)
+        if name == "on_map":
+            return self.placement.get(entity.id) is not None
+        if name == "eliminated":
+            return entity.id in self.eliminated
+        if name == "face":
+            return self.faces.get(entity.id, "front")
+        if entity.kind == "unit":
+            face = data.get("faces", {}).get(self.faces.get(entity.id, "front"), {})
+            if name in face:
+                return face[name]
+        if name in data:
+            value = data[name]
+            if name in LINKS and isinstance(value, str):
+                return Ref(LINKS[name], value)
+            return value
+        return 0 if name in self.track_names else None
+
+    def owner(self, entity: Any) -> Any:
+        if isinstance(entity, Ref):
+            side = self.catalog[entity.kind][entity.id].get("side")
+            return side if side is not None else (entity.id if entity.kind == "side" else None)
+        return None
+
+    def units(self) -> list[Ref]:
+        return self.refs("unit")
+
+    def units_at(self, hex_id: str) -> list[Ref]:
+        return [Ref("unit", u) for u, h in self.placement.items()
+                if h == hex_id and u in self.catalog.get("unit", {})]
+
+    def turn_has_tag(self, turn: int, tag: str) -> bool:
+        """Whether turn *turn* of the turn track (catalog game entity) has *tag*."""
+        turns = self.catalog.get("game", {}).get("game", {}).get("turns", [])
+        return 0 <= turn < len(turns) and tag in turns[turn].get("tags", ())
+
+    def distance(self, a: str, b: str) -> int:
+        if self.grid is None:
+            raise KsError("this game has no map grid to measure distance on")
+        return self.grid.distance(self.grid.parse(a), self.grid.parse(b))
+
+    # ---- changing: always through an event ---------------------------------
+    def record(self, kind: str, data: dict, cause: list[dict]) -> Event:
+        event = Event(len(self.log) + 1, kind, data, cause)
+        self._apply(event)
+        self.log.append(event)
+        return event
+
+    def set_track(self, entity: Ref, name: str, value: int, cause: list[dict]) -> None:
+        old = self.attr(entity, name)
+        self.record("track_changed", {"entity": f"{entity.kind}:{entity.id}", "track": name,
+                                      "old": old, "new": value}, cause)
+
+    def _apply(self, event: Event) -> None:
+        d = event.data
+        if event.kind == "track_changed":
+            self.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
+        elif event.kind in ("unit_moved", "unit_placed"):
+            self.placement[d["unit"]] = d["destination"]
+        elif event.kind == "unit_flipped":
+            self.faces[d["unit"]] = d["face"]
+        elif event.kind == "unit_eliminated":
+            self.eliminated.add(d["unit"])
+            self.placement[d["unit"]] = None
+        elif event.kind == "turn_advanced":
+            self.turn = d["turn"]
+
+    # ---- saving -----------------------------------------------------------
+    def snapshot(self) -> dict:
+        return {"turn": self.turn, "placement": dict(sorted(self.placement.items())),
+                "faces": dict(sorted(self.faces.items())), "eliminated": sorted(self.eliminated),
+                "tracks": {k: dict(sorted(v.items())) for k, v in sorted(self.tracks.items())}}
+
+    def restore(self, snap: dict, log: list[dict] | None = None) -> None:
+        self.turn = snap["turn"]
+        self.placement = dict(snap["placement"])
+        self.faces = dict(snap["faces"])
+        self.eliminated = set(snap["eliminated"])
+        self.tracks = copy.deepcopy(snap["tracks"])
+        self.log = [Event(e["seq"], e["kind"], e["data"], e.get("cause", [])) for e in log or []]
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing: if the body raises, the state and log are as before."""
+        snap, length = self.snapshot(), len(self.log)
+        try:
+            yield
+        except BaseException:
+            log = self.log[:length]
+            self.restore(snap)
+            self.log = log
+            raise
+
+    def digest(self) -> str:
+        """A hash of the mutable state (not the log): equal digests, equal games."""
+        text = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()

@@ -1,0 +1,150 @@
+"""Checks (a die against a target number) and changes to tracked state.
+
+A check's fields:
+
+``target``       the number to roll equal to or under (usually a modifier list)
+``die``          the die, ``d10`` unless said otherwise
+``always_pass``  a roll that passes whatever the target (GTS: 0)
+``always_fail``  a roll that fails whatever the target (GTS: 9)
+``buy_with``     a track a point may be spent from to pass without rolling,
+                 ``when`` a condition holds (GTS: a Command Point, In Command)
+``buy_cost``     how many points that costs, 1 unless said otherwise
+
+Spending the point is the owning player's decision, asked before the die is
+rolled — a player may not roll and then pay (GTS 29.47).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.compiler import Scope
+from kriegsspiel.dsl.runtime import CheckResult, Decision, Frame, RuleRuntimeError
+
+FIELDS = ("target", "die", "always_pass", "always_fail", "buy_with", "buy_cost")
+__all__ = ["CheckResult", "compile_check", "compile_set"]
+
+
+def compile_check(program, decl: ir.Check):
+    scope: Scope = program._scope(decl.params, False, f"check '{decl.name}'")
+    for name, fld in decl.fields.items():
+        if name not in FIELDS:
+            raise KsError(f"check '{decl.name}' has no field '{name}' (fields: "
+                          f"{', '.join(FIELDS)})", fld.loc, did_you_mean(name, FIELDS))
+        if fld.when is not None and name != "buy_with":
+            raise KsError(f"only 'buy_with' takes a 'when' condition", fld.when.loc)
+    if "target" not in decl.fields:
+        raise KsError(f"check '{decl.name}' needs a 'target'", decl.loc)
+    compiler = program.compiler
+    target = compiler.number(decl.fields["target"].expr, scope, "a check's target")
+    die = _die(decl)
+    always_pass = _fixed_roll(decl, "always_pass")
+    always_fail = _fixed_roll(decl, "always_fail")
+    buy = None
+    if "buy_with" in decl.fields:
+        fld = decl.fields["buy_with"]
+        pool, track = _track_path(program, fld.expr, scope)
+        when = compiler.cond(fld.when, scope, "the condition of 'buy_with'") if fld.when else None
+        cost = compiler.number(decl.fields["buy_cost"].expr, scope, "'buy_cost'") \
+            if "buy_cost" in decl.fields else (lambda f: 1)
+        buy = (pool, track, when, cost)
+    names, name = [p.name for p in decl.params], decl.name
+    cites = [str(c) for c in decl.cites]
+
+    def run(ctx, *args: Any) -> CheckResult:
+        frame = Frame(ctx, dict(zip(names, args)))
+        goal = target(frame)
+        if buy is not None:
+            result = _try_buy(ctx, frame, buy, name, args)
+            if result is not None:
+                ctx.explain({**result.explain(), "cites": cites})
+                return result
+        roll = ctx.roll(die, why=name)
+        if roll == always_pass:
+            result = CheckResult(name, True, roll, int(goal), reason=f"a {roll} always passes")
+        elif roll == always_fail:
+            result = CheckResult(name, False, roll, int(goal), reason=f"a {roll} always fails")
+        else:
+            passed = roll <= goal
+            result = CheckResult(name, passed, roll, int(goal),
+                                 reason=f"{roll} {'≤' if passed else '>'} {int(goal)}")
+        ctx.explain({**result.explain(), "cites": cites})
+        return result
+    return run
+
+
+def _try_buy(ctx, frame: Frame, buy, name: str, args) -> CheckResult | None:
+    pool_fn, track, when, cost_fn = buy
+    if when is not None and not when(frame):
+        return None
+    pool = pool_fn(frame)
+    cost = int(cost_fn(frame))
+    if pool is None or (ctx.world.attr(pool, track) or 0) < cost:
+        return None
+    subject = args[0] if args else None
+    player = ctx.world.owner(subject) if subject is not None else None
+    if not ctx.ask(Decision(player, f"buy:{name}", subject, (False, True),
+                            about=f"spend {cost} {track} to pass {name} without rolling")):
+        return None
+    ctx.set_track(pool, track, ctx.world.attr(pool, track) - cost)
+    return CheckResult(name, True, None, None, bought=True, reason=f"spent {cost} {track}")
+
+
+def _die(decl: ir.Check) -> str:
+    fld = decl.fields.get("die")
+    if fld is None:
+        return "d10"
+    if not isinstance(fld.expr, ir.Name) or fld.expr.name not in ("d10", "d6"):
+        raise KsError("a check's die is d10 or d6", fld.expr.loc)
+    return fld.expr.name
+
+
+def _fixed_roll(decl: ir.Check, field: str) -> int | None:
+    fld = decl.fields.get(field)
+    if fld is None:
+        return None
+    e = fld.expr
+    if isinstance(e, ir.Lit) and (e.value is None or type(e.value) is int):
+        return e.value
+    raise KsError(f"'{field}' is a die roll number (or none)", e.loc)
+
+
+def _track_path(program, e: ir.Expr, scope: Scope):
+    """Compile ``x.y.track``: returns (fn giving the entity, track name)."""
+    if not isinstance(e, ir.Attr):
+        raise KsError("expected a tracked value such as unit.division.cp", e.loc)
+    track = program.tracks.get(e.name)
+    if track is None:
+        raise KsError(f"'{e.name}' is not a track or marker (declare it with 'track' or "
+                      "'marker')", e.loc, did_you_mean(e.name, program.tracks))
+    obj, t = program.compiler.expr(e.obj, scope)
+    if t not in (track.on, "any"):
+        raise KsError(f"'{e.name}' is kept on a {track.on}, but this is a {t}", e.obj.loc)
+    return obj, e.name
+
+
+def compile_set(program, s: ir.SetStmt, scope: Scope):
+    """``set unit.cohesion_hits += 1``: change a track, clamped to its declared range."""
+    path = s.target
+    expr: ir.Expr = ir.Name(path[0], s.loc)
+    for part in path[1:]:
+        expr = ir.Attr(expr, part, s.loc)
+    entity_fn, track_name = _track_path(program, expr, scope)
+    track = program.tracks[track_name]
+    value = program.compiler.number(s.expr, scope, f"the value set on '{track_name}'")
+    low, high, op = track.low, track.high, s.op
+
+    def set_(f: Frame) -> None:
+        entity = entity_fn(f)
+        if entity is None:
+            raise RuleRuntimeError(f"cannot set '{track_name}' of nothing", s.loc)
+        new = int(value(f))
+        if op != "=":
+            old = f.ctx.world.attr(entity, track_name) or 0
+            new = old + new if op == "+=" else old - new
+        if low is not None:
+            new = max(low, min(high, new))
+        f.ctx.set_track(entity, track_name, new)
+    return set_

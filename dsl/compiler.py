@@ -1,0 +1,304 @@
+"""Compile IR expressions and statements to Python closures, checking as we go.
+
+Each ``expr`` call returns ``(fn, type)`` where ``fn(frame) -> value``.  Names
+are resolved once, here, so running a rule never searches a namespace; a name
+that resolves to nothing is a located error with a did-you-mean.  No Python
+code is generated or evaluated: closures are built from fixed building blocks.
+"""
+
+from __future__ import annotations
+
+import operator
+from fractions import Fraction
+from typing import Any, Callable
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
+from kriegsspiel.dsl.types import BUILTINS, DICE, is_boolean, is_numeric, join
+
+Fn = Callable[[Frame], Any]
+
+_ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": operator.mod}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+            ">": operator.gt, ">=": operator.ge}
+
+
+class Scope:
+    """Local names visible in one definition and whether effects are allowed."""
+
+    def __init__(self, names: dict[str, str], effects: bool, where: str) -> None:
+        self.names = dict(names)
+        self.effects = effects
+        self.where = where  # "modifiers 'troop_quality'", for messages
+
+    def child(self, **extra: str) -> "Scope":
+        s = Scope(self.names, self.effects, self.where)
+        s.names.update(extra)
+        return s
+
+
+class ExprCompiler:
+    """Expression and statement compilation against a Program's namespace."""
+
+    def __init__(self, program) -> None:
+        self.p = program  # dsl.program.Program: resolves global names
+        self.calls: dict[str, set[str]] = {}  # caller → callees, for the recursion check
+        self.current = ""
+
+    # ---- expressions ----------------------------------------------------
+    def expr(self, e: ir.Expr, scope: Scope) -> tuple[Fn, str]:
+        method = getattr(self, "_" + type(e).__name__.lower())
+        return method(e, scope)
+
+    def cond(self, e: ir.Expr, scope: Scope, what: str) -> Fn:
+        fn, t = self.expr(e, scope)
+        if not is_boolean(t):
+            raise KsError(f"{what} must be true or false, but this is a {t}", e.loc)
+        return fn
+
+    def number(self, e: ir.Expr, scope: Scope, what: str) -> Fn:
+        fn, t = self.expr(e, scope)
+        if not is_numeric(t):
+            raise KsError(f"{what} must be a number, but this is a {t}", e.loc)
+        return fn
+
+    def _lit(self, e: ir.Lit, scope: Scope):
+        value = e.value
+        t = {bool: "bool", int: "int", str: "str", type(None): "none"}[type(value)]
+        return (lambda f: value), t
+
+    def _name(self, e: ir.Name, scope: Scope):
+        name = e.name
+        if name in scope.names:
+            return (lambda f: f.vars[name]), scope.names[name]
+        if name in DICE:
+            return (lambda f: name), "die"
+        found = self.p.global_value(name, e.loc)
+        if found is not None:
+            return found
+        candidates = list(scope.names) + self.p.visible_names()
+        raise KsError(f"unknown name '{name}' in {scope.where}", e.loc,
+                      did_you_mean(name, candidates))
+
+    def _attr(self, e: ir.Attr, scope: Scope):
+        enum_member = self.p.enum_member(e)
+        if enum_member is not None:
+            return (lambda f: enum_member), "str"
+        obj, t = self.expr(e.obj, scope)
+        attr_type = self.p.attribute_type(t, e.name, e.loc)
+        name, world_attr = e.name, self.p.world_attr
+
+        def get(f: Frame):
+            target = obj(f)
+            if target is None:
+                raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
+            return world_attr(f, target, name)
+        return get, attr_type
+
+    def _listexpr(self, e: ir.ListExpr, scope: Scope):
+        items = [self.expr(i, scope)[0] for i in e.items]
+        return (lambda f: [i(f) for i in items]), "list"
+
+    def _binop(self, e: ir.BinOp, scope: Scope):
+        left, lt = self.expr(e.left, scope)
+        right, rt = self.expr(e.right, scope)
+        for side, t in ((e.left, lt), (e.right, rt)):
+            if not is_numeric(t):
+                raise KsError(f"'{e.op}' needs numbers, but this is a {t}", side.loc)
+        if e.op == "/":
+            def divide(f: Frame):
+                d = right(f)
+                if d == 0:
+                    raise RuleRuntimeError("division by zero", e.loc)
+                return Fraction(left(f), d)
+            return divide, "num"
+        op = _ARITH[e.op]
+        return (lambda f: op(left(f), right(f))), ("int" if lt == rt == "int" else join(lt, rt))
+
+    def _compare(self, e: ir.Compare, scope: Scope):
+        left, lt = self.expr(e.left, scope)
+        right, rt = self.expr(e.right, scope)
+        if e.op == "in":
+            if rt not in ("list", "any"):
+                raise KsError(f"'in' needs a list on its right, but this is a {rt}", e.right.loc)
+            return (lambda f: left(f) in right(f)), "bool"
+        if e.op in ("<", "<=", ">", ">="):
+            for side, t in ((e.left, lt), (e.right, rt)):
+                if not is_numeric(t):
+                    raise KsError(f"'{e.op}' compares numbers, but this is a {t}", side.loc)
+            op = _COMPARE[e.op]
+
+            def ordered(f: Frame):
+                a, b = left(f), right(f)
+                if a is None or b is None:
+                    return False  # a missing rating never satisfies an inequality
+                return op(a, b)
+            return ordered, "bool"
+        op = _COMPARE[e.op]
+        return (lambda f: op(left(f), right(f))), "bool"
+
+    def _boolop(self, e: ir.BoolOp, scope: Scope):
+        left = self.cond(e.left, scope, f"each side of '{e.op}'")
+        right = self.cond(e.right, scope, f"each side of '{e.op}'")
+        if e.op == "and":
+            return (lambda f: bool(left(f)) and bool(right(f))), "bool"
+        return (lambda f: bool(left(f)) or bool(right(f))), "bool"
+
+    def _not(self, e: ir.Not, scope: Scope):
+        inner = self.cond(e.operand, scope, "the operand of 'not'")
+        return (lambda f: not inner(f)), "bool"
+
+    def _neg(self, e: ir.Neg, scope: Scope):
+        inner, t = self.expr(e.operand, scope)
+        if not is_numeric(t):
+            raise KsError(f"'-' needs a number, but this is a {t}", e.operand.loc)
+        return (lambda f: -inner(f)), t
+
+    def _ternary(self, e: ir.Ternary, scope: Scope):
+        c = self.cond(e.cond, scope, "the condition of 'if'")
+        a, at = self.expr(e.then, scope)
+        b, bt = self.expr(e.other, scope)
+        return (lambda f: a(f) if c(f) else b(f)), join(at, bt)
+
+    def _quant(self, e: ir.Quant, scope: Scope):
+        items, t = self.expr(e.iterable, scope)
+        if t not in ("list", "any"):
+            raise KsError(f"'{e.kind}' iterates over a list, but this is a {t}", e.iterable.loc)
+        inner = scope.child(**{e.var: "any"})
+        var = e.var
+        if e.kind == "sum":
+            body = self.number(e.body, inner, "the body of 'sum'")
+        else:
+            body = self.cond(e.body, inner, f"the body of '{e.kind}'")
+
+        def values(f: Frame):
+            for item in items(f):
+                yield body(Frame(f.ctx, {**f.vars, var: item}))
+        kind = e.kind
+        if kind == "any":
+            return (lambda f: any(values(f))), "bool"
+        if kind == "all":
+            return (lambda f: all(values(f))), "bool"
+        if kind == "count":
+            return (lambda f: sum(1 for v in values(f) if v)), "int"
+        return (lambda f: sum(values(f))), "num"
+
+    def _lookup(self, e: ir.Lookup, scope: Scope):
+        if not isinstance(e.table, ir.Name):
+            raise KsError("only a table can be looked up with [...]", e.loc)
+        self.calls.setdefault(self.current, set()).add(e.table.name)
+        return self.p.compile_lookup(e, [self.expr(a, scope) for a in e.args], scope)
+
+    def _call(self, e: ir.Call, scope: Scope):
+        args = [self.expr(a, scope) for a in e.args]
+        if e.fn == "ask":
+            return self._ask(e, args, scope)
+        self.calls.setdefault(self.current, set()).add(e.fn)
+        fn = BUILTINS.get(e.fn) or self.p.primitive(e.fn)
+        if fn is not None:
+            n = len(args)
+            if n < fn.min_args or (fn.max_args is not None and n > fn.max_args):
+                want = fn.min_args if fn.max_args == fn.min_args else f"{fn.min_args} or more"
+                raise KsError(f"{e.fn}() takes {want} argument(s), {n} given", e.loc)
+            if not fn.pure and not scope.effects:
+                raise KsError(f"{e.fn}() changes the game or rolls dice; it can only be used "
+                              f"in a procedure or trigger, not in {scope.where}", e.loc)
+            for (arg, t), want_t, node in zip(args, fn.params, e.args):
+                if want_t in ("int", "num") and not is_numeric(t) or \
+                        want_t not in ("int", "num", "any") and t not in (want_t, "any"):
+                    raise KsError(f"argument of {e.fn}() must be a {want_t}, but this is a {t}",
+                                  node.loc)
+            impl, fns = fn.impl, [a for a, _ in args]
+
+            def call(f: Frame):
+                return impl(f.ctx, *[a(f) for a in fns])
+            return call, fn.returns
+        return self.p.compile_call(e, args, scope)
+
+    def _ask(self, e: ir.Call, args, scope: Scope):
+        if not scope.effects:
+            raise KsError(f"ask() puts a question to a player; it can only be used in a "
+                          f"procedure or trigger, not in {scope.where}", e.loc)
+        if not 2 <= len(args) <= 3 or not isinstance(e.args[1], ir.Lit) \
+                or not isinstance(e.args[1].value, str):
+            raise KsError('ask(player, "question", subject) takes a player, a quoted '
+                          "question key and optionally what it is about", e.loc)
+        player, key = args[0][0], e.args[1].value
+        subject = args[2][0] if len(args) > 2 else (lambda f: None)
+
+        def ask(f: Frame):
+            return f.ctx.ask(Decision(player(f), key, subject(f), (False, True)))
+        return ask, "bool"
+
+    # ---- statements -----------------------------------------------------
+    def block(self, stmts: tuple[ir.Stmt, ...], scope: Scope) -> Callable[[Frame], None]:
+        compiled = []
+        for s in stmts:
+            fn, scope = self.stmt(s, scope)
+            compiled.append(fn)
+
+        def run(f: Frame) -> None:
+            for c in compiled:
+                c(f)
+        return run
+
+    def stmt(self, s: ir.Stmt, scope: Scope):
+        if isinstance(s, ir.Let):
+            value, t = self.expr(s.expr, scope)
+            name = s.name
+
+            def let(f: Frame):
+                f.vars[name] = value(f)
+            return let, scope.child(**{name: t})
+        if isinstance(s, ir.SetStmt):
+            return self.p.compile_set(s, scope), scope
+        if isinstance(s, ir.If):
+            branches = [(self.cond(c, scope, "the condition of 'if'"), self.block(b, scope))
+                        for c, b in s.branches]
+            other = self.block(s.other, scope) if s.other is not None else None
+
+            def if_(f: Frame):
+                for c, b in branches:
+                    if c(f):
+                        return b(f)
+                if other is not None:
+                    other(f)
+            return if_, scope
+        if isinstance(s, ir.For):
+            items, t = self.expr(s.iterable, scope)
+            if t not in ("list", "any"):
+                raise KsError(f"'for' iterates over a list, but this is a {t}", s.iterable.loc)
+            body, var = self.block(s.body, scope.child(**{s.var: "any"})), s.var
+
+            def for_(f: Frame):
+                for item in list(items(f)):  # a snapshot: the body may change the game
+                    f.vars[var] = item
+                    body(f)
+            return for_, scope
+        if isinstance(s, ir.Emit):
+            return self.p.compile_emit(s, scope), scope
+        if isinstance(s, (ir.Run, ir.Do)):
+            if isinstance(s, ir.Run):
+                fn, _ = self.p.compile_call(ir.Call(s.procedure, s.args, s.loc),
+                                            [self.expr(a, scope) for a in s.args], scope,
+                                            must_be="procedure")
+                self.calls.setdefault(self.current, set()).add(s.procedure)
+            else:
+                fn, _ = self.expr(s.expr, scope)
+            return (lambda f: fn(f) and None), scope
+        if isinstance(s, ir.Return):
+            value, _ = self.expr(s.expr, scope)
+
+            def return_(f: Frame):
+                raise ReturnValue(value(f))
+            return return_, scope
+        if isinstance(s, ir.Stop):
+            def stop(f: Frame):
+                raise StopProcedure()
+            return stop, scope
+        text = s.text
+
+        def note(f: Frame):
+            f.ctx.explain({"what": "note", "text": text})
+        return note, scope

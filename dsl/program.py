@@ -1,0 +1,369 @@
+"""A compiled rule set: every merged definition turned into callables.
+
+Definitions are compiled lazily on first reference (so their order in the
+files does not matter) and a definition met again while it is still being
+compiled is a recursion error: rule programs terminate by construction —
+there is no recursion, ``for`` and quantifiers only walk finite lists, and a
+trigger never fires again while it is already running.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.compiler import ExprCompiler, Scope
+from kriegsspiel.dsl.link import Linked
+from kriegsspiel.dsl.runtime import _plain, Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
+from kriegsspiel.dsl.types import ENTITY_KINDS, Function
+from kriegsspiel.dsl import tables, checks
+
+# Events the kernel itself records; rule files declare their own with `event`.
+KERNEL_EVENTS = {
+    "track_changed": ("entity", "track", "old", "new"),
+    "unit_eliminated": ("unit",),
+    "unit_flipped": ("unit", "face"),
+    "unit_moved": ("unit", "origin", "destination"),
+    "unit_placed": ("unit", "origin", "destination"),
+}
+
+
+@dataclass
+class Compiled:
+    """One compiled definition; ``fn`` is filled in once compiled."""
+
+    decl: ir.Decl
+    fn: Callable[..., Any] | None = None
+    type: str = "any"
+
+
+class Program:
+    def __init__(self, linked: Linked, primitives: dict[str, Function] | None = None,
+                 entity_attrs: dict[str, dict[str, str]] | None = None) -> None:
+        self.linked = linked
+        self.decls = linked.decls
+        self.primitives = dict(primitives or {})
+        self.entity_attrs = {k: dict(v) for k, v in (entity_attrs or {}).items()}
+        self.compiler = ExprCompiler(self)
+        self.compiled: dict[str, Compiled] = {}
+        self.in_progress: list[str] = []
+        self.tracks = {n: d for n, d in self.decls.items() if d.kind == "track"}
+        self.enums = {n: d for n, d in self.decls.items() if d.kind == "enum"}
+        self.members: dict[str, list[str]] = {}
+        for enum in self.enums.values():
+            for m in enum.members:
+                self.members.setdefault(m, []).append(enum.name)
+        self.events = dict(KERNEL_EVENTS)
+        self.events.update({n: tuple(p.name for p in d.params)
+                            for n, d in self.decls.items() if d.kind == "event"})
+        self.triggers: dict[str, list[ir.Trigger]] = {}
+
+    # ---- building -------------------------------------------------------
+    def build(self) -> "Program":
+        """Compile everything; raise KsErrors listing every problem found."""
+        errors: list[KsError] = []
+        for name, decl in self.decls.items():
+            try:
+                self._ensure(name, decl.loc)
+            except KsError as exc:
+                errors.append(exc)
+        for trig in (d for d in self.decls.values() if d.kind == "trigger"):
+            self.triggers.setdefault(trig.event, []).append(trig)
+        if errors:
+            raise KsErrors(_dedupe(errors))
+        return self
+
+    def _ensure(self, name: str, loc: Location) -> Compiled:
+        done = self.compiled.get(name)
+        if done is not None and (done.fn is not None or name not in self.in_progress):
+            return done
+        decl = self.decls[name]
+        if name in self.in_progress:
+            if decl.kind == "procedure":  # procedures call each other through a holder
+                return self.compiled[name]
+            chain = " → ".join(self.in_progress[self.in_progress.index(name):] + [name])
+            raise KsError(f"recursive definition: {chain} (rules must terminate, so a "
+                          "definition may not use itself)", loc)
+        holder = self.compiled[name] = Compiled(decl)
+        self.in_progress.append(name)
+        previous, self.compiler.current = self.compiler.current, name
+        try:
+            getattr(self, "_build_" + decl.kind)(decl, holder)
+        except KsError:
+            del self.compiled[name]
+            raise
+        finally:
+            self.in_progress.pop()
+            self.compiler.current = previous
+        return holder
+
+    def _scope(self, params: tuple[ir.Param, ...], effects: bool, where: str) -> Scope:
+        names = {}
+        for p in params:
+            kind = p.type or (p.name if p.name in ENTITY_KINDS else None)
+            if p.type and p.type not in ENTITY_KINDS + ("int", "bool", "str", "any"):
+                raise KsError(f"unknown parameter type '{p.type}'", p.loc,
+                              did_you_mean(p.type, ENTITY_KINDS))
+            names[p.name] = kind or "any"
+        return Scope(names, effects, where)
+
+    def _build_const(self, decl: ir.Const, holder: Compiled) -> None:
+        fn, holder.type = self.compiler.expr(decl.expr, Scope({}, False, f"const '{decl.name}'"))
+        value = fn(Frame(None, {}))
+        holder.fn = lambda: value
+
+    def _build_enum(self, decl: ir.Enum, holder: Compiled) -> None:
+        holder.fn, holder.type = (lambda: decl.members), "list"
+
+    def _build_track(self, decl: ir.Track, holder: Compiled) -> None:
+        if decl.on not in ENTITY_KINDS:
+            raise KsError(f"'{decl.on}' is not something state can be kept on", decl.loc,
+                          did_you_mean(decl.on, ENTITY_KINDS))
+        holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
+
+    def _build_event(self, decl: ir.EventDecl, holder: Compiled) -> None:
+        if decl.name in KERNEL_EVENTS:
+            raise KsError(f"'{decl.name}' is a kernel event and cannot be redeclared", decl.loc)
+        holder.fn = lambda: None
+
+    def _build_def(self, decl: ir.Def, holder: Compiled) -> None:
+        scope = self._scope(decl.params, False, f"def '{decl.name}'")
+        body, holder.type = self.compiler.expr(decl.expr, scope)
+        names = [p.name for p in decl.params]
+
+        what = f"def {decl.name}"
+        cites = [str(c) for c in decl.cites]
+
+        def call(ctx, *args):
+            value = body(Frame(ctx, dict(zip(names, args))))
+            if ctx is not None:
+                ctx.explain({"what": what, "args": [_plain(a) for a in args],
+                             "value": _plain(value), "cites": cites})
+            return value
+        holder.fn = call
+
+    def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
+        holder.fn = tables.compile_modifiers(self, decl)
+        holder.type = "int"
+
+    def _build_table(self, decl: ir.Table, holder: Compiled) -> None:
+        holder.fn, holder.type = tables.compile_table(self, decl)
+
+    def _build_check(self, decl: ir.Check, holder: Compiled) -> None:
+        holder.fn = checks.compile_check(self, decl)
+        holder.type = "check"
+
+    def _build_procedure(self, decl: ir.Procedure, holder: Compiled) -> None:
+        scope = self._scope(decl.params, True, f"procedure '{decl.name}'")
+        names = [p.name for p in decl.params]
+        steps = []
+        for step in decl.steps:
+            scope_s = scope.child()
+            scope_s.where = f"step '{step.name}' of procedure '{decl.name}'"
+            record = {"what": "step", "procedure": decl.name, "step": step.name,
+                      "layer": step.layer, "cites": [str(c) for c in step.cites]}
+            steps.append((record, self.compiler.block(step.body, scope_s)))
+
+        def run(ctx, *args):
+            frame = Frame(ctx, dict(zip(names, args)))
+            try:
+                for record, body in steps:
+                    ctx.explain(record)
+                    body(frame)
+            except StopProcedure:
+                return None
+            except ReturnValue as ret:
+                return ret.value
+            return None
+        holder.fn = run
+
+    def _build_trigger(self, decl: ir.Trigger, holder: Compiled) -> None:
+        fields = self.events.get(decl.event)
+        if fields is None:
+            raise KsError(f"trigger '{decl.name}' listens for unknown event '{decl.event}'",
+                          decl.loc, did_you_mean(decl.event, self.events))
+        for p in decl.params:
+            if p.name not in fields:
+                raise KsError(f"event '{decl.event}' has no field '{p.name}' "
+                              f"(it has: {', '.join(fields)})", p.loc, did_you_mean(p.name, fields))
+        scope = self._scope(decl.params, True, f"trigger '{decl.name}'")
+        when = self.compiler.cond(decl.when, scope, "a trigger's condition") if decl.when else None
+        body = self.compiler.block(decl.body, scope)
+        names = [p.name for p in decl.params]
+        record = {"what": "trigger", "trigger": decl.name, "on": decl.event,
+                  "cites": [str(c) for c in decl.cites]}
+
+        def run(ctx, data):
+            frame = Frame(ctx, {n: data.get(n) for n in names})
+            if when is None or when(frame):
+                ctx.explain(record)
+                try:
+                    body(frame)
+                except (StopProcedure, ReturnValue):
+                    pass
+        holder.fn = run
+
+    # ---- name resolution used by the expression compiler ---------------
+    def global_value(self, name: str, loc: Location):
+        decl = self.decls.get(name)
+        if decl is not None and decl.kind == "const":
+            holder = self._ensure(name, loc)
+            return (lambda f: holder.fn()), holder.type
+        if decl is not None and decl.kind == "enum":
+            return (lambda f: list(decl.members)), "list"
+        owners = self.members.get(name)
+        if owners:
+            if len(owners) > 1:
+                raise KsError(f"'{name}' is a member of several enums ({', '.join(owners)}); "
+                              f"write {owners[0]}.{name}", loc)
+            return (lambda f: name), "str"
+        return None
+
+    def visible_names(self) -> list[str]:
+        return list(self.decls) + list(self.members) + list(self.primitives)
+
+    def enum_member(self, e: ir.Attr) -> str | None:
+        if isinstance(e.obj, ir.Name) and e.obj.name in self.enums:
+            enum = self.enums[e.obj.name]
+            if e.name not in enum.members:
+                raise KsError(f"enum '{enum.name}' has no member '{e.name}'", e.loc,
+                              did_you_mean(e.name, enum.members))
+            return e.name
+        return None
+
+    def attribute_type(self, t: str, name: str, loc: Location) -> str:
+        track = self.tracks.get(name)
+        if t in ENTITY_KINDS:
+            attrs = self.entity_attrs.get(t)
+            if track is not None and track.on == t:
+                return "int"
+            if attrs is None or name in attrs:
+                return (attrs or {}).get(name, "any")
+            known = list(attrs) + [n for n, d in self.tracks.items() if d.on == t]
+            raise KsError(f"a {t} has no attribute '{name}'", loc, did_you_mean(name, known))
+        if t == "any":
+            if track is not None:
+                return "int"
+            every = {a for attrs in self.entity_attrs.values() for a in attrs}
+            if self.entity_attrs and name not in every and name not in ("passed", "roll"):
+                raise KsError(f"nothing has an attribute '{name}'", loc,
+                              did_you_mean(name, list(every) + list(self.tracks)))
+            return "any"
+        if t == "check" and name in ("passed", "roll", "target", "bought"):
+            return "bool" if name in ("passed", "bought") else "int"
+        raise KsError(f"a {t} has no attributes (asked for '{name}')", loc)
+
+    @staticmethod
+    def world_attr(frame: Frame, target: Any, name: str) -> Any:
+        if isinstance(target, checks.CheckResult):
+            return getattr(target, name)
+        return frame.ctx.world.attr(target, name)
+
+    def primitive(self, name: str) -> Function | None:
+        return self.primitives.get(name)
+
+    def compile_lookup(self, e: ir.Lookup, args, scope: Scope):
+        decl = self.decls.get(e.table.name)
+        if decl is None or decl.kind != "table":
+            raise KsError(f"unknown table '{e.table.name}'", e.table.loc,
+                          did_you_mean(e.table.name, self.linked.of_kind("table")))
+        holder = self._ensure(decl.name, e.loc)
+        return tables.compile_lookup_call(decl, holder, e, args)
+
+    def compile_call(self, e: ir.Call, args, scope: Scope, must_be: str | None = None):
+        decl = self.decls.get(e.fn)
+        kinds = ("def", "modifiers", "check", "procedure")
+        if decl is None or decl.kind not in kinds or (must_be and decl.kind != must_be):
+            pool = [n for n, d in self.decls.items() if d.kind in ((must_be,) if must_be else kinds)]
+            what = must_be or "function"
+            raise KsError(f"unknown {what} '{e.fn}'", e.loc,
+                          did_you_mean(e.fn, pool + ([] if must_be else list(self.primitives))))
+        if len(args) != len(decl.params):
+            raise KsError(f"{decl.kind} '{e.fn}' takes {len(decl.params)} argument(s), "
+                          f"{len(args)} given", e.loc)
+        if decl.kind in ("check", "procedure") and not scope.effects:
+            raise KsError(f"{decl.kind} '{e.fn}' rolls dice or changes the game; it can only "
+                          f"be used in a procedure or trigger, not in {scope.where}", e.loc)
+        for (_, t), p, node in zip(args, decl.params, e.args):
+            want = p.type or (p.name if p.name in ENTITY_KINDS else None)
+            if want and t not in (want, "any") and not (want == "int" and t == "num"):
+                raise KsError(f"argument '{p.name}' of {e.fn} must be a {want}, but this is "
+                              f"a {t}", node.loc)
+        holder = self._ensure(e.fn, e.loc)
+        fns = [a for a, _ in args]
+
+        def call(f: Frame):
+            return holder.fn(f.ctx, *[a(f) for a in fns])
+        return call, holder.type
+
+    def compile_set(self, s: ir.SetStmt, scope: Scope):
+        return checks.compile_set(self, s, scope)
+
+    def compile_emit(self, s: ir.Emit, scope: Scope):
+        fields = self.events.get(s.event)
+        if fields is None:
+            raise KsError(f"unknown event '{s.event}'; declare it with 'event {s.event}(...)'",
+                          s.loc, did_you_mean(s.event, self.events))
+        given = [k for k, _ in s.kwargs]
+        missing = [f for f in fields if f not in given]
+        extra = [k for k in given if k not in fields]
+        if missing or extra:
+            raise KsError(f"event '{s.event}' has fields ({', '.join(fields)}); "
+                          + (f"missing {', '.join(missing)}" if missing else
+                             f"no field {', '.join(extra)}"), s.loc)
+        values = [(k, self.compiler.expr(v, scope)[0]) for k, v in s.kwargs]
+        name = s.event
+
+        def emit(f: Frame):
+            f.ctx.emit(name, {k: v(f) for k, v in values}, s.loc)
+        return emit
+
+    # ---- running ---------------------------------------------------------
+    def fire(self, event: str, data: dict, ctx: Context) -> None:
+        for trig in self.triggers.get(event, ()):
+            if trig.name in ctx.active_triggers:
+                continue  # non-reentrant: a trigger cannot set itself off again
+            ctx.active_triggers.add(trig.name)
+            try:
+                self.compiled[trig.name].fn(ctx, data)
+            finally:
+                ctx.active_triggers.discard(trig.name)
+
+    def call(self, name: str, ctx: Context, *args: Any) -> Any:
+        """Call a def, modifiers list, check or procedure by name."""
+        compiled = self.compiled.get(name)
+        if compiled is None or compiled.decl.kind not in ("def", "modifiers", "check", "procedure"):
+            raise KsError(f"no callable definition '{name}'", None,
+                          did_you_mean(name, [n for n, c in self.compiled.items()
+                                              if c.decl.kind in ("def", "modifiers", "check",
+                                                                 "procedure")]))
+        return compiled.fn(ctx, *args)
+
+    def const(self, name: str) -> Any:
+        compiled = self.compiled.get(name)
+        if compiled is None or compiled.decl.kind != "const":
+            raise KsError(f"no constant '{name}'", None,
+                          did_you_mean(name, self.linked.of_kind("const")))
+        return compiled.fn()
+
+    def lookup(self, table: str, *keys: Any) -> Any:
+        compiled = self.compiled.get(table)
+        if compiled is None or compiled.decl.kind != "table":
+            raise KsError(f"no table '{table}'", None,
+                          did_you_mean(table, self.linked.of_kind("table")))
+        return compiled.fn(None, *keys)
+
+
+def _dedupe(errors: list[KsError]) -> list[KsError]:
+    seen, out = set(), []
+    for e in errors:
+        key = (str(e.location), e.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
+
+
+__all__ = ["Program", "RuleRuntimeError", "KERNEL_EVENTS"]

@@ -1,0 +1,150 @@
+"""What compiled rules run against: the evaluation context and result values.
+
+A compiled expression is a closure ``fn(env) -> value``; ``env`` is a
+:class:`Frame` holding local variables and the :class:`Context` — the world
+(game state), the dice, the players' decider, and the explanation trace every
+computed value is written to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
+
+from kriegsspiel.core.errors import KsError, Location
+
+
+class World(Protocol):
+    """The kernel side: entity attributes, tracked state, and the event log."""
+
+    def attr(self, entity: Any, name: str) -> Any: ...
+    def set_track(self, entity: Any, name: str, value: int, cause: list[dict]) -> None: ...
+    def owner(self, entity: Any) -> Any: ...
+    def record(self, kind: str, data: dict, cause: list[dict]) -> Any: ...
+
+
+class Explained(int):
+    """An integer that remembers how it was computed (base, terms, citations)."""
+
+    def __new__(cls, value: int, what: str, base: int | None, terms: list[dict]):
+        obj = super().__new__(cls, value)
+        obj.what, obj.base, obj.terms = what, base, terms
+        return obj
+
+    def explain(self) -> dict:
+        return {"what": self.what, "value": int(self), "base": self.base, "terms": self.terms}
+
+
+@dataclass
+class CheckResult:
+    """The outcome of a check such as a Troop Quality Check."""
+
+    name: str
+    passed: bool
+    roll: int | None
+    target: int | None
+    bought: bool = False  # passed by spending a point instead of rolling
+    reason: str = ""
+
+    def __bool__(self) -> bool:
+        return self.passed
+
+    def explain(self) -> dict:
+        return {"what": f"check {self.name}", "passed": self.passed, "roll": self.roll,
+                "target": self.target, "bought": self.bought, "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A question the rules put to a player; ``options`` are the legal answers."""
+
+    player: Any
+    key: str
+    subject: Any
+    options: tuple
+    about: str = ""
+
+
+class RuleRuntimeError(KsError):
+    """A rule went wrong while running (no table row matched, bad operand...)."""
+
+
+class StopProcedure(Exception):
+    """``stop``: end the current procedure."""
+
+
+class ReturnValue(Exception):
+    """``return expr``: end the current procedure with a value."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__()
+        self.value = value
+
+
+@dataclass
+class Context:
+    world: World
+    dice: Any  # kriegsspiel.core.dice.Dice
+    decider: Callable[[Decision], Any]
+    trace: list[dict] = field(default_factory=list)
+    rules: Any = None  # the Program, for triggers on emitted events
+    active_triggers: set[str] = field(default_factory=set)
+
+    def explain(self, record: dict) -> None:
+        self.trace.append(record)
+
+    def take_trace(self) -> list[dict]:
+        """The explanation records since the last state change, which they caused."""
+        out, self.trace = self.trace, []
+        return out
+
+    def roll(self, die: str, why: str = "") -> int:
+        value = self.dice.roll(die)
+        self.trace.append({"what": f"roll {die}", "value": value, "for": why})
+        return value
+
+    def ask(self, decision: Decision) -> Any:
+        answer = self.decider(decision)
+        if answer not in decision.options:
+            raise RuleRuntimeError(
+                f"player {decision.player} answered {answer!r} to '{decision.key}'; "
+                f"legal answers are {list(decision.options)}")
+        self.world.record("decision", {"player": _plain(decision.player), "key": decision.key,
+                                       "subject": _plain(decision.subject),
+                                       "answer": answer}, [])
+        return answer
+
+    def set_track(self, entity: Any, track: str, value: int) -> None:
+        """Change tracked state; the change is an event and may fire triggers."""
+        old = self.world.attr(entity, track)
+        if old == value:
+            return
+        self.world.set_track(entity, track, value, self.take_trace())
+        if self.rules is not None:
+            self.rules.fire("track_changed", {"entity": entity, "track": track,
+                                              "old": old, "new": value}, self)
+
+    def emit(self, event: str, data: dict, loc: Location | None = None) -> None:
+        self.world.record(event, {k: _plain(v) for k, v in data.items()}, self.take_trace())
+        if self.rules is not None:
+            self.rules.fire(event, data, self)
+
+
+@dataclass
+class Frame:
+    """Local variables of one running definition, plus the context."""
+
+    ctx: Context | None
+    vars: dict[str, Any]
+
+
+def _plain(value: Any) -> Any:
+    """A JSON-friendly rendering of a runtime value for the event log."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return int(value) if isinstance(value, Explained) else value
+    ident = getattr(value, "id", None)
+    if ident is not None:
+        return ident
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return str(value)

@@ -1,0 +1,154 @@
+"""Tables and modifier lists: the two ways rulebooks write numbers down.
+
+A table maps a tuple of keys (enum members, die-roll numbers or ranges, ``_``
+for any) to a value; a modifier list sums a base and the terms whose
+condition holds.  Both explain what they produced: which row (and which layer
+and rule it came from), which terms applied and by how much.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.compiler import Scope
+from kriegsspiel.dsl.link import layer_rank
+from kriegsspiel.dsl.runtime import Explained, Frame, RuleRuntimeError
+from kriegsspiel.dsl.types import is_numeric, join
+
+
+def compile_table(program, decl: ir.Table):
+    """Validate a table's rows; return ``(lookup(ctx, *keys), value_type)``."""
+    for dim in decl.dims:
+        if dim.enum is not None and dim.enum not in program.enums:
+            raise KsError(f"table '{decl.name}': dimension '{dim.name}' is keyed by unknown "
+                          f"enum '{dim.enum}'", dim.loc,
+                          did_you_mean(dim.enum, program.enums))
+    value_type = None
+    for row in decl.rows:
+        _check_row(program, decl, row)
+        t = {int: "int", str: "str", type(None): "none"}[type(row.value)]
+        value_type = t if value_type is None else join(value_type, t)
+    _check_overlaps(decl)
+    # Higher layers first, so an override's row wins over a lower row it overlaps.
+    rows = sorted(decl.rows, key=lambda r: -layer_rank(r.layer or "series"))
+    cache: dict[tuple, ir.Row] = {}
+    name = decl.name
+
+    def find(keys: tuple) -> ir.Row:
+        row = cache.get(keys)
+        if row is None:
+            row = next((r for r in rows if all(k.matches(a) for k, a in zip(r.keys, keys))), None)
+            if row is None:
+                shown = ", ".join(str(k) for k in keys)
+                raise RuleRuntimeError(f"no row of table '{name}' matches ({shown})", decl.loc)
+            cache[keys] = row
+        return row
+
+    def lookup(ctx, *keys: Any):
+        keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k for k in keys)
+        row = find(keys)
+        if ctx is not None:
+            ctx.explain({"what": f"table {name}", "keys": list(keys), "row": row.key_text,
+                         "value": row.value, "layer": row.layer,
+                         "cites": [str(c) for c in (row.cites or decl.cites)],
+                         "provenance": decl.provenance})
+        return row.value
+    return lookup, value_type or "any"
+
+
+def _check_row(program, decl: ir.Table, row: ir.Row) -> None:
+    if len(row.keys) != len(decl.dims):
+        raise KsError(f"row of table '{decl.name}' has {len(row.keys)} key(s); the table has "
+                      f"{len(decl.dims)} dimension(s)", row.loc)
+    for key, dim in zip(row.keys, decl.dims):
+        if key.kind == "any":
+            continue
+        if dim.enum is not None:
+            members = program.enums[dim.enum].members
+            if key.kind != "name" or key.value not in members:
+                raise KsError(f"'{key}' is not a member of enum '{dim.enum}' (dimension "
+                              f"'{dim.name}' of table '{decl.name}')", key.loc,
+                              did_you_mean(str(key.value), members))
+        else:
+            if key.kind == "name":
+                raise KsError(f"dimension '{dim.name}' of table '{decl.name}' is a number "
+                              f"range {dim.low}..{dim.high}; '{key.value}' is a name", key.loc)
+            low, high = (key.value, key.value) if key.kind == "int" else key.value
+            if low > high or low < dim.low or high > dim.high:
+                raise KsError(f"'{key}' is outside dimension '{dim.name}' "
+                              f"({dim.low}..{dim.high}) of table '{decl.name}'", key.loc)
+
+
+def _check_overlaps(decl: ir.Table) -> None:
+    """Two rows of one layer that could both match the same keys are a mistake."""
+    by_layer: dict[str, list[ir.Row]] = {}
+    for row in decl.rows:
+        by_layer.setdefault(row.layer, []).append(row)
+    for rows in by_layer.values():
+        for i, a in enumerate(rows):
+            for b in rows[i + 1:]:
+                if all(_keys_overlap(x, y) for x, y in zip(a.keys, b.keys)):
+                    raise KsError(f"rows '{a.key_text}' and '{b.key_text}' of table "
+                                  f"'{decl.name}' overlap (first at line {a.loc.line})", b.loc)
+
+
+def _keys_overlap(a: ir.RowKey, b: ir.RowKey) -> bool:
+    if "any" in (a.kind, b.kind):
+        return True
+    if a.kind == "name" or b.kind == "name":
+        return a.value == b.value
+    al, ah = (a.value, a.value) if a.kind == "int" else a.value
+    bl, bh = (b.value, b.value) if b.kind == "int" else b.value
+    return al <= bh and bl <= ah
+
+
+def compile_lookup_call(decl: ir.Table, holder, e: ir.Lookup, args):
+    if len(args) != len(decl.dims):
+        raise KsError(f"table '{decl.name}' has {len(decl.dims)} dimension(s) "
+                      f"({', '.join(d.name for d in decl.dims)}); {len(args)} key(s) given", e.loc)
+    for (_, t), dim, node in zip(args, decl.dims, e.args):
+        if dim.enum is None and not is_numeric(t):
+            raise KsError(f"dimension '{dim.name}' of table '{decl.name}' takes a number, but "
+                          f"this is a {t}", node.loc)
+        if dim.enum is not None and t not in ("str", "any"):
+            raise KsError(f"dimension '{dim.name}' of table '{decl.name}' takes a member of "
+                          f"'{dim.enum}', but this is a {t}", node.loc)
+    fns = [a for a, _ in args]
+
+    def lookup(f: Frame):
+        return holder.fn(f.ctx, *[a(f) for a in fns])
+    return lookup, holder.type
+
+
+def compile_modifiers(program, decl: ir.Modifiers):
+    """``fn(ctx, *args) -> Explained``: base plus every term whose condition holds."""
+    scope: Scope = program._scope(decl.params, False, f"modifiers '{decl.name}'")
+    base = program.compiler.number(decl.base, scope, "the base") if decl.base else None
+    terms = []
+    for term in decl.terms:
+        if not term.cites:
+            raise KsError(f"term '{term.name}' must cite its rule", term.loc)
+        amount = program.compiler.number(term.expr, scope, f"term '{term.name}'")
+        when = program.compiler.cond(term.when, scope, f"the condition of term '{term.name}'") \
+            if term.when is not None else None
+        terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer))
+    names, what = [p.name for p in decl.params], f"modifiers {decl.name}"
+
+    def evaluate(ctx, *args):
+        frame = Frame(ctx, dict(zip(names, args)))
+        start = int(base(frame)) if base is not None else 0
+        total, applied = start, []
+        for name, amount, when, cites, layer in terms:
+            if when is None or when(frame):
+                value = int(amount(frame))
+                if value:
+                    total += value
+                    applied.append({"name": name, "amount": value, "cites": cites,
+                                    "layer": layer})
+        result = Explained(total, what, start if base is not None else None, applied)
+        if ctx is not None:
+            ctx.explain(result.explain())
+        return result
+    return evaluate

@@ -1,0 +1,63 @@
+"""The Grand Tactical Series v2.0c series rules: the base ruleset.
+
+Rules are in ``rules/*.ksr``; this package only tells the kernel where they
+are and what a GTS counter carries, so rule files are type-checked against
+it.  Exclusive rulesets (Utah Beach, Crete) require this module and override
+its definitions from a higher layer.
+"""
+
+from __future__ import annotations
+
+import typing
+from pathlib import Path
+
+from kriegsspiel.hookspecs import hookimpl
+from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
+from kriegsspiel.plugins import ModuleInfo
+
+RULES = Path(__file__).with_name("rules")
+# Load order inside the layer does not matter to the linker; a fixed order
+# keeps error listings stable.
+RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr")
+
+
+def _attribute_types(model) -> dict[str, str]:
+    """Rule-language types of a pydantic model's fields."""
+    out = {}
+    for name, field in model.model_fields.items():
+        annotation = field.annotation
+        args = set(typing.get_args(annotation)) - {type(None)}
+        if annotation is int or args == {int}:
+            out[name] = "int"
+        elif annotation is bool:
+            out[name] = "bool"
+        else:
+            out[name] = "any"
+    return out
+
+
+class _Plugin:
+    """The hook implementations, as one object so it can be registered by name."""
+
+    @hookimpl
+    def ks_module_info(self):
+        return ModuleInfo(name="gts", layer="series", ruleset="gts",
+                          title="Grand Tactical Series rules v2.0c",
+                          description="The series rules both GTS rulebooks share (Part One).")
+
+    @hookimpl
+    def ks_rule_files(self):
+        return [RULES / name for name in RULE_FILES]
+
+    @hookimpl
+    def ks_entity_attributes(self):
+        return {"unit": _attribute_types(GtsCounterSide),
+                "leader": _attribute_types(GtsLeaderValues),
+                "division": {"command_rating": "int", "dispatch_rating": "int"}}
+
+    @hookimpl
+    def ks_counter_values_model(self):
+        return GtsCounterSide
+
+
+plugin = _Plugin()
