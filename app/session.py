@@ -7,13 +7,15 @@ anything goes wrong the state, the log and the dice are exactly as before.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import Table
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.core.state import GameState, Ref
 from kriegsspiel.dsl.program import Program
-from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.dsl.runtime import Context, _plain
 
 
 class Session:
@@ -24,6 +26,7 @@ class Session:
         self.dice = dice or Dice(0)
         self.players = players or Table({})
         self.ctx = Context(self.state, self.dice, self.players, rules=program)
+        self.actions: list[dict] = []  # what was performed, for saves and replays
 
     def ref(self, kind: str, ident: str) -> Ref:
         return self.state.ref(kind, ident)
@@ -32,16 +35,25 @@ class Session:
         ref = self.ref(kind, unit)
         self.ctx.emit("unit_placed", {"unit": ref, "origin": self.state.placement.get(unit),
                                       "destination": hex_id})
+        self.actions.append({"place": unit, "kind": kind, "hex": hex_id})
 
     def perform(self, name: str, *args: Any) -> Any:
         """Run a rule procedure (or check, def, modifiers) all or nothing."""
-        dice_state = self.dice.state()
+        dice_state, decided = self.dice.state(), len(self.players.record)
         try:
             with self.state.transaction():
-                return self.program.call(name, self.ctx, *args)
+                result = self.program.call(name, self.ctx, *args)
+                action = {"perform": name, "args": [_encode(a) for a in args]}
+                # Closes the action in the log, with the explanations (checks that
+                # passed, values computed) that changed nothing themselves.
+                self.state.record("action", {**action, "result": _plain(result)},
+                                  self.ctx.take_trace())
+                self.actions.append(action)
+                return result
         except BaseException:
             restored = Dice.from_state(dice_state)
             self.dice.__dict__.update(restored.__dict__)
+            del self.players.record[decided:]
             self.ctx.trace.clear()
             raise
 
@@ -54,3 +66,54 @@ class Session:
 
     def events(self, kind: str | None = None) -> list:
         return [e for e in self.state.log if kind is None or e.kind == kind]
+
+    # ---- saving and replaying ----------------------------------------------
+    def save(self) -> dict:
+        """Everything needed to continue this exact game, as JSON-ready data."""
+        return {"format": 1, "catalog": self.state.catalog, "state": self.state.snapshot(),
+                "log": [e.to_json() for e in self.state.log], "dice": self.dice.state(),
+                "actions": self.actions, "decisions": self.players.record}
+
+    @classmethod
+    def load(cls, program: Program, data: dict, players: Table | None = None,
+             grid: Any = None) -> "Session":
+        if data.get("format") != 1:
+            raise KsError(f"unsupported save format {data.get('format')!r}")
+        session = cls(program, data["catalog"], Dice.from_state(data["dice"]), players, grid)
+        session.state.restore(data["state"], data["log"])
+        session.actions = list(data["actions"])
+        session.players.record = list(data["decisions"])
+        return session
+
+    @classmethod
+    def replay(cls, program: Program, catalog: dict, seed: int, actions: list[dict],
+               decisions: list[dict], grid: Any = None) -> "Session":
+        """Replay = seed + actions + decisions: the same game, event for event."""
+        by_side: dict[str, list] = {}
+        for d in decisions:
+            by_side.setdefault(d["player"], []).append((d["key"], d["answer"]))
+        players = Table({side: ScriptedPlayer(answers) for side, answers in by_side.items()})
+        session = cls(program, catalog, Dice(seed), players, grid)
+        for action in actions:
+            if "place" in action:
+                session.place(action["place"], action["hex"], action.get("kind", "unit"))
+            else:
+                session.perform(action["perform"], *[_decode(a) for a in action["args"]])
+        return session
+
+    def log_text(self) -> str:
+        """The event log as canonical JSON lines: equal games give equal bytes."""
+        return "".join(json.dumps(e.to_json(), sort_keys=True, separators=(",", ":")) + "\n"
+                       for e in self.state.log)
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Ref):
+        return {"ref": [value.kind, value.id]}
+    return value
+
+
+def _decode(value: Any) -> Any:
+    if isinstance(value, dict) and "ref" in value:
+        return Ref(*value["ref"])
+    return value

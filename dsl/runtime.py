@@ -142,6 +142,8 @@ def _plain(value: Any) -> Any:
     """A JSON-friendly rendering of a runtime value for the event log."""
     if isinstance(value, (str, int, float, bool)) or value is None:
         return int(value) if isinstance(value, Explained) else value
+    if isinstance(value, CheckResult):
+        return value.explain()
     ident = getattr(value, "id", None)
     if ident is not None:
         return ident

@@ -1,0 +1,84 @@
+"""Shared fixtures: the compiled GTS rules and small hand-made games."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.players import ScriptedPlayer, Table
+from kriegsspiel.rulebook import build_program
+from kriegsspiel.session import Session
+
+INFANTRY = {"steps": 2, "troop_quality": 6, "fire_rating": 3, "weapon_class": "SA",
+            "fire_range": 2, "assault_rating": 3, "movement": 4, "movement_class": "leg",
+            "defense": 0, "armored": False, "stripe": None, "organic_transport": False}
+
+CATALOG = {
+    "side": {"axis": {"name": "Axis"}, "allies": {"name": "Allies"}},
+    "division": {
+        "geb5": {"name": "5. Gebirgs Division", "side": "axis", "command_rating": 3,
+                 "dispatch_rating": 6},
+        "nz2": {"name": "2nd New Zealand Division", "side": "allies", "command_rating": 2,
+                "dispatch_rating": None},
+    },
+    "formation": {
+        "pi95": {"name": "Gebirgs-Pionier-Bataillon 95", "side": "axis", "division": "geb5",
+                 "leader": "schaette"},
+        "inf1": {"name": "1 Inf (Greek)", "side": "allies", "division": "nz2", "leader": "bedding"},
+    },
+    "leader": {
+        "schaette": {"name": "Maj Schaette", "side": "axis", "division": "geb5",
+                     "formation": "pi95", "command_range": 2, "attachment_rating": 1},
+        "bedding": {"name": "Major Bedding", "side": "allies", "division": "nz2",
+                    "formation": "inf1", "command_range": 3, "attachment_rating": 0},
+    },
+    "unit": {
+        "pi1": {"name": "1. Geb.Pi. 95", "side": "axis", "division": "geb5", "formation": "pi95",
+                "back_kind": "reduced",
+                "faces": {"front": INFANTRY, "back": {**INFANTRY, "steps": 1, "troop_quality": 5,
+                                                      "fire_rating": 2}}},
+        "truck": {"name": "1. Geb.Pz.Jäg. 95", "side": "axis", "division": "geb5",
+                  "formation": "pi95", "back_kind": "transport",
+                  "faces": {"front": {**INFANTRY, "organic_transport": True},
+                            "back": {**INFANTRY, "movement": 8, "movement_class": "wheeled"}}},
+        "greek": {"name": "1 A/1 Inf", "side": "allies", "division": "nz2", "formation": "inf1",
+                  "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 1,
+                                                         "troop_quality": 4}}},
+        "police": {"name": "Kastelli", "side": "allies", "division": "nz2", "formation": "inf1",
+                   "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 0,
+                                                          "troop_quality": 3}}},
+    },
+    "game": {"game": {"turns": [{"label": "0900"}, {"label": "1100"}, {"label": "1300"},
+                                {"label": "1500"}, {"label": "1700"},
+                                {"label": "1900", "tags": ["night"]}]}},
+}
+
+
+@pytest.fixture(scope="session")
+def gts():
+    """The compiled GTS series rules (built once per test run)."""
+    return build_program(["gts"])
+
+
+@pytest.fixture
+def make_session(gts):
+    """make_session(rolls=[...], axis=[answers], allies=[answers]) → a Session on a
+    20×12 map with every unit and leader placed next to its Leader."""
+
+    def make(rolls=None, axis=(), allies=(), seed=0, program=None, placement=None):
+        players = Table({"axis": ScriptedPlayer(list(axis)),
+                         "allies": ScriptedPlayer(list(allies))})
+        dice = Dice(seed, script=rolls) if rolls is not None else Dice(seed)
+        session = Session(program or gts, copy.deepcopy(CATALOG), dice, players,
+                          grid=HexGrid((1, 20, 1, 12)))
+        where = {"pi1": "15.06", "truck": "15.06", "schaette": "15.06",
+                 "greek": "04.05", "police": "06.05", "bedding": "04.05"}
+        where.update(placement or {})
+        for ident, hex_id in where.items():
+            kind = "leader" if ident in CATALOG["leader"] else "unit"
+            session.place(ident, hex_id, kind)
+        return session
+    return make
