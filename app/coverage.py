@@ -19,7 +19,7 @@ from kriegsspiel.dsl import parser
 from kriegsspiel.dsl.citations import iter_cites
 from kriegsspiel.rule_index import load_index
 
-CITE_RE = re.compile(r"(?<![\w/])@?(gts|utah|crete|tld):([A-Za-z0-9][A-Za-z0-9.()]*[A-Za-z0-9)]"
+CITE_RE = re.compile(r"(?<![\w/])@?(gts|utah|crete|tld):([A-Za-z0-9][A-Za-z0-9.():]*[A-Za-z0-9)]"
                      r"|[A-Za-z0-9])")
 TEST_DEF_RE = re.compile(r"^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(")
 

@@ -43,8 +43,8 @@ class Location:
             return None
         try:
             lines = Path(self.path).read_text(encoding="utf-8").splitlines()
-        except OSError:
-            return None
+        except (OSError, UnicodeDecodeError):
+            return None  # no source line to show: the message still stands
         if 0 < self.line <= len(lines):
             return lines[self.line - 1]
         return None

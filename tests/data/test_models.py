@@ -9,8 +9,8 @@ from pydantic import ValidationError
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.loading import schemas, validate_doc
-from kriegsspiel.core.models import (MapModel, Placement, Scenario, Unit, expand_hexes,
-                                     parse_hex, turn_order)
+from kriegsspiel.core.models import MapModel, Unit, expand_hexes, parse_hex
+from kriegsspiel.core.scenario import Placement, Scenario, turn_order
 from kriegsspiel.core.yamlio import load_yaml_text, render_path
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues, MovementClass
 

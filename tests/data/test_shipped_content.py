@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.loading import (check_content, check_references, known_rule_ids,
+from kriegsspiel.core.refcheck import known_rule_ids
+from kriegsspiel.core.loading import (check_content, check_references,
                                       load_game, load_scenario, shipped_roots)
-from kriegsspiel.core.models import turn_order
+from kriegsspiel.core.scenario import turn_order
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 
 GREEK_COMPANIES = ["1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf", "1 B/1 Inf", "2 B/1 Inf", "3 B/1 Inf"]

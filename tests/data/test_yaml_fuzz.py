@@ -18,7 +18,8 @@ from ruamel.yaml import YAML
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.core.loading import (SCHEMA_MODELS, check_references, load_game, schemas,
                                       shipped_roots, validate_doc, validate_values)
-from kriegsspiel.core.models import MapModel, Scenario
+from kriegsspiel.core.models import MapModel
+from kriegsspiel.core.scenario import Scenario
 from kriegsspiel.core.yamlio import load_yaml_text
 from kriegsspiel.modules.gts.counters import GtsCounterSide
 

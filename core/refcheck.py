@@ -1,0 +1,251 @@
+"""Cross-reference checks: every id, hex, terrain and rule citation in game and
+scenario data must name something that exists (with a did-you-mean when not)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from pydantic import BaseModel
+
+from kriegsspiel.rule_index import load_index
+
+from .errors import KsError, Location, did_you_mean
+from .models import HEX_ID_PATTERN, PATTERN_WORDS, Game, MapModel, expand_hexes, parse_hex
+from .scenario import Scenario, turn_order
+from .yamlio import path_of, where
+
+# ------------------------------------------------------------ cross-references
+
+
+def known_rule_ids() -> dict[str, set[str]]:
+    """Citable section ids per ruleset, from the installed rule index."""
+    return {ruleset: set(entries) for ruleset, entries in load_index().items()}
+
+
+def check_references(game: Game, scenarios: Iterable[Scenario] = ()) -> list[KsError]:
+    """Every id, hex, terrain and rule citation must name something that exists."""
+    check = _References(game)
+    check.game()
+    for scenario in scenarios:
+        check.scenario(scenario)
+    return check.errors
+
+
+# Effect keys that name things, and the kind of thing they name.
+_EFFECT_REFERENCES = {"unit": "unit", "units": "unit", "leader": "leader", "leaders": "leader",
+                      "division": "division", "formation": "formation", "map": "map",
+                      "marker": "marker", "side": "side", "winner": "side",
+                      "hex": "hex", "hexes": "hex"}
+
+
+class _References:
+    """Collects located errors for references that name nothing."""
+
+    def __init__(self, game: Game) -> None:
+        self.g, self.errors, self.rule_ids = game, [], known_rule_ids()
+        self.known: dict[str, dict[str, Any]] = {"side": {side: side for side in game.sides}}
+        for kind, items in (("army", game.armies), ("division", game.divisions),
+                            ("formation", game.formations), ("leader", game.leaders),
+                            ("unit", game.units), ("marker", game.markers), ("map", game.maps)):
+            self.known[kind] = {item.id: item for item in items}
+        for kind in ("hex", "hexside", "road", "feature", "overlay"):
+            self.known[f"{kind} terrain"] = {t.id: t for t in game.terrain if t.kind == kind}
+        # a chit belongs to a side (direct command), a division or a formation
+        self.known["chit owner"] = {**self.known["side"], **self.known["division"],
+                                    **self.known["formation"]}
+
+    def error(self, owner: Any, steps: tuple, message: str, hint: str | None = None,
+              key: bool = False) -> None:
+        self.errors.append(KsError(f"{path_of(owner, *steps)}: {message}",
+                                   where(owner, *steps, key=key), hint))
+
+    def ref(self, kind: str, value: str | None, owner: Any, *steps: Any, key: bool = False) -> Any:
+        """The thing *value* names, or None after reporting an unknown reference."""
+        found = self.known[kind].get(value) if value is not None else None
+        if value is not None and found is None:
+            self.error(owner, steps, f"unknown {kind} '{value}'",
+                       did_you_mean(value, self.known[kind]), key)
+        return found
+
+    def refs(self, kind: str, values: list[str] | None, owner: Any, field: str) -> None:
+        for index, value in enumerate(values or []):
+            self.ref(kind, value, owner, field, index)
+
+    def cite(self, value: str | None, owner: Any, *steps: Any) -> None:
+        ruleset, _, section = (value or "").partition(":")
+        sections = self.rule_ids.get(ruleset)
+        if value and sections is not None and section not in sections:
+            self.error(owner, steps, f"unknown rule section '{value}'",
+                       did_you_mean(value, (f"{ruleset}:{known}" for known in sections)))
+
+    def cite_all(self, obj: Any) -> None:
+        """Check the 'source' citation of *obj* and of every model inside it."""
+        if isinstance(obj, BaseModel):
+            if isinstance(getattr(obj, "source", None), str):
+                self.cite(obj.source, obj, "source")
+            for name in type(obj).model_fields:
+                self.cite_all(getattr(obj, name))
+        elif isinstance(obj, list):
+            for item in obj:
+                self.cite_all(item)
+
+    def hex(self, value: Any, maps: list[MapModel], owner: Any, *steps: Any) -> None:
+        if value is None:
+            return
+        if not isinstance(value, str) or not re.fullmatch(HEX_ID_PATTERN, value):
+            self.error(owner, steps, f"expected {PATTERN_WORDS[HEX_ID_PATTERN]}, not {value!r}")
+        elif not any(m.contains(value) for m in maps):
+            names = ", ".join(f"'{m.id}' (columns {m.grid.columns[0]}-{m.grid.columns[1]}, rows "
+                              f"{m.grid.rows[0]}-{m.grid.rows[1]})" for m in maps)
+            lacks = " (the printed map lacks it)" if any(m.in_bounds(value) for m in maps) else ""
+            self.error(owner, steps, f"hex '{value}' is not on map {names}{lacks}")
+
+    # ------------------------------------------------------------------- the game
+
+    def game(self) -> None:
+        g = self.g
+        for kind in ("army", "division", "formation", "leader", "unit", "marker", "map"):
+            self.duplicates(kind, getattr(g, {"army": "armies"}.get(kind, kind + "s")))
+        self.duplicates("terrain", g.terrain)
+        self.cite_all(g)
+        for army in g.armies:
+            self.ref("side", army.side, army, "side")
+        for division in g.divisions:
+            self.ref("army", division.army, division, "army")
+        for formation in g.formations:
+            self.ref("division", formation.division, formation, "division")
+            leader = self.ref("leader", formation.leader, formation, "leader")
+            if leader is not None and leader.formation not in (None, formation.id):
+                self.error(formation, ("leader",), f"'{leader.id}' leads formation "
+                                                    f"'{leader.formation}', not this one")
+        for item in (*g.leaders, *g.units):
+            formation = self.ref("formation", item.formation, item, "formation")
+            self.ref("division", item.division, item, "division")
+            if formation is not None and item.division not in (None, formation.division):
+                self.error(item, ("division",), f"formation '{formation.id}' belongs to "
+                                                f"division '{formation.division}'")
+        for game_map in g.maps:
+            self.map(game_map)
+
+    def duplicates(self, kind: str, items: list) -> None:
+        first: dict[str, Any] = {}
+        for item in items:
+            if item.id in first:
+                self.error(item, ("id",), f"duplicate {kind} id '{item.id}' (first at "
+                                          f"{where(first[item.id])})")
+            first.setdefault(item.id, item)
+
+    def map(self, m: MapModel) -> None:
+        self.ref("hex terrain", m.default_terrain, m, "default_terrain")
+        claimed: dict[tuple[int, int], str] = {}
+        for terrain_id, specs in m.hexes.items():
+            self.ref("hex terrain", terrain_id, m, "hexes", terrain_id, key=True)
+            for index, spec in enumerate(specs):
+                outside = [h for h in spec.split("-") if not m.in_bounds(h)]
+                for hex_id in outside[:1]:
+                    self.hex(hex_id, [m], m, "hexes", terrain_id, index)
+                for hex_id in [] if outside else expand_hexes(spec):
+                    if parse_hex(hex_id) in claimed:
+                        self.error(m, ("hexes", terrain_id, index), f"hex '{hex_id}' is given "
+                                   f"twice (also under '{claimed[parse_hex(hex_id)]}')")
+                        break
+                    claimed[parse_hex(hex_id)] = terrain_id
+        for field, owner, specs in [("absent", m, m.absent)] + [("hexes", o, o.hexes) for o in m.overlays]:
+            for index, spec in enumerate(specs):
+                for corner in spec.split("-"):
+                    if not m.in_bounds(corner):
+                        self.hex(corner, [m], owner, field, index)
+        for feature in m.features:
+            self.ref("feature terrain", feature.kind, feature, "kind")
+            self.hex(feature.hex, [m], feature, "hex")
+        for side in m.hexsides:
+            self.ref("hexside terrain", side.feature, side, "feature")
+            a, b = side.hexside.split("/")
+            self.path(m, [a, b], side, ("hexside",))
+            if side.low_side is not None and side.low_side not in (a, b):
+                self.error(side, ("low_side",), f"'{side.low_side}' is neither '{a}' nor '{b}'")
+        for road_id, paths in m.roads.items():
+            self.ref("road terrain", road_id, m, "roads", road_id, key=True)
+            for index, path in enumerate(paths):
+                self.path(m, path, m, ("roads", road_id, index))
+        boxes = {box.id for other in self.g.maps for box in other.off_map_boxes}
+        for box in m.off_map_boxes:
+            for index, hex_id in enumerate(box.exits):
+                self.hex(hex_id, [m], box, "exits", index)
+            for index, other in enumerate(box.connects_to):
+                if other not in boxes:
+                    self.error(box, ("connects_to", index), f"unknown off-map box '{other}'",
+                               did_you_mean(other, boxes))
+
+    def path(self, m: MapModel, hexes: list[str], owner: Any, steps: tuple) -> None:
+        """Hexes that must be on *m* and adjacent in turn (a road, a hexside's pair)."""
+        if len(hexes) < 2:
+            self.error(owner, steps, "a road needs at least two hexes")
+        for hex_id in hexes:
+            self.hex(hex_id, [m], owner, *steps)
+        for a, b in zip(hexes, hexes[1:]):
+            if m.contains(a) and m.contains(b) and not m.adjacent(a, b):
+                self.error(owner, steps, f"hexes '{a}' and '{b}' are not adjacent")
+
+    # --------------------------------------------------------------- scenarios
+
+    def scenario(self, s: Scenario) -> None:
+        if s.game != self.g.id:
+            return self.error(s, ("game",), f"scenario is for game '{s.game}', not '{self.g.id}'")
+        self.cite_all(s)
+        for index, rule in enumerate(s.special_rules):
+            self.cite(rule, s, "special_rules", index)
+        maps = [m for i, map_id in enumerate(s.maps) if (m := self.ref("map", map_id, s, "maps", i))]
+        first, last = turn_order(s.start_turn), turn_order(s.end_turn)
+        if first > last:
+            self.error(s, ("end_turn",), f"the scenario ends ('{s.end_turn}') before it starts "
+                                         f"('{s.start_turn}')")
+        placed: dict[str, Location | None] = {}
+        for item in (*s.setup, *s.reinforcements):
+            named = [(("unit",), item.unit)] if getattr(item, "unit", None) else []
+            named += [(("units", i), unit_id) for i, unit_id in enumerate(item.units or [])]
+            for steps, unit_id in named:
+                if self.ref("unit", unit_id, item, *steps) and unit_id in placed:
+                    self.error(item, steps, f"unit '{unit_id}' is already placed at "
+                                            f"{placed[unit_id]}")
+                placed.setdefault(unit_id, where(item))
+            on_maps = maps
+            if item.map is not None and (chosen := self.ref("map", item.map, item, "map")):
+                on_maps = [chosen]
+            self.hex(item.hex, on_maps, item, "hex")
+            for index, hex_id in enumerate(getattr(item, "hexes", None) or []):
+                self.hex(hex_id, on_maps, item, "hexes", index)
+        for p in s.setup:
+            self.ref("leader", p.leader, p, "leader")
+            self.refs("unit", p.with_, p, "with")
+        entries = {item.id for m in maps for item in (*m.off_map_boxes, *m.overlays)}
+        for r in s.reinforcements:
+            self.refs("leader", r.leaders, r, "leaders")
+            if r.entry is not None and r.entry not in entries:
+                self.error(r, ("entry",), f"unknown entry '{r.entry}'", did_you_mean(r.entry, entries))
+            if not first <= turn_order(r.turn) <= last:
+                self.error(r, ("turn",), f"turn '{r.turn}' is outside the scenario "
+                                         f"('{s.start_turn}' to '{s.end_turn}')")
+        for values in s.command_values:
+            self.ref("division", values.division, values, "division")
+        if s.mug is not None:
+            for index, chit in enumerate(s.mug.each_turn):
+                self.ref("chit owner", chit.of, s.mug, "each_turn", index, "of")
+            self.ref("chit owner", s.mug.first_chit and s.mug.first_chit.of, s.mug, "first_chit", "of")
+        for effect in (e for rule in s.scenario_rules for e in rule.effects):
+            for key, value in (effect.model_extra or {}).items():
+                kind = _EFFECT_REFERENCES.get(key)
+                for steps, item in ([((key, i), v) for i, v in enumerate(value)]
+                                    if isinstance(value, list) else [((key,), value)]):
+                    if kind == "hex":
+                        self.hex(item, maps, effect, *steps)
+                    elif kind is not None and isinstance(item, str):
+                        self.ref(kind, item, effect, *steps)
+        self.ref("side", s.victory.otherwise, s.victory, "otherwise")
+        for condition in s.victory.conditions:
+            self.ref("side", condition.winner, condition, "winner")
+            self.ref("side", condition.side, condition, "side")
+            self.hex(condition.hex, maps, condition, "hex")
+            for index, hex_id in enumerate(condition.hexes):
+                self.hex(hex_id, maps, condition, "hexes", index)

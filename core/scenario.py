@@ -1,0 +1,167 @@
+"""Scenario data: set-up, reinforcements, command values, the mug, special
+rules and victory conditions — everything a scenario YAML file holds."""
+
+from __future__ import annotations
+
+from pydantic import ConfigDict, Field, model_validator
+
+from .models import (DataFile, DataModel, HexId, HexList, Id, IdList, Notes, RuleRef, Source,
+                     TurnLabel)
+
+
+class Placement(DataModel):
+    """One setup instruction: {unit, hex}, {units, hex|hexes}, or {leader, hex|with}."""
+
+    unit: Id | None = Field(None, description="One unit id.")
+    units: IdList | None = Field(None, description="Several unit ids.")
+    leader: Id | None = Field(None, description="A leader id.")
+    hex: HexId | None = Field(None, description="Where (for 'within', the centre).")
+    hexes: HexList | None = Field(None, description="The hexes the units may be placed in.")
+    with_: IdList | None = Field(None, alias="with", description="Leader only: placed stacked "
+                                 "with any one of these units.")
+    within: int | None = Field(None, ge=0, description="Place within this many hexes of 'hex'.")
+    one_per_hex: bool = Field(False, description="At most one of the units in each hex.")
+    random: bool = Field(False, description="Which unit goes to which hex is random.")
+    map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    notes: Notes = None
+
+    @model_validator(mode="after")
+    def _one_form(self) -> "Placement":
+        forms = [name for name in ("unit", "units", "leader") if getattr(self, name) is not None]
+        if len(forms) != 1:
+            raise ValueError("a placement names exactly one of 'unit', 'units' or 'leader'")
+        if self.with_ is not None and self.leader is None:
+            raise ValueError("'with' is only for placing a leader")
+        where = [name for name, v in (("hex", self.hex), ("hexes", self.hexes),
+                                      ("with", self.with_)) if v is not None]
+        if len(where) != 1:
+            raise ValueError("say where: exactly one of 'hex', 'hexes' or 'with'")
+        if self.within is not None and self.hex is None:
+            raise ValueError("'within' needs a centre 'hex'")
+        if self.one_per_hex and self.units is None:
+            raise ValueError("'one_per_hex' is for placing several 'units'")
+        if self.units is not None and self.one_per_hex and self.hexes is not None \
+                and len(self.units) > len(self.hexes):
+            raise ValueError(f"{len(self.units)} units cannot go one per hex "
+                             f"into {len(self.hexes)} hexes")
+        return self
+
+
+class Reinforcement(DataModel):
+    """Units (and leaders) arriving during play."""
+
+    turn: TurnLabel
+    units: IdList = Field(description="The arriving unit ids.")
+    leaders: IdList = Field(default_factory=list, description="Arriving leader ids.")
+    hex: HexId | None = Field(None, description="Arrival hex (or centre, with 'within').")
+    within: int | None = Field(None, ge=0, description="Arrive within this many hexes of 'hex'.")
+    entry: Id | None = Field(None, description="Arrival through an off-map box or overlay id.")
+    arrival: Id | None = Field(None, description="Ruleset-specific manner, e.g. 'parachute'.")
+    map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    source: Source = None
+    notes: Notes = None
+
+    @model_validator(mode="after")
+    def _somewhere(self) -> "Reinforcement":
+        if (self.hex is None) == (self.entry is None):
+            raise ValueError("give exactly one of 'hex' or 'entry'")
+        return self
+
+
+class DivisionCommand(DataModel):
+    """A division's ruleset-specific ratings and starting points for this scenario."""
+
+    division: Id
+    ratings: dict[Id, int | None] = Field(default_factory=dict, description="e.g. {command: 2, "
+                                          "dispatch: null}; null means 'not used'.")
+    points: dict[Id, int | None] = Field(default_factory=dict, description="Starting points, "
+                                         "e.g. {command: 4}.")
+    source: Source = None
+
+
+class ChitRef(DataModel):
+    """An activation chit: {kind: division, of: <division id>}, {kind: direct_command, of: <side>}…"""
+
+    kind: Id = Field(description="Ruleset-specific chit kind.")
+    of: Id = Field(description="The side, division or formation the chit belongs to.")
+
+
+class Mug(DataModel):
+    """What goes into the draw cup."""
+
+    each_turn: list[ChitRef] = Field(description="Chits placed in the cup every turn.")
+    first_chit: ChitRef | None = Field(None, description="The chit in play at the start.")
+    source: Source = None
+    notes: Notes = None
+
+
+class Effect(DataModel):
+    """A machine-readable effect of a scenario rule; its kind's ruleset reads the rest.
+
+    Extra keys are allowed here (the kind decides them).  Keys named unit(s),
+    leader(s), division, formation, map, marker, side and hex(es) are checked
+    against the game like any other reference.
+    """
+
+    model_config = ConfigDict(extra="allow")
+    kind: Id
+
+
+class ScenarioRule(DataModel):
+    """A special scenario rule: the printed text plus what can be said as data."""
+
+    id: Id
+    source: RuleRef
+    text: str = Field(description="The rule as printed.")
+    effects: list[Effect] = Field(default_factory=list, description="What can be said as data.")
+
+
+class VictoryCondition(DataModel):
+    """One way to win."""
+
+    kind: Id = Field(description="Ruleset-specific, e.g. 'control'.")
+    winner: Id = Field(description="The side that wins when this holds.")
+    side: Id | None = Field(None, description="The side the condition is about.")
+    hex: HexId | None = Field(None, description="The hex the condition is about.")
+    hexes: HexList = Field(default_factory=list, description="The hexes it is about.")
+    when: Id | None = Field(None, description="e.g. 'end_of_any_turn', 'end_of_game'.")
+    level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
+
+
+class Victory(DataModel):
+    conditions: list[VictoryCondition] = Field(description="Ways to win, checked in order.")
+    otherwise: Id | None = Field(None, description="The winner when no condition holds.")
+    source: Source = None
+    text: str | None = Field(None, description="The victory conditions as printed.")
+
+
+class Scenario(DataFile):
+    """scenarios/<game>/*.yaml: one scenario."""
+
+    id: Id
+    title: str = Field(description="The scenario's title as printed.")
+    game: Id = Field(description="The game id this scenario is played with.")
+    rulesets: list[Id] = Field(description="Rule modules in force.")
+    special_rules: list[RuleRef] = Field(default_factory=list, description="Optional/special "
+                                         "rule sections in effect, e.g. 'crete:S6.0'.")
+    description: str | None = Field(None, description="The printed introduction.")
+    counter_set: Id | None = Field(None, description="Which counters to use, when a game has several.")
+    maps: list[Id] = Field(min_length=1, description="Map ids in play.")
+    start_turn: TurnLabel
+    end_turn: TurnLabel
+    end_when: Id | None = Field(None, description="Ruleset-specific end trigger on the last "
+                                "turn, e.g. 'last_chit_drawn'.")
+    setup: list[Placement] = Field(default_factory=list, description="Set-up placements.")
+    reinforcements: list[Reinforcement] = Field(default_factory=list, description="Arrivals.")
+    command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "
+                                                  "ratings and starting points.")
+    mug: Mug | None = Field(None, description="What goes into the draw cup.")
+    scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
+                                               "scenario rules.")
+    victory: Victory = Field(description="Victory conditions.")
+
+
+def turn_order(label: str) -> tuple[str, int]:
+    """Sort key for a TurnLabel: the night follows every daytime turn of its date."""
+    date, _, time = label.partition(" ")
+    return date, (24 * 60 if time == "night" else int(time[:2]) * 60 + int(time[2:]))
