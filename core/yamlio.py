@@ -18,6 +18,7 @@ data file is a label, not a ``datetime``).
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import warnings
@@ -154,7 +155,17 @@ def load_yaml(path: str | Path) -> LocatedDoc:
 
 
 def load_yaml_text(text: str, path: str = "<string>") -> LocatedDoc:
-    """Parse YAML held in a string (tests, editors); *path* names it in errors."""
+    """Parse YAML held in a string (tests, editors); *path* names it in errors.
+
+    Parses are memoised by (path, text): checking, loading and listing
+    provisional data read the same files, and ruamel's pure-Python composer
+    dominates their cost.  Callers treat the returned document as read-only.
+    """
+    return _load_yaml_text_cached(text, path)
+
+
+@functools.lru_cache(maxsize=512)
+def _load_yaml_text_cached(text: str, path: str) -> LocatedDoc:
     lines = text.splitlines()
     yaml = YAML(typ="safe", pure=True)
     try:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from kriegsspiel import rulebook
 from kriegsspiel.checker import check_shipped
+from kriegsspiel.core import yamlio
 from kriegsspiel.dsl import parser
 
 
 def _cold():
     parser._parser.cache_clear()
     rulebook._PARSED.clear()
+    yamlio._load_yaml_text_cached.cache_clear()
     return check_shipped()
 
 
