@@ -58,8 +58,15 @@ class Session:
             raise
 
     def value(self, name: str, *args: Any) -> Any:
-        """Evaluate a pure definition (def or modifiers) against the current state."""
-        return self.program.call(name, self.ctx, *args)
+        """Evaluate a pure definition (def or modifiers) against the current state.
+
+        Its explanation travels with the value (``Explained``); the records are
+        not left pending to be attached to the next, unrelated, state change.
+        """
+        try:
+            return self.program.call(name, self.ctx, *args)
+        finally:
+            self.ctx.trace.clear()
 
     def attr(self, entity: Ref, name: str) -> Any:
         return self.state.attr(entity, name)

@@ -20,6 +20,7 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.types import article
 from kriegsspiel.dsl.compiler import Scope
 from kriegsspiel.dsl.runtime import CheckResult, Decision, Frame, RuleRuntimeError
 
@@ -34,7 +35,7 @@ def compile_check(program, decl: ir.Check):
             raise KsError(f"check '{decl.name}' has no field '{name}' (fields: "
                           f"{', '.join(FIELDS)})", fld.loc, did_you_mean(name, FIELDS))
         if fld.when is not None and name != "buy_with":
-            raise KsError(f"only 'buy_with' takes a 'when' condition", fld.when.loc)
+            raise KsError("only 'buy_with' takes a 'when' condition", fld.when.loc)
     if "target" not in decl.fields:
         raise KsError(f"check '{decl.name}' needs a 'target'", decl.loc)
     compiler = program.compiler
@@ -57,9 +58,8 @@ def compile_check(program, decl: ir.Check):
         frame = Frame(ctx, dict(zip(names, args)))
         goal = target(frame)
         if buy is not None:
-            result = _try_buy(ctx, frame, buy, name, args)
+            result = _try_buy(ctx, frame, buy, name, args, cites)
             if result is not None:
-                ctx.explain({**result.explain(), "cites": cites})
                 return result
         roll = ctx.roll(die, why=name)
         if roll == always_pass:
@@ -75,7 +75,7 @@ def compile_check(program, decl: ir.Check):
     return run
 
 
-def _try_buy(ctx, frame: Frame, buy, name: str, args) -> CheckResult | None:
+def _try_buy(ctx, frame: Frame, buy, name: str, args, cites: list[str]) -> CheckResult | None:
     pool_fn, track, when, cost_fn = buy
     if when is not None and not when(frame):
         return None
@@ -88,8 +88,12 @@ def _try_buy(ctx, frame: Frame, buy, name: str, args) -> CheckResult | None:
     if not ctx.ask(Decision(player, f"buy:{name}", subject, (False, True),
                             about=f"spend {cost} {track} to pass {name} without rolling")):
         return None
+    result = CheckResult(name, True, None, None, bought=True, reason=f"spent {cost} {track}")
+    # Fix: explain before spending, so the spend's track_changed event carries the
+    # check it bought as its cause (it used to be explained after the spend).
+    ctx.explain({**result.explain(), "cites": cites})
     ctx.set_track(pool, track, ctx.world.attr(pool, track) - cost)
-    return CheckResult(name, True, None, None, bought=True, reason=f"spent {cost} {track}")
+    return result
 
 
 def _die(decl: ir.Check) -> str:
@@ -121,7 +125,7 @@ def _track_path(program, e: ir.Expr, scope: Scope):
                       "'marker')", e.loc, did_you_mean(e.name, program.tracks))
     obj, t = program.compiler.expr(e.obj, scope)
     if t not in (track.on, "any"):
-        raise KsError(f"'{e.name}' is kept on a {track.on}, but this is a {t}", e.obj.loc)
+        raise KsError(f"'{e.name}' is kept on a {track.on}, but this is {article(t)}", e.obj.loc)
     return obj, e.name
 
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
-from kriegsspiel.dsl.types import BUILTINS, DICE, is_boolean, is_numeric, join
+from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
 Fn = Callable[[Frame], Any]
 
@@ -54,13 +54,13 @@ class ExprCompiler:
     def cond(self, e: ir.Expr, scope: Scope, what: str) -> Fn:
         fn, t = self.expr(e, scope)
         if not is_boolean(t):
-            raise KsError(f"{what} must be true or false, but this is a {t}", e.loc)
+            raise KsError(f"{what} must be true or false, but this is {article(t)}", e.loc)
         return fn
 
     def number(self, e: ir.Expr, scope: Scope, what: str) -> Fn:
         fn, t = self.expr(e, scope)
         if not is_numeric(t):
-            raise KsError(f"{what} must be a number, but this is a {t}", e.loc)
+            raise KsError(f"{what} must be a number, but this is {article(t)}", e.loc)
         return fn
 
     def _lit(self, e: ir.Lit, scope: Scope):
@@ -105,7 +105,7 @@ class ExprCompiler:
         right, rt = self.expr(e.right, scope)
         for side, t in ((e.left, lt), (e.right, rt)):
             if not is_numeric(t):
-                raise KsError(f"'{e.op}' needs numbers, but this is a {t}", side.loc)
+                raise KsError(f"'{e.op}' needs numbers, but this is {article(t)}", side.loc)
         if e.op == "/":
             def divide(f: Frame):
                 d = right(f)
@@ -114,19 +114,25 @@ class ExprCompiler:
                 return Fraction(left(f), d)
             return divide, "num"
         op = _ARITH[e.op]
-        return (lambda f: op(left(f), right(f))), ("int" if lt == rt == "int" else join(lt, rt))
+
+        def arith(f: Frame):
+            a, b = left(f), right(f)
+            if a is None or b is None:
+                raise RuleRuntimeError(f"'{e.op}' on a missing value (none)", e.loc)
+            return op(a, b)
+        return arith, ("int" if lt == rt == "int" else join(lt, rt))
 
     def _compare(self, e: ir.Compare, scope: Scope):
         left, lt = self.expr(e.left, scope)
         right, rt = self.expr(e.right, scope)
         if e.op == "in":
             if rt not in ("list", "any"):
-                raise KsError(f"'in' needs a list on its right, but this is a {rt}", e.right.loc)
+                raise KsError(f"'in' needs a list on its right, but this is {article(rt)}", e.right.loc)
             return (lambda f: left(f) in right(f)), "bool"
         if e.op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
                 if not is_numeric(t):
-                    raise KsError(f"'{e.op}' compares numbers, but this is a {t}", side.loc)
+                    raise KsError(f"'{e.op}' compares numbers, but this is {article(t)}", side.loc)
             op = _COMPARE[e.op]
 
             def ordered(f: Frame):
@@ -152,7 +158,7 @@ class ExprCompiler:
     def _neg(self, e: ir.Neg, scope: Scope):
         inner, t = self.expr(e.operand, scope)
         if not is_numeric(t):
-            raise KsError(f"'-' needs a number, but this is a {t}", e.operand.loc)
+            raise KsError(f"'-' needs a number, but this is {article(t)}", e.operand.loc)
         return (lambda f: -inner(f)), t
 
     def _ternary(self, e: ir.Ternary, scope: Scope):
@@ -164,7 +170,7 @@ class ExprCompiler:
     def _quant(self, e: ir.Quant, scope: Scope):
         items, t = self.expr(e.iterable, scope)
         if t not in ("list", "any"):
-            raise KsError(f"'{e.kind}' iterates over a list, but this is a {t}", e.iterable.loc)
+            raise KsError(f"'{e.kind}' iterates over a list, but this is {article(t)}", e.iterable.loc)
         inner = scope.child(**{e.var: "any"})
         var = e.var
         if e.kind == "sum":
@@ -207,7 +213,7 @@ class ExprCompiler:
             for (arg, t), want_t, node in zip(args, fn.params, e.args):
                 if want_t in ("int", "num") and not is_numeric(t) or \
                         want_t not in ("int", "num", "any") and t not in (want_t, "any"):
-                    raise KsError(f"argument of {e.fn}() must be a {want_t}, but this is a {t}",
+                    raise KsError(f"argument of {e.fn}() must be {article(want_t)}, but this is {article(t)}",
                                   node.loc)
             impl, fns = fn.impl, [a for a, _ in args]
 
@@ -268,7 +274,7 @@ class ExprCompiler:
         if isinstance(s, ir.For):
             items, t = self.expr(s.iterable, scope)
             if t not in ("list", "any"):
-                raise KsError(f"'for' iterates over a list, but this is a {t}", s.iterable.loc)
+                raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
             body, var = self.block(s.body, scope.child(**{s.var: "any"})), s.var
 
             def for_(f: Frame):

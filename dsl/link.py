@@ -67,7 +67,11 @@ def link(files: list[RuleFile]) -> tuple[Linked, list[KsError]]:
             for decl in f.decls:
                 decl.layer, decl.module = f.layer, f.module
                 first = seen.get(decl.name)
-                if first is not None and decl.kind != "remove":
+                # Fix: an 'override' of a plain definition of the same layer goes
+                # on to _apply, which says so ("overrides a definition of its own
+                # layer"); it used to be reported as a plain duplicate.
+                same_layer_override = decl.override and first is not None and not first.override
+                if first is not None and decl.kind != "remove" and not same_layer_override:
                     errors.append(KsError(
                         f"'{decl.name}' is defined twice in the {layer} layer "
                         f"(first at {first.loc})", decl.loc))
@@ -83,11 +87,14 @@ def link(files: list[RuleFile]) -> tuple[Linked, list[KsError]]:
 def _apply(out: Linked, decl: ir.Decl) -> None:
     existing = out.decls.get(decl.name if decl.kind != "remove" else decl.name)
     if decl.kind == "remove":
-        if existing is None or existing.kind != decl.target_kind:
+        # Fix: 'marker' declares a track (ir.Track.kind is "track"), so
+        # 'remove marker x' used to report "no such marker" for a marker x.
+        target_kind = "track" if decl.target_kind == "marker" else decl.target_kind
+        if existing is None or existing.kind != target_kind:
             raise KsError(f"cannot remove {decl.target_kind} '{decl.name}': no such "
                           f"{decl.target_kind} in a lower layer", decl.loc,
                           did_you_mean(decl.name, [n for n, d in out.decls.items()
-                                                   if d.kind == decl.target_kind]))
+                                                   if d.kind == target_kind]))
         del out.decls[decl.name]
         out.history.setdefault(decl.name, []).append(decl)
         return
@@ -113,25 +120,32 @@ def _apply(out: Linked, decl: ir.Decl) -> None:
     out.history[decl.name].append(decl)
 
 
-def _fresh(decl: ir.Decl) -> ir.Decl:
-    """A shallow copy whose row/term/step lists the merge may change safely."""
+def _fresh(decl: ir.Decl, merged: bool = False) -> ir.Decl:
+    """A shallow copy whose row/term/step lists the merge may change safely.
+
+    Fix: with ``merged`` (the copy of an already merged definition that a further
+    override is applied to) rows, terms and steps keep the layer they came from
+    and are not checked again: a second override used to re-stamp every series
+    row/term/step with the first override's layer (so its rows "overlapped"),
+    and to reject a step the first override had placed ``before``/``after``.
+    """
     new = copy.copy(decl)
     if isinstance(new, ir.Table):
         new.rows = [copy.copy(r) for r in new.rows]
         for r in new.rows:
-            r.layer = decl.layer
+            r.layer = r.layer if merged else decl.layer
     elif isinstance(new, ir.Modifiers):
         new.terms = [copy.copy(t) for t in new.terms]
         for t in new.terms:
-            t.layer = decl.layer
+            t.layer = t.layer if merged else decl.layer
         for t in new.terms:
-            if t.removed:
+            if t.removed and not merged:
                 raise KsError(f"'remove {t.name}' only makes sense in an override", t.loc)
     elif isinstance(new, ir.Procedure):
         new.steps = [copy.copy(s) for s in new.steps]
         for s in new.steps:
-            s.layer = decl.layer
-            if s.removed or s.before or s.after:
+            s.layer = s.layer if merged else decl.layer
+            if (s.removed or s.before or s.after) and not merged:
                 raise KsError(f"step '{s.name}': 'remove', 'before' and 'after' only make "
                               "sense in an override", s.loc)
     return new
@@ -142,7 +156,7 @@ def _merge_table(base: ir.Table, over: ir.Table) -> ir.Table:
             [(d.name, d.enum, d.low, d.high) for d in over.dims]:
         raise KsError(f"override of table '{base.name}' must keep its dimensions "
                       f"({_dims_text(base)})", over.loc)
-    merged = _fresh(base)
+    merged = _fresh(base, merged=True)
     merged.layer, merged.cites = over.layer, base.cites + over.cites
     for row in over.rows:
         row = copy.copy(row)
@@ -160,7 +174,7 @@ def _merge_table(base: ir.Table, over: ir.Table) -> ir.Table:
 
 
 def _merge_modifiers(base: ir.Modifiers, over: ir.Modifiers) -> ir.Modifiers:
-    merged = _fresh(base)
+    merged = _fresh(base, merged=True)
     merged.layer, merged.cites = over.layer, base.cites + over.cites
     if over.base is not None:
         merged.base = over.base
@@ -188,7 +202,7 @@ def _merge_modifiers(base: ir.Modifiers, over: ir.Modifiers) -> ir.Modifiers:
 
 
 def _merge_procedure(base: ir.Procedure, over: ir.Procedure) -> ir.Procedure:
-    merged = _fresh(base)
+    merged = _fresh(base, merged=True)
     merged.layer, merged.cites = over.layer, base.cites + over.cites
     for step in over.steps:
         step = copy.copy(step)

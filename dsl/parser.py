@@ -36,10 +36,28 @@ _TERMINAL_TEXT = {
 }
 
 
+class _KeywordsAreWholeNames:
+    """Fix: let every lexer state also try NAME (lark's ``always_accept``).
+
+    lark's contextual lexer only tries the terminals the parser accepts next; where
+    no NAME is expected a keyword matched a prefix of a longer word, so
+    ``constx = 1`` parsed as ``const x = 1`` and ``lett x`` as ``let t x``.  With NAME
+    tried too, lark reads the whole word and turns it back into the keyword only
+    when it is exactly the keyword; anything else is an unexpected name (and gets
+    a did-you-mean for the keyword).
+    """
+
+    always_accept = ("NAME",)
+
+    def process(self, stream):
+        return stream
+
+
 @functools.lru_cache(maxsize=1)
 def _parser() -> lark.Lark:
     return lark.Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr",
-                     propagate_positions=True, maybe_placeholders=False, cache=True)
+                     propagate_positions=True, maybe_placeholders=False, cache=True,
+                     postlex=_KeywordsAreWholeNames())
 
 
 def _describe(terminal: str) -> str:
@@ -434,11 +452,15 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
             message = f"unexpected {found}; expected a citation like @gts:15.6"
         else:
             message = f"unexpected {found}; expected {_join(expected)}"
-        if "CITE" in exc.expected and token.type in ("$END", "NAME", "RBRACE") and not hint_needed(exc):
+        # Fix: a missing citation is most often noticed at the next keyword
+        # ('const', 'step', ...) or '{', and the did-you-mean for a NAME used
+        # to replace the citation hint with None when nothing was close.
+        if "CITE" in exc.expected and (token.type in ("$END", "NAME", "RBRACE", "LBRACE")
+                                       or str(token) in KEYWORDS) and not hint_needed(exc):
             hint = "every definition, modifier term and step ends with its citation, e.g. @gts:15.6"
         if token.type == "NAME":
             keywords = [k for k in KEYWORDS if f"'{k}'" in expected]
-            hint = did_you_mean(str(token), keywords)
+            hint = did_you_mean(str(token), keywords) or hint
     elif isinstance(exc, lark.exceptions.UnexpectedCharacters):
         char = exc.char
         message = f"unexpected character '{char}'"
@@ -462,7 +484,9 @@ def _join(items: list[str]) -> str:
 
 def parse_text(text: str, path: str = "<text>") -> list[ir.Decl]:
     """Parse one rule file's text into declarations, or raise a located KsError."""
-    lines = text.splitlines()
+    # Fix: split on "\n" only, as lark counts lines; str.splitlines() also splits
+    # on \r, \f, \x1c-\x1e, \x85, \u2028..., which showed the wrong source line.
+    lines = [line.removesuffix("\r") for line in text.split("\n")]
     try:
         tree = _parser().parse(text)
     except lark.exceptions.UnexpectedInput as exc:

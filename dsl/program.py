@@ -17,7 +17,7 @@ from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import _plain, Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
-from kriegsspiel.dsl.types import ENTITY_KINDS, Function
+from kriegsspiel.dsl.types import ENTITY_KINDS, Function, article
 from kriegsspiel.dsl import tables, checks
 
 # Events the kernel itself records; rule files declare their own with `event`.
@@ -81,8 +81,10 @@ class Program:
             return done
         decl = self.decls[name]
         if name in self.in_progress:
-            if decl.kind == "procedure":  # procedures call each other through a holder
-                return self.compiled[name]
+            # Fix: procedures used to be let through here ("call each other through a
+            # holder"), but a name is only met again while it compiles when the calls
+            # form a cycle, so that accepted recursive procedures, which then ran
+            # until Python's RecursionError.  No recursion, for procedures too.
             chain = " → ".join(self.in_progress[self.in_progress.index(name):] + [name])
             raise KsError(f"recursive definition: {chain} (rules must terminate, so a "
                           "definition may not use itself)", loc)
@@ -242,7 +244,7 @@ class Program:
             if attrs is None or name in attrs:
                 return (attrs or {}).get(name, "any")
             known = list(attrs) + [n for n, d in self.tracks.items() if d.on == t]
-            raise KsError(f"a {t} has no attribute '{name}'", loc, did_you_mean(name, known))
+            raise KsError(f"{article(t)} has no attribute '{name}'", loc, did_you_mean(name, known))
         if t == "any":
             if track is not None:
                 return "int"
@@ -253,7 +255,7 @@ class Program:
             return "any"
         if t == "check" and name in ("passed", "roll", "target", "bought"):
             return "bool" if name in ("passed", "bought") else "int"
-        raise KsError(f"a {t} has no attributes (asked for '{name}')", loc)
+        raise KsError(f"{article(t)} has no attributes (asked for '{name}')", loc)
 
     @staticmethod
     def world_attr(frame: Frame, target: Any, name: str) -> Any:
@@ -289,8 +291,8 @@ class Program:
         for (_, t), p, node in zip(args, decl.params, e.args):
             want = p.type or (p.name if p.name in ENTITY_KINDS else None)
             if want and t not in (want, "any") and not (want == "int" and t == "num"):
-                raise KsError(f"argument '{p.name}' of {e.fn} must be a {want}, but this is "
-                              f"a {t}", node.loc)
+                raise KsError(f"argument '{p.name}' of {e.fn} must be {article(want)}, but this is "
+                              f"{article(t)}", node.loc)
         holder = self._ensure(e.fn, e.loc)
         fns = [a for a, _ in args]
 

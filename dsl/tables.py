@@ -15,7 +15,7 @@ from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.compiler import Scope
 from kriegsspiel.dsl.link import layer_rank
 from kriegsspiel.dsl.runtime import Explained, Frame, RuleRuntimeError
-from kriegsspiel.dsl.types import is_numeric, join
+from kriegsspiel.dsl.types import article, is_numeric, join
 
 
 def compile_table(program, decl: ir.Table):
@@ -111,15 +111,23 @@ def compile_lookup_call(decl: ir.Table, holder, e: ir.Lookup, args):
     for (_, t), dim, node in zip(args, decl.dims, e.args):
         if dim.enum is None and not is_numeric(t):
             raise KsError(f"dimension '{dim.name}' of table '{decl.name}' takes a number, but "
-                          f"this is a {t}", node.loc)
+                          f"this is {article(t)}", node.loc)
         if dim.enum is not None and t not in ("str", "any"):
             raise KsError(f"dimension '{dim.name}' of table '{decl.name}' takes a member of "
-                          f"'{dim.enum}', but this is a {t}", node.loc)
+                          f"'{dim.enum}', but this is {article(t)}", node.loc)
     fns = [a for a, _ in args]
 
     def lookup(f: Frame):
         return holder.fn(f.ctx, *[a(f) for a in fns])
     return lookup, holder.type
+
+
+def _number(value: Any, what: str, decl: ir.Modifiers) -> int:
+    if value is None:
+        # e.g. the Fire Rating of a counter that prints "No": the rules must not
+        # modify what does not exist.
+        raise RuleRuntimeError(f"{what} of modifiers '{decl.name}' has no value (none)", decl.loc)
+    return int(value)
 
 
 def compile_modifiers(program, decl: ir.Modifiers):
@@ -138,11 +146,11 @@ def compile_modifiers(program, decl: ir.Modifiers):
 
     def evaluate(ctx, *args):
         frame = Frame(ctx, dict(zip(names, args)))
-        start = int(base(frame)) if base is not None else 0
+        start = _number(base(frame), "the base", decl) if base is not None else 0
         total, applied = start, []
         for name, amount, when, cites, layer in terms:
             if when is None or when(frame):
-                value = int(amount(frame))
+                value = _number(amount(frame), f"term '{name}'", decl)
                 if value:
                     total += value
                     applied.append({"name": name, "amount": value, "cites": cites,

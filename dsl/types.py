@@ -30,6 +30,11 @@ def is_boolean(t: str) -> bool:
     return t in BOOLEAN
 
 
+def article(t: str) -> str:
+    """'an int', 'a bool' — for messages."""
+    return f"an {t}" if t[:1] in "aeio" else f"a {t}"  # "a unit": no "an" before u
+
+
 def join(a: str, b: str) -> str:
     """The type of a value that is either an *a* or a *b*."""
     if a == b:
