@@ -117,3 +117,20 @@ def test_one_namespace_no_bare_top_level_packages():
     for needed in ("kriegsspiel/dsl/rules.lark", "kriegsspiel/modules/gts/rules/results.ksr",
                    "kriegsspiel/rule_index/gts-series.json"):
         assert needed in shipped
+
+
+def test_check_broken_scenario_reference_has_suggestion(tmp_path):
+    """A scenario (crete:scenario:learning) with a misspelt unit name: located at
+    the YAML node, with a did-you-mean, exit 1."""
+    from kriegsspiel.core.loading import shipped_roots
+    source = next(p for root in shipped_roots() for p in root.rglob("learning.yaml")
+                  if p.parent.name == "crete" and "scenarios" in p.parts)
+    text = source.read_text(encoding="utf-8").replace("{unit: Kastelli,", "{unit: Kastelly,")
+    assert "Kastelly" in text
+    bad = tmp_path / "learning.yaml"
+    bad.write_text(text, encoding="utf-8")
+    line = next(i for i, l in enumerate(text.splitlines(), 1) if "Kastelly" in l)
+    result = run("check", str(bad))
+    assert result.exit_code == 1
+    assert f"{bad}:{line}:" in result.output and "Kastelly" in result.output
+    assert "hint: did you mean 'Kastelli'?" in result.output
