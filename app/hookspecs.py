@@ -51,3 +51,12 @@ def ks_entity_attributes():
 def ks_counter_values_model():
     """Return the pydantic model that validates a counter face's ``values`` in
     game data (the first module that answers wins: the most specific one)."""
+
+
+@hookspec
+def ks_data_vocabulary():
+    """Return how the module's rules name the generic numbers of scenario data:
+    ``{"division.ratings": {"command": "command_rating"}, "division.points":
+    {"command": "cp"}}`` — a scenario's ``ratings: {command: 2}`` becomes the
+    division attribute ``command_rating``, its ``points: {command: 4}`` the
+    starting value of the ``cp`` track."""

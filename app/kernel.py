@@ -14,7 +14,8 @@ from kriegsspiel.dsl.types import Function
 KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "unit": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "eliminated": "bool",
              "face": "str", "side": "side", "army": "army", "division": "division",
-             "formation": "formation", "unit_class": "str", "back_kind": "any"},
+             "formation": "formation", "unit_class": "str", "back_kind": "any", "tags": "list",
+             "arrival_turn": "any", "entry_hex": "any"},
     "leader": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "side": "side",
                "division": "division", "formation": "formation"},
     "formation": {"id": "str", "name": "str", "side": "side", "division": "division",
@@ -24,6 +25,8 @@ KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "side": {"id": "str", "name": "str"},
     "hex": {"id": "str", "terrain": "str"},
     "game": {"id": "str", "turn": "int"},
+    "chit": {"id": "str", "name": "str", "kind": "str", "side": "side", "division": "division",
+             "formation": "formation", "each_turn": "bool"},
 }
 
 
@@ -64,6 +67,41 @@ def _next_turn_is(ctx, tag: str) -> bool:
     return ctx.world.turn_has_tag(ctx.world.turn + 1, tag)
 
 
+def _cup_add(ctx, cup: str, chit: Ref) -> None:
+    ctx.emit("chit_added", {"cup": cup, "chit": chit})
+
+
+def _cup_draw(ctx, cup: str) -> Ref | None:
+    """A blind draw from the cup (seeded, or scripted by name in tests)."""
+    chits = ctx.world.cups.get(cup, [])
+    if not chits:
+        return None
+    chit = Ref("chit", ctx.dice.pick(list(chits)))
+    ctx.emit("chit_drawn", {"cup": cup, "chit": chit})
+    return chit
+
+
+def _cup_remove(ctx, cup: str, chit: Ref) -> None:
+    if chit.id in ctx.world.cups.get(cup, []):
+        ctx.emit("chit_removed", {"cup": cup, "chit": chit})
+
+
+def _place(ctx, piece: Ref, hex_id) -> None:
+    """Put a unit or leader in a hex (or off the map with none) — not a move."""
+    ctx.emit("unit_placed", {"unit": piece, "origin": ctx.world.placement.get(piece.id),
+                             "destination": hex_id})
+
+
+def _advance_turn(ctx) -> int:
+    turn = ctx.world.turn + 1
+    ctx.emit("turn_advanced", {"turn": turn})
+    return turn
+
+
+def _turn_count(ctx) -> int:
+    return len(ctx.world.catalog.get("game", {}).get("game", {}).get("turns", []))
+
+
 KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("eliminate", _eliminate, 1, 1, "none", pure=False, params=("unit",),
              doc="take a unit off the map permanently"),
@@ -78,4 +116,25 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("units_at", _units_at, 1, 1, "list", doc="units in a hex"),
     Function("next_turn_is", _next_turn_is, 1, 1, "bool", params=("str",),
              doc="whether the next turn carries a tag (e.g. \"night\") on the turn track"),
+    Function("turn_is", lambda ctx, tag: ctx.world.turn_has_tag(ctx.world.turn, tag), 1, 1,
+             "bool", params=("str",), doc="whether the current turn carries a tag"),
+    Function("current_turn", lambda ctx: ctx.world.turn, 0, 0, "int",
+             doc="index of the current turn on the turn track (0 = first)"),
+    Function("turn_count", _turn_count, 0, 0, "int", doc="number of turns on the turn track"),
+    Function("place", _place, 2, 2, "none", pure=False,
+             doc="put a unit or leader in a hex (none: off the map); not a move"),
+    Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
+             doc="move the turn marker up one turn"),
+    Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
+             doc="every entity of a kind: all_of(\"division\")"),
+    Function("cup_add", _cup_add, 2, 2, "none", pure=False, params=("str", "chit"),
+             doc="put a chit into a cup (the mug)"),
+    Function("cup_draw", _cup_draw, 1, 1, "chit", pure=False, params=("str",),
+             doc="draw a chit blindly from a cup; none when it is empty"),
+    Function("cup_remove", _cup_remove, 2, 2, "none", pure=False, params=("str", "chit"),
+             doc="take a named chit out of a cup"),
+    Function("cup_contents", lambda ctx, cup: ctx.world.cup(cup), 1, 1, "list",
+             params=("str",), doc="the chits in a cup"),
+    Function("cup_size", lambda ctx, cup: len(ctx.world.cups.get(cup, [])), 1, 1, "int",
+             params=("str",), doc="how many chits a cup holds"),
 )}

@@ -23,7 +23,7 @@ from kriegsspiel.core.errors import KsError, Location, did_you_mean
 from kriegsspiel.dsl.link import LAYERS
 
 ENTRY_POINT_GROUP = "kriegsspiel.modules"
-BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin",)
+BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin", "kriegsspiel.modules.crete:plugin")
 
 
 @dataclass(frozen=True)

@@ -37,6 +37,11 @@ class Session:
                                       "destination": hex_id})
         self.actions.append({"place": unit, "kind": kind, "hex": hex_id})
 
+    def set_initial(self, entity: Ref, track: str, value: int) -> None:
+        """A starting value from the scenario (recorded, and replayed, as set-up)."""
+        self.state.set_track(entity, track, value, [{"what": "set-up", "track": track}])
+        self.actions.append({"initial": [entity.kind, entity.id], "track": track, "value": value})
+
     def perform(self, name: str, *args: Any) -> Any:
         """Run a rule procedure (or check, def, modifiers) all or nothing."""
         dice_state, decided = self.dice.state(), len(self.players.record)
@@ -104,6 +109,8 @@ class Session:
         for action in actions:
             if "place" in action:
                 session.place(action["place"], action["hex"], action.get("kind", "unit"))
+            elif "initial" in action:
+                session.set_initial(Ref(*action["initial"]), action["track"], action["value"])
             else:
                 session.perform(action["perform"], *[_decode(a) for a in action["args"]])
         return session

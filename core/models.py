@@ -337,6 +337,17 @@ def expand_hexes(spec: str) -> list[str]:
 # ---------------------------------------------------------------------------- games
 
 
+class TurnTrack(DataModel):
+    """The game's daily sequence of turns (each scenario takes a stretch of it)."""
+
+    daily: list[str] = Field(min_length=1, description="The turns of one day in order, as they "
+                             "appear in turn labels, e.g. ['0700', '0900', …, '1900', 'night'].")
+    tags: dict[str, list[Id]] = Field(default_factory=dict, description="Tags per daily turn for "
+                                      "the rules, e.g. {'0700': [first_daylight], 'night': "
+                                      "[night]}.")
+    source: Source = None
+
+
 class GameManifest(DataFile):
     """games/<game>/game.yaml: the game's order of battle and its other files."""
 
@@ -352,6 +363,7 @@ class GameManifest(DataFile):
     unit_files: list[str] = Field(description="Unit files, relative to game.yaml.")
     terrain_file: str = Field(description="Terrain file, relative to game.yaml.")
     map_files: list[str] = Field(description="Map files, relative to game.yaml.")
+    turn_track: TurnTrack | None = Field(None, description="The daily turn sequence.")
 
 
 class Game(GameManifest):

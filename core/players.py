@@ -51,6 +51,31 @@ class ScriptedPlayer:
         return answer
 
 
+class KeyedPlayer:
+    """Answers by question: ``{"action": "pass", "second_action": [True, False]}``.
+
+    A value answers every time; a list answers in turn (then its last item
+    again); a callable receives the decision.  An answer that names an entity
+    by id is matched to the option with that id.  Questions not in the table
+    get the first legal option, so a test states only what it cares about.
+    """
+
+    def __init__(self, answers: dict[str, Any] | None = None) -> None:
+        self.answers = dict(answers or {})
+        self.asked: list[Any] = []
+
+    def decide(self, decision: Any) -> Any:
+        self.asked.append(decision)
+        rule = self.answers.get(decision.key)
+        if rule is None:
+            return decision.options[0]
+        if callable(rule):
+            return rule(decision)
+        if isinstance(rule, list):
+            return rule.pop(0) if len(rule) > 1 else rule[0]
+        return rule
+
+
 class RandomPlayer:
     """Picks a legal answer at random (seeded)."""
 

@@ -64,6 +64,7 @@ class GameState:
         self.faces: dict[str, str] = {}
         self.eliminated: set[str] = set()
         self.tracks: dict[str, dict[str, int]] = {}
+        self.cups: dict[str, list[str]] = {}  # named containers of chits (the mug)
         self.turn = 0
         self.log: list[Event] = []
 
@@ -118,6 +119,10 @@ class GameState:
     def units(self) -> list[Ref]:
         return self.refs("unit")
 
+    def cup(self, name: str) -> list[Ref]:
+        """The chits in a cup, as entities, in a stable order."""
+        return [Ref("chit", c) for c in sorted(self.cups.get(name, []))]
+
     def units_at(self, hex_id: str) -> list[Ref]:
         return [Ref("unit", u) for u, h in self.placement.items()
                 if h == hex_id and u in self.catalog.get("unit", {})]
@@ -157,12 +162,17 @@ class GameState:
             self.placement[d["unit"]] = None
         elif event.kind == "turn_advanced":
             self.turn = d["turn"]
+        elif event.kind == "chit_added":
+            self.cups.setdefault(d["cup"], []).append(d["chit"])
+        elif event.kind in ("chit_drawn", "chit_removed"):
+            self.cups[d["cup"]].remove(d["chit"])
 
     # ---- saving -----------------------------------------------------------
     def snapshot(self) -> dict:
         return {"turn": self.turn, "placement": dict(sorted(self.placement.items())),
                 "faces": dict(sorted(self.faces.items())), "eliminated": sorted(self.eliminated),
-                "tracks": {k: dict(sorted(v.items())) for k, v in sorted(self.tracks.items())}}
+                "tracks": {k: dict(sorted(v.items())) for k, v in sorted(self.tracks.items())},
+                "cups": {k: sorted(v) for k, v in sorted(self.cups.items()) if v}}
 
     def restore(self, snap: dict, log: list[dict] | None = None) -> None:
         self.turn = snap["turn"]
@@ -170,6 +180,7 @@ class GameState:
         self.faces = dict(snap["faces"])
         self.eliminated = set(snap["eliminated"])
         self.tracks = copy.deepcopy(snap["tracks"])
+        self.cups = {k: list(v) for k, v in snap.get("cups", {}).items()}
         self.log = [Event(e["seq"], e["kind"], e["data"], e.get("cause", [])) for e in log or []]
 
     @contextmanager

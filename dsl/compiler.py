@@ -103,6 +103,8 @@ class ExprCompiler:
     def _binop(self, e: ir.BinOp, scope: Scope):
         left, lt = self.expr(e.left, scope)
         right, rt = self.expr(e.right, scope)
+        if e.op == "+" and "list" in (lt, rt) and {lt, rt} <= {"list", "any"}:
+            return (lambda f: list(left(f)) + list(right(f))), "list"  # [a] + [b]
         for side, t in ((e.left, lt), (e.right, rt)):
             if not is_numeric(t):
                 raise KsError(f"'{e.op}' needs numbers, but this is {article(t)}", side.loc)
@@ -182,6 +184,11 @@ class ExprCompiler:
             for item in items(f):
                 yield body(Frame(f.ctx, {**f.vars, var: item}))
         kind = e.kind
+        if kind == "select":
+            def select(f: Frame):
+                return [item for item in items(f)
+                        if body(Frame(f.ctx, {**f.vars, var: item}))]
+            return select, "list"
         if kind == "any":
             return (lambda f: any(values(f))), "bool"
         if kind == "all":
@@ -200,6 +207,8 @@ class ExprCompiler:
         args = [self.expr(a, scope) for a in e.args]
         if e.fn == "ask":
             return self._ask(e, args, scope)
+        if e.fn == "choose":
+            return self._choose(e, args, scope)
         self.calls.setdefault(self.current, set()).add(e.fn)
         fn = BUILTINS.get(e.fn) or self.p.primitive(e.fn)
         if fn is not None:
@@ -237,8 +246,33 @@ class ExprCompiler:
             return f.ctx.ask(Decision(player(f), key, subject(f), (False, True)))
         return ask, "bool"
 
+    def _choose(self, e: ir.Call, args, scope: Scope):
+        """choose(player, "question", options, subject?) → one of the options."""
+        if not scope.effects:
+            raise KsError(f"choose() puts a question to a player; it can only be used in a "
+                          f"procedure or trigger, not in {scope.where}", e.loc)
+        if not 3 <= len(args) <= 4 or not isinstance(e.args[1], ir.Lit) \
+                or not isinstance(e.args[1].value, str):
+            raise KsError('choose(player, "question", options, subject) takes a player, a '
+                          "quoted question key, a list of options and optionally what it is "
+                          "about", e.loc)
+        if args[2][1] not in ("list", "any"):
+            raise KsError(f"the options of choose() must be a list, but this is "
+                          f"{article(args[2][1])}", e.args[2].loc)
+        player, key, options = args[0][0], e.args[1].value, args[2][0]
+        subject = args[3][0] if len(args) > 3 else (lambda f: None)
+
+        def choose(f: Frame):
+            return f.ctx.ask(Decision(player(f), key, subject(f), tuple(options(f))))
+        return choose, "any"
+
     # ---- statements -----------------------------------------------------
     def block(self, stmts: tuple[ir.Stmt, ...], scope: Scope) -> Callable[[Frame], None]:
+        return self.block_scoped(stmts, scope)[0]
+
+    def block_scoped(self, stmts: tuple[ir.Stmt, ...], scope: Scope):
+        """Compile a block; also return the scope after it (the names its lets
+        define), so a procedure's later steps can see an earlier step's lets."""
         compiled = []
         for s in stmts:
             fn, scope = self.stmt(s, scope)
@@ -247,7 +281,7 @@ class ExprCompiler:
         def run(f: Frame) -> None:
             for c in compiled:
                 c(f)
-        return run
+        return run, scope
 
     def stmt(self, s: ir.Stmt, scope: Scope):
         if isinstance(s, ir.Let):

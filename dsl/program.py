@@ -27,6 +27,10 @@ KERNEL_EVENTS = {
     "unit_flipped": ("unit", "face"),
     "unit_moved": ("unit", "origin", "destination"),
     "unit_placed": ("unit", "origin", "destination"),
+    "chit_added": ("cup", "chit"),
+    "chit_drawn": ("cup", "chit"),
+    "chit_removed": ("cup", "chit"),
+    "turn_advanced": ("turn",),
 }
 
 
@@ -162,11 +166,14 @@ class Program:
         names = [p.name for p in decl.params]
         steps = []
         for step in decl.steps:
-            scope_s = scope.child()
-            scope_s.where = f"step '{step.name}' of procedure '{decl.name}'"
+            # A step sees the names earlier steps define (they share one frame);
+            # an override that drops such a name makes the later step a located error.
+            scope = scope.child()
+            scope.where = f"step '{step.name}' of procedure '{decl.name}'"
             record = {"what": "step", "procedure": decl.name, "step": step.name,
                       "layer": step.layer, "cites": [str(c) for c in step.cites]}
-            steps.append((record, self.compiler.block(step.body, scope_s)))
+            body, scope = self.compiler.block_scoped(step.body, scope)
+            steps.append((record, body))
 
         def run(ctx, *args):
             frame = Frame(ctx, dict(zip(names, args)))

@@ -104,14 +104,20 @@ class Context:
         return value
 
     def ask(self, decision: Decision) -> Any:
+        if not decision.options:
+            raise RuleRuntimeError(f"'{decision.key}' offers no legal answer")
         answer = self.decider(decision)
         if answer not in decision.options:
-            raise RuleRuntimeError(
-                f"player {decision.player} answered {answer!r} to '{decision.key}'; "
-                f"legal answers are {list(decision.options)}")
+            # A recorded or scripted answer names an entity by its id.
+            named = [o for o in decision.options if _plain(o) == answer]
+            if not named:
+                raise RuleRuntimeError(
+                    f"player {_plain(decision.player)} answered {answer!r} to "
+                    f"'{decision.key}'; legal answers are {[_plain(o) for o in decision.options]}")
+            answer = named[0]
         self.world.record("decision", {"player": _plain(decision.player), "key": decision.key,
                                        "subject": _plain(decision.subject),
-                                       "answer": answer}, [])
+                                       "answer": _plain(answer)}, [])
         return answer
 
     def set_track(self, entity: Any, track: str, value: int) -> None:

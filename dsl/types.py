@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 NUMERIC = {"int", "num", "any"}
 BOOLEAN = {"bool", "check", "any"}
-ENTITY_KINDS = ("unit", "division", "formation", "leader", "side", "army", "hex", "game")
+ENTITY_KINDS = ("unit", "division", "formation", "leader", "side", "army", "hex", "game",
+                "chit")
 DICE = {"d10": 10, "d6": 6}
 
 
@@ -104,8 +105,13 @@ BUILTINS: dict[str, Function] = {f.name: f for f in (
     Function("abs", lambda _c, x: abs(x), 1, 1, "num", doc="absolute value"),
     Function("clamp", _clamp, 3, 3, "num", doc="clamp(x, low, high)"),
     Function("len", lambda _c, xs: len(xs), 1, 1, "int", doc="number of items in a list"),
+    Function("range", lambda _c, n: list(range(n)), 1, 1, "list", params=("int",),
+             doc="the list 0, 1, …, n-1 (a finite loop: for i in range(n))"),
+    Function("first", lambda _c, xs: xs[0] if xs else None, 1, 1, "any",
+             doc="the first item of a list, or none"),
     Function("roll", _roll, 1, 1, "int", pure=False, params=("die",),
              doc="roll a die (d10 gives 0–9, d6 gives 1–6)"),
 )}
-# ask(player, "question", subject?) is compiled specially (it builds a Decision).
-EFFECT_FORMS = ("ask",)
+# ask(player, "question", subject?) and choose(player, "question", options, subject?)
+# are compiled specially (they build a Decision).
+EFFECT_FORMS = ("ask", "choose")

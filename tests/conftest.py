@@ -51,6 +51,16 @@ CATALOG = {
                    "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 0,
                                                           "troop_quality": 3}}},
     },
+    "chit": {
+        "division:geb5": {"kind": "division", "division": "geb5", "side": "axis"},
+        "division:nz2": {"kind": "division", "division": "nz2", "side": "allies"},
+        "formation:pi95": {"kind": "formation", "formation": "pi95", "division": "geb5",
+                           "side": "axis"},
+        "formation:inf1": {"kind": "formation", "formation": "inf1", "division": "nz2",
+                           "side": "allies"},
+        "direct:axis": {"kind": "direct_command", "side": "axis"},
+        "direct:allies": {"kind": "direct_command", "side": "allies"},
+    },
     "game": {"game": {"turns": [{"label": "0900"}, {"label": "1100"}, {"label": "1300"},
                                 {"label": "1500"}, {"label": "1700"},
                                 {"label": "1900", "tags": ["night"]}]}},
@@ -68,10 +78,12 @@ def make_session(gts):
     """make_session(rolls=[...], axis=[answers], allies=[answers]) → a Session on a
     20×12 map with every unit and leader placed next to its Leader."""
 
-    def make(rolls=None, axis=(), allies=(), seed=0, program=None, placement=None):
-        players = Table({"axis": ScriptedPlayer(list(axis)),
-                         "allies": ScriptedPlayer(list(allies))})
-        dice = Dice(seed, script=rolls) if rolls is not None else Dice(seed)
+    def make(rolls=None, axis=(), allies=(), seed=0, program=None, placement=None, picks=None):
+        def player(answers):
+            return answers if hasattr(answers, "decide") else ScriptedPlayer(list(answers))
+        players = Table({"axis": player(axis), "allies": player(allies)})
+        dice = Dice(seed, script=rolls, picks=picks) if rolls is not None or picks is not None \
+            else Dice(seed)
         session = Session(program or gts, copy.deepcopy(CATALOG), dice, players,
                           grid=HexGrid((1, 20, 1, 12)))
         where = {"pi1": "15.06", "truck": "15.06", "schaette": "15.06",

@@ -18,7 +18,8 @@ from kriegsspiel.plugins import ModuleInfo
 RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
 # keeps error listings stable.
-RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr")
+RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
+              "actions.ksr", "activation.ksr", "rally.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:
@@ -54,6 +55,13 @@ class _Plugin:
         return {"unit": _attribute_types(GtsCounterSide),
                 "leader": _attribute_types(GtsLeaderValues),
                 "division": {"command_rating": "int", "dispatch_rating": "int"}}
+
+    @hookimpl
+    def ks_data_vocabulary(self):
+        # 10.0.3: "Command Rating", "Dispatch Rating"; the points live on the
+        # cp/dp tracks of rules/command.ksr.
+        return {"division.ratings": {"command": "command_rating", "dispatch": "dispatch_rating"},
+                "division.points": {"command": "cp", "dispatch": "dp"}}
 
     @hookimpl
     def ks_counter_values_model(self):

@@ -393,9 +393,10 @@ def test_override_replaces_a_trigger():
 
 @pytest.mark.parametrize("kind", ["marker", "track"])
 def test_remove_a_marker_by_either_name(kind):
-    """gts:20.0: a variant without the men_rallying marker."""
-    prog = gts_with(("scenario", f"remove {kind} men_rallying @gts:20.0"))
-    assert "men_rallying" not in prog.tracks
+    """gts:20.0: a house rule's marker, switched off again by a scenario."""
+    prog = gts_with(("optional", "marker house_rallying on unit @gts:20.0"),
+                    ("scenario", f"remove {kind} house_rallying @gts:20.0"))
+    assert "house_rallying" not in prog.tracks and "men_rallying" in prog.tracks
 
 
 def test_remove_trigger_of_the_wrong_kind():

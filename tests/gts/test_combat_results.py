@@ -163,10 +163,12 @@ def test_organic_transport_takes_a_step_loss_marker(make_session):
 
 
 def test_one_step_unit_eliminated_by_step_loss_and_e(make_session):
-    """gts:19.2.4 (one-Step Unit eliminated) and gts:19.2.5 (E)."""
-    session = make_session()
+    """gts:19.2.4 (one-Step Unit eliminated) and gts:19.2.5 (E); Major Bedding,
+    left alone, goes to the nearest Unit of his Formation (gts:21.3)."""
+    session = make_session(allies=[("leader_nearest_unit", "police")])
     session.perform("apply_result", session.ref("unit", "greek"), "1")
     assert session.attr(session.ref("unit", "greek"), "eliminated")
+    assert session.attr(session.ref("leader", "bedding"), "hex") == "06.05"
     session.perform("apply_result", session.ref("unit", "pi1"), "E")
     assert session.attr(session.ref("unit", "pi1"), "eliminated")
     assert [e.data["unit"] for e in session.events("unit_eliminated")] == ["greek", "pi1"]

@@ -1,0 +1,216 @@
+"""From a scenario file to a game in progress: the catalog, the turn track and
+the set-up.
+
+The catalog is the read-only half of the game state: every entity's static
+facts (a counter's printed faces, a division's ratings in this scenario, the
+chits, the turn track).  The set-up is then played into the event log like any
+other change, so a saved game shows where every piece started.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.errors import KsError, KsErrors
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
+from kriegsspiel.core.models import Game, expand_hexes
+from kriegsspiel.core.players import Table
+from kriegsspiel.core.scenario import Scenario
+from kriegsspiel.plugins import Registry, load_registry
+from kriegsspiel.rulebook import build_program
+from kriegsspiel.session import Session
+
+
+@dataclass
+class Loaded:
+    game: Game
+    scenario: Scenario
+    path: Path
+
+
+def find_scenario(name: str) -> Path:
+    """'crete/learning' (or a path) → the scenario file."""
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") and path.exists():
+        return path
+    for root in shipped_roots():
+        candidate = root / f"{name}.yaml"
+        if candidate.exists():
+            return candidate
+    known = sorted(str(p.relative_to(root).with_suffix("")) for root in shipped_roots()
+                   for p in root.rglob("*.yaml") if root.name == "scenarios")
+    from kriegsspiel.core.errors import did_you_mean
+    raise KsError(f"no scenario '{name}'", None, did_you_mean(name, known))
+
+
+def load(name: str, registry: Registry) -> Loaded:
+    path = find_scenario(name)
+    scenario = load_scenario(path)
+    games = {p.parent.name: p.parent for root in shipped_roots() for p in root.rglob("game.yaml")}
+    if scenario.game not in games:
+        raise KsError(f"scenario {path} is for unknown game '{scenario.game}'")
+    names = registry.select(scenario.rulesets)
+    side_model = registry.first("ks_counter_values_model", names)
+    game = load_game(games[scenario.game], side_model)
+    errors = check_references(game, [scenario])
+    if errors:
+        raise KsErrors(errors)
+    return Loaded(game, scenario, path)
+
+
+def turn_track(game: Game, scenario: Scenario) -> list[dict]:
+    """Every turn from the scenario's first to its last, with the game's tags."""
+    track = game.turn_track
+    if track is None:
+        raise KsError(f"game '{game.id}' has no turn_track to lay the scenario's turns on")
+    start_date, _, start_time = scenario.start_turn.partition(" ")
+    end_date, _, end_time = scenario.end_turn.partition(" ")
+    day = dt.date.fromisoformat(start_date)
+    turns, started = [], False
+    while day <= dt.date.fromisoformat(end_date):
+        for label in track.daily:
+            started = started or (day.isoformat() == start_date and label == start_time)
+            if started:
+                turns.append({"label": f"{day.isoformat()} {label}",
+                              "tags": list(track.tags.get(label, []))})
+                if day.isoformat() == end_date and label == end_time:
+                    return turns
+        day += dt.timedelta(days=1)
+    raise KsError(f"scenario '{scenario.id}': turn {scenario.end_turn} is not on the turn track")
+
+
+def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]]) -> dict:
+    """The static facts of every entity, for GameState."""
+    army_side = {a.id: a.side for a in game.armies}
+    div_side = {d.id: army_side[d.army] for d in game.divisions}
+    form_div = {f.id: f.division for f in game.formations}
+    command = {c.division: c for c in scenario.command_values}
+    ratings_names = vocabulary.get("division.ratings", {})
+    cat: dict[str, dict[str, dict]] = {
+        "side": {s: {"name": s} for s in game.sides},
+        "army": {a.id: {"name": a.name or a.id, "side": a.side} for a in game.armies},
+        "division": {}, "formation": {}, "leader": {}, "unit": {}, "chit": {},
+    }
+    for d in game.divisions:
+        entry = {"name": d.name or d.id, "army": d.army, "side": div_side[d.id]}
+        ratings = {**d.ratings, **(command[d.id].ratings if d.id in command else {})}
+        entry.update({ratings_names.get(k, k): v for k, v in ratings.items()})
+        cat["division"][d.id] = entry
+        cat["chit"][f"division:{d.id}"] = {"name": f"{d.id} Activation", "kind": "division",
+                                           "division": d.id, "side": div_side[d.id]}
+    for f in game.formations:
+        cat["formation"][f.id] = {"name": f.name or f.id, "division": f.division,
+                                  "side": div_side[f.division], "leader": f.leader,
+                                  "kind": f.kind, "tags": list(f.tags)}
+        if f.leader:  # a Formation with a Leader has its own Activation Chit
+            cat["chit"][f"formation:{f.id}"] = {"name": f"{f.id} Activation", "kind": "formation",
+                                                "formation": f.id, "division": f.division,
+                                                "side": div_side[f.division]}
+    for leader in game.leaders:
+        cat["leader"][leader.id] = {"name": leader.name or leader.id, "division": leader.division,
+                                    "formation": leader.formation, "kind": leader.kind,
+                                    "side": div_side[leader.division], **leader.values}
+    for side in game.sides:
+        cat["chit"][f"direct:{side}"] = {"name": f"{side} Direct Command",
+                                         "kind": "direct_command", "side": side}
+    turns = turn_track(game, scenario)
+    labels = [t["label"] for t in turns]
+    arrivals = {u: r for r in scenario.reinforcements for u in r.units}
+    for u in game.units:
+        if scenario.counter_set and u.counter_set not in (None, scenario.counter_set):
+            continue
+        division = u.division or form_div[u.formation]
+        faces = {"front": dict(u.front.values)}
+        if u.back is not None:
+            faces["back"] = dict(u.back.values)
+        entry = {"name": u.name or u.id, "formation": u.formation, "division": division,
+                 "side": div_side[division], "unit_class": u.unit_class,
+                 "back_kind": u.back_kind, "tags": list(u.tags), "faces": faces}
+        if u.id in arrivals:
+            r = arrivals[u.id]
+            entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
+            entry["entry_hex"] = r.hex
+        cat["unit"][u.id] = entry
+    mug = scenario.mug
+    for ref in (mug.each_turn if mug else []):
+        cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True
+    cat["game"] = {"game": {"turns": turns, "scenario": scenario.id, "title": scenario.title}}
+    return cat
+
+
+def _chit_id(kind: str, of: str) -> str:
+    return {"direct_command": "direct", "division": "division",
+            "formation": "formation"}.get(kind, kind) + f":{of}"
+
+
+def grid_of(game: Game, scenario: Scenario) -> HexGrid:
+    game_map = next(m for m in game.maps if m.id == scenario.maps[0])
+    g = game_map.grid
+    digits = 3 if max(g.columns[1], g.rows[1]) > 99 else 2
+    return HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),
+                   orientation=g.orientation, offset=g.offset,
+                   col_digits=digits, row_digits=digits)
+
+
+def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
+          registry: Registry | None = None, extra: tuple = ()) -> Session:
+    """Load a scenario, compile its rules and play its set-up into a new session."""
+    registry = registry or load_registry()
+    loaded = load(name, registry)
+    program = build_program(loaded.scenario.rulesets, registry, extra)
+    vocabulary: dict[str, dict[str, str]] = {}
+    for _, words in registry.call("ks_data_vocabulary", registry.select(loaded.scenario.rulesets)):
+        for key, mapping in words.items():
+            vocabulary.setdefault(key, {}).update(mapping)
+    cat = catalog(loaded.game, loaded.scenario, vocabulary)
+    session = Session(program, cat, dice or Dice(seed), players, grid_of(loaded.game,
+                                                                           loaded.scenario))
+    session.scenario = loaded.scenario
+    _set_up(session, loaded.scenario, vocabulary)
+    return session
+
+
+def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str, str]]) -> None:
+    """Play the scenario's set-up: placements, starting points, the first chit."""
+    points = vocabulary.get("division.points", {})
+    for c in scenario.command_values:
+        for key, value in c.points.items():
+            if value is not None:
+                session.set_initial(session.ref("division", c.division), points.get(key, key),
+                                    value)
+    for p in scenario.setup:
+        if p.leader is not None:
+            where = p.hex or session.state.placement.get((p.with_ or [None])[0])
+            session.place(p.leader, where, "leader")
+            continue
+        units = [p.unit] if p.unit else list(p.units or [])
+        if p.hex is not None:
+            hexes = [p.hex] * len(units)
+        else:
+            # Listed order: the book lists the units and the hexes in the same order;
+            # 'random' placements are drawn with the game's dice.
+            hexes = [h for spec in p.hexes for h in expand_hexes(spec)]
+            if p.random:
+                hexes = _shuffled(session, hexes)
+        for unit, hex_id in zip(units, hexes):
+            session.place(unit, hex_id)
+    if scenario.mug and scenario.mug.first_chit:
+        first = scenario.mug.first_chit
+        session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref(
+            "chit", _chit_id(first.kind, first.of))})
+
+
+def _shuffled(session: Session, items: list[str]) -> list[str]:
+    pool, out = list(items), []
+    while pool:
+        choice = session.dice.pick(pool)
+        pool.remove(choice)
+        out.append(choice)
+    return out
+
+
+__all__ = ["start", "load", "catalog", "turn_track", "find_scenario", "Loaded"]

@@ -1,0 +1,121 @@
+"""The turn: sequence of play (gts:4.0), Dispatch Points (gts:7.1, gts:7.2),
+the mug (gts:9.0) and the Activation Phase (gts:10.0.1, gts:10.0.6)."""
+
+from __future__ import annotations
+
+from kriegsspiel.core.players import KeyedPlayer
+from kriegsspiel.rulebook import build_program
+
+def points(session, division, cp=None, dp=None):
+    tracks = session.state.tracks.setdefault(f"division:{division}", {})
+    if cp is not None:
+        tracks["cp"] = cp
+    if dp is not None:
+        tracks["dp"] = dp
+    return tracks
+
+
+def status(session, formation):
+    return session.attr(session.ref("formation", formation), "chit_status")
+
+
+def test_sequence_of_play_is_a_named_procedure(gts):
+    """gts:4.0: steps A–J, in order, each overridable by name."""
+    steps = [s.name for s in gts.decls["play_turn"].steps]
+    assert steps == ["weather", "airpower", "reinforcements", "dispatch_points",
+                     "artillery_and_contact", "attachment", "mug", "activation", "cleanup",
+                     "turn_record"]
+
+
+def test_crete_fills_in_the_weather_step(make_session):
+    """gts:5.0 leaves weather to the exclusive rules; crete:1.0 has no weather rules.
+    The Crete module overrides the step from the exclusive layer."""
+    crete = build_program(["crete"])
+    step = crete.decls["weather_phase"].steps[0]
+    assert (step.layer, [str(c) for c in step.cites]) == ("exclusive", ["crete:1.0"])
+    session = make_session(program=crete)
+    session.state.catalog["game"]["game"]["turns"][0]["tags"] = ["first_daylight"]
+    session.perform("weather_phase")
+    notes = [c for c in session.events("action")[-1].cause if c.get("what") == "note"]
+    assert notes == [{"what": "note", "text": "Crete: clear — there are no specific weather rules"}]
+
+
+def test_step_d_converts_points_then_buys_chits(make_session):
+    """gts:4.0 D and gts:10.0.3: 2 CP buy 1 DP; gts:7.2: a chit for this turn costs
+    2 DP, for next turn 1 DP, from the Formation's own Division."""
+    axis = KeyedPlayer({"convert_command_points": 2, "buy_formation_chit": "this_turn"})
+    session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none"}))
+    points(session, "geb5", cp=5, dp=0)
+    session.perform("dispatch_phase", session.ref("side", "axis"))
+    assert points(session, "geb5") == {"cp": 1, "dp": 0}
+    assert status(session, "pi95") == 1
+    convert = next(d for d in axis.asked if d.key == "convert_command_points")
+    assert convert.options == (0, 1, 2)
+    buy = next(d for d in axis.asked if d.key == "buy_formation_chit")
+    assert buy.options == ("this_turn", "next_turn", "none")
+
+
+def test_chit_for_next_turn_goes_in_next_turn_and_only_once(make_session):
+    """gts:7.2: bought for next turn (1 DP), it waits face-down; it cannot be
+    bought again before it is played; gts:9.0: it goes in the mug next turn."""
+    axis = KeyedPlayer({"buy_formation_chit": "next_turn"})
+    session = make_session(axis=axis)
+    points(session, "geb5", cp=0, dp=3)
+    side = session.ref("side", "axis")
+    session.perform("dispatch_phase", side)
+    assert status(session, "pi95") == 2 and points(session, "geb5")["dp"] == 2
+    session.perform("fill_mug")
+    assert "formation:pi95" not in session.state.cups["mug"]
+    session.state.cups["mug"] = []
+    asked = len(axis.asked)
+    session.perform("dispatch_phase", side)  # next turn: held chit goes in, no second purchase
+    assert status(session, "pi95") == 1 and points(session, "geb5")["dp"] == 2
+    assert not [d for d in axis.asked[asked:] if d.key == "buy_formation_chit"]
+    session.perform("fill_mug")
+    assert "formation:pi95" in session.state.cups["mug"]
+
+
+def test_fill_mug_default_contents(make_session):
+    """gts:9.0: Division chits in play, one Direct Command chit per player, bought
+    Formation chits — but not the chit carried over from last turn (gts:10.0.6)."""
+    session = make_session()
+    session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref("chit", "direct:allies")})
+    session.perform("fill_mug")
+    assert sorted(session.state.cups["mug"]) == ["direct:axis", "division:geb5", "division:nz2"]
+
+
+def test_scenario_mug_replaces_the_default(make_session):
+    """gts:9.0 "On the first turn, the scenario rules tell you what goes into the
+    mug" — crete:scenario:learning fixes the mug every turn."""
+    session = make_session()
+    for chit in ("direct:axis", "division:nz2"):
+        session.state.catalog["chit"][chit]["each_turn"] = True
+    session.perform("fill_mug")
+    assert sorted(session.state.cups["mug"]) == ["direct:axis", "division:nz2"]
+
+
+def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
+    """gts:10.0.6: the last chit is not drawn; it is played first next turn, a
+    Formation chit without paying again (and it cannot be re-bought meanwhile)."""
+    axis = KeyedPlayer({"buy_formation_chit": "none"})
+    session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none"}),
+                           picks=["direct:axis", "division:nz2"], rolls=[0, 5] * 3)
+    points(session, "geb5", cp=0, dp=0)
+    session.state.tracks["formation:pi95"] = {"chit_status": 1}
+    for chit in ("direct:axis", "division:nz2", "formation:pi95"):
+        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
+    session.perform("activation_phase")
+    assert session.state.cups["carry"] == ["formation:pi95"] and session.state.cups["mug"] == []
+    started = [e.data["chit"] for e in session.events("activation_started")]
+    assert started == ["direct:axis", "division:nz2"]
+    session.perform("dispatch_phase", session.ref("side", "axis"))
+    assert not [d for d in axis.asked if d.key == "buy_formation_chit"]
+    session.perform("fill_mug")
+    assert "formation:pi95" not in session.state.cups["mug"]
+    session.dice.picks += sorted(session.state.cups["mug"])[:-1]
+    session.perform("activation_phase")
+    started = [e.data["chit"] for e in session.events("activation_started")]
+    assert started[2] == "formation:pi95" and status(session, "pi95") == 0
+    spent = [e for e in session.events("track_changed")
+             if e.data["track"] == "dp" and e.data["new"] < e.data["old"]]
+    assert spent == []  # played for free: no Dispatch Point ever paid
