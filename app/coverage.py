@@ -36,7 +36,12 @@ class Coverage:
 
 
 def _normalise(rule: str) -> str:
-    return rule.rstrip(".")
+    """Drop what prose puts after an id: a full stop, a closing parenthesis that
+    opens nowhere in the id ("(gts:21.3)"), a trailing colon."""
+    rule = rule.rstrip(".:")
+    while rule.endswith(")") and rule.count(")") > rule.count("("):
+        rule = rule[:-1].rstrip(".:")
+    return rule
 
 
 def _package_root() -> Path:

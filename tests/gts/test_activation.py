@@ -85,7 +85,8 @@ def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_sessi
 
 
 def test_formation_attaches_white_up_to_rating_and_black_freely(make_session):
-    """gts:21.5/21.6.2: white-striped Units In Command of the Leader up to his
+    """gts:21.5, gts:21.6.1 and gts:21.6.2: white-striped Units of the Division In
+    Command of the Leader up to his
     Attachment Rating (1 here); gts:21.6.4: black-striped ones do not count."""
     axis = KeyedPlayer({"attach": "white1", "next_unit": lambda d: d.options[0],
                         "action": "pass", "transfer_leader": "stay"})
@@ -149,3 +150,39 @@ def test_no_cohesion_rally_in_an_enemy_fire_zone_by_day(make_session):
     session.state.catalog["game"]["game"]["turns"][0]["tags"] = ["night"]
     session.perform("rally", unit)
     assert session.attr(unit, "cohesion_hits") == 0
+
+
+def test_independents_may_activate_again_with_another_formation(make_session):
+    """gts:21.6.5: white- and black-striped Units may be activated more than once
+    a turn; attachment lasts one activation (gts:21.5)."""
+    axis = KeyedPlayer({"attach": "white1", "action": "pass", "transfer_leader": "stay"})
+    session = make_session(axis=axis)
+    add_unit(session, "white1", stripe="white")
+    for _ in range(2):
+        session.perform("activate_formation", session.ref("formation", "pi95"))
+    acted = [d.subject.id for d in axis.asked if d.key == "action"]
+    assert acted.count("white1") == 2
+
+
+def test_units_act_one_at_a_time_in_the_players_order(make_session):
+    """gts:13.1: a Formation chit activates that Formation's Units; gts:13.3: the
+    player picks the order, and a Second Action follows its Unit's first Action
+    at once, before the next Unit acts."""
+    order = []
+
+    def next_unit(decision):
+        choice = decision.options[-1]  # the last listed: the reverse of the data order
+        order.append(choice.id)
+        return choice
+    axis = KeyedPlayer({"next_unit": next_unit, "transfer_leader": "stay",
+                        "action": lambda d: "rally" if "rally" in d.options else "pass",
+                        "second_action": True})
+    session = make_session(axis=axis, rolls=[])
+    session.state.tracks["division:geb5"] = {"cp": 1}
+    marks(session, "pi1", cohesion_hits=1)
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    assert order == ["truck", "pi1"]
+    keys = [(d.key, getattr(d.subject, "id", None)) for d in axis.asked
+            if d.key in ("action", "second_action")]
+    assert keys == [("action", "truck"), ("action", "pi1")]  # rally first: no second of a kind
+    assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 0

@@ -119,3 +119,45 @@ def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
     spent = [e for e in session.events("track_changed")
              if e.data["track"] == "dp" and e.data["new"] < e.data["old"]]
     assert spent == []  # played for free: no Dispatch Point ever paid
+
+
+def test_permissions_follow_the_7_1_table(gts):
+    """gts:7.1: Move, Enter and Leave an ENT are permitted under every chit and as
+    Second Actions; gts:7.0 and gts:13.2: Division chits forbid fire and assault
+    except as Second Actions; Engineer Actions never under Direct Command nor as
+    Second Actions (gts:10.0.2, gts:10.0.5)."""
+    kinds = ["direct", "division", "division_second", "formation", "formation_second"]
+    row = {a: [gts.lookup("permitted", a, k) for k in kinds]
+           for a in ("move", "entrench", "fire", "assault", "engineer", "rally", "pass")}
+    assert row["move"] == row["entrench"] == row["rally"] == row["pass"] == [1] * 5
+    assert row["fire"] == row["assault"] == [1, 0, 1, 1, 1]
+    assert row["engineer"] == [0, 1, 0, 1, 0]
+
+
+def test_a_turn_ends_by_moving_the_turn_marker(make_session):
+    """gts:4.0 I–J, gts:11.0 and gts:12.0: cleanup, then the turn record moves up;
+    gts:6.0: airpower is determined only on the first daylight turn (the series
+    rules leave its content to the exclusive rules), as is weather (gts:5.0)."""
+    session = make_session(axis=KeyedPlayer(), allies=KeyedPlayer(), seed=4)
+    session.state.catalog["game"]["game"]["turns"][0]["tags"] = ["first_daylight"]
+    session.perform("play_turn")
+    assert session.state.turn == 1
+    steps = [c["procedure"] for c in session.events("action")[-1].cause
+             if c.get("what") == "step"] + \
+            [c["procedure"] for e in session.state.log for c in e.cause if c.get("what") == "step"]
+    assert {"weather_phase", "airpower_phase", "cleanup_phase"} <= set(steps)
+    session.perform("play_turn")
+    later = [c["procedure"] for c in session.events("action")[-1].cause
+             if c.get("what") == "step"]
+    assert "weather_phase" not in later and "airpower_phase" not in later
+
+
+def test_activation_phase_plays_every_chit_but_the_last(make_session):
+    """gts:10.0: the phase draws chit after chit; gts:10.0.6: it ends after the
+    second-to-last chit is drawn and played."""
+    session = make_session(axis=KeyedPlayer(), allies=KeyedPlayer(), seed=2)
+    session.perform("fill_mug")
+    size = len(session.state.cups["mug"])
+    session.perform("activation_phase")
+    assert len(session.events("activation_started")) == size - 1
+    assert len(session.state.cups["carry"]) == 1 and session.state.cups["mug"] == []
