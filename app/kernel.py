@@ -92,6 +92,13 @@ def _place(ctx, piece: Ref, hex_id) -> None:
                              "destination": hex_id})
 
 
+def _move_unit(ctx, unit: Ref, hex_id: str) -> None:
+    """One step of movement; the rules decided it was legal and what it cost.
+    Leaders stacked with the unit stay put: rules move them explicitly."""
+    ctx.emit("unit_moved", {"unit": unit, "origin": ctx.world.placement.get(unit.id),
+                            "destination": hex_id})
+
+
 def _advance_turn(ctx) -> int:
     turn = ctx.world.turn + 1
     ctx.emit("turn_advanced", {"turn": turn})
@@ -100,6 +107,20 @@ def _advance_turn(ctx) -> int:
 
 def _turn_count(ctx) -> int:
     return len(ctx.world.catalog.get("game", {}).get("game", {}).get("turns", []))
+
+
+def _map(ctx):
+    game_map = ctx.world.map
+    if game_map is None:
+        from kriegsspiel.core.errors import KsError
+        raise KsError("this game has no map in play")
+    return game_map
+
+
+def _neighbours(ctx, hex_id: str) -> list[str]:
+    grid, game_map = ctx.world.grid, _map(ctx)
+    return [grid.format(n) for n in grid.neighbours(grid.parse(hex_id))
+            if game_map.contains(grid.format(n))]
 
 
 KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
@@ -121,8 +142,21 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("current_turn", lambda ctx: ctx.world.turn, 0, 0, "int",
              doc="index of the current turn on the turn track (0 = first)"),
     Function("turn_count", _turn_count, 0, 0, "int", doc="number of turns on the turn track"),
+    Function("move_unit", _move_unit, 2, 2, "none", pure=False, params=("unit", "any"),
+             doc="move a unit into an adjacent hex (an event; legality is the rules')"),
     Function("place", _place, 2, 2, "none", pure=False,
              doc="put a unit or leader in a hex (none: off the map); not a move"),
+    Function("terrain", lambda ctx, h: _map(ctx).terrain_of(h), 1, 1, "str",
+             doc="the terrain id of a hex"),
+    Function("terrain_has", lambda ctx, h, tag: _map(ctx).has_tag(h, tag), 2, 2, "bool",
+             params=("any", "str"), doc="whether a hex's terrain type carries a tag"),
+    Function("features_at", lambda ctx, h: _map(ctx).features_at(h), 1, 1, "list",
+             doc="the kinds of named features in a hex (port, airfield, exit...)"),
+    Function("hexside_features", lambda ctx, a, b: _map(ctx).hexside_features(a, b), 2, 2,
+             "list", doc="the features on the hexside between two adjacent hexes"),
+    Function("roads_between", lambda ctx, a, b: sorted(_map(ctx).roads_between(a, b)), 2, 2,
+             "list", doc="the road types joining two adjacent hexes"),
+    Function("neighbours", _neighbours, 1, 1, "list", doc="the adjacent hexes on the map"),
     Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),

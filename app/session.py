@@ -20,9 +20,11 @@ from kriegsspiel.dsl.runtime import Context, _plain
 
 class Session:
     def __init__(self, program: Program, catalog: dict[str, dict[str, dict]],
-                 dice: Dice | None = None, players: Table | None = None, grid: Any = None) -> None:
+                 dice: Dice | None = None, players: Table | None = None, grid: Any = None,
+                 game_map: Any = None) -> None:
         self.program = program
         self.state = GameState(catalog, grid, track_names=set(program.tracks))
+        self.state.map = game_map
         self.dice = dice or Dice(0)
         self.players = players or Table({})
         self.ctx = Context(self.state, self.dice, self.players, rules=program)

@@ -16,6 +16,7 @@ from pathlib import Path
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
 from kriegsspiel.core.models import Game, expand_hexes
 from kriegsspiel.core.players import Table
@@ -167,8 +168,10 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
         for key, mapping in words.items():
             vocabulary.setdefault(key, {}).update(mapping)
     cat = catalog(loaded.game, loaded.scenario, vocabulary)
-    session = Session(program, cat, dice or Dice(seed), players, grid_of(loaded.game,
-                                                                           loaded.scenario))
+    grid = grid_of(loaded.game, loaded.scenario)
+    game_map = next(m for m in loaded.game.maps if m.id == loaded.scenario.maps[0])
+    session = Session(program, cat, dice or Dice(seed), players, grid,
+                      MapIndex.build(game_map, loaded.game.terrain, grid))
     session.scenario = loaded.scenario
     _set_up(session, loaded.scenario, vocabulary)
     return session

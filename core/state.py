@@ -59,6 +59,7 @@ class GameState:
                  track_names: frozenset[str] | set[str] = frozenset()) -> None:
         self.catalog = catalog  # kind → id → static attributes (units: + "faces")
         self.grid = grid
+        self.map = None  # a core.mapindex.MapIndex when the game has a map in play
         self.track_names = frozenset(track_names)  # declared tracks read 0 until set
         self.placement: dict[str, str | None] = {}  # unit/leader id → hex id or box
         self.faces: dict[str, str] = {}

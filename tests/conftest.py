@@ -8,6 +8,8 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.mapindex import MapIndex
+from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
@@ -67,6 +69,15 @@ CATALOG = {
 }
 
 
+def open_map(columns=20, rows=12):
+    """An all-clear map: the grid and its MapIndex."""
+    grid = HexGrid((1, columns, 1, rows))
+    model = MapModel.model_validate({"id": "open", "name": "Open", "provenance": "provisional",
+                                     "grid": {"columns": [1, columns], "rows": [1, rows]},
+                                     "default_terrain": "clear"})
+    return grid, MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
+
+
 @pytest.fixture(scope="session")
 def gts():
     """The compiled GTS series rules (built once per test run)."""
@@ -84,8 +95,8 @@ def make_session(gts):
         players = Table({"axis": player(axis), "allies": player(allies)})
         dice = Dice(seed, script=rolls, picks=picks) if rolls is not None or picks is not None \
             else Dice(seed)
-        session = Session(program or gts, copy.deepcopy(CATALOG), dice, players,
-                          grid=HexGrid((1, 20, 1, 12)))
+        grid, game_map = open_map()
+        session = Session(program or gts, copy.deepcopy(CATALOG), dice, players, grid, game_map)
         where = {"pi1": "15.06", "truck": "15.06", "schaette": "15.06",
                  "greek": "04.05", "police": "06.05", "bedding": "04.05"}
         where.update(placement or {})

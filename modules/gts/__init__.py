@@ -19,7 +19,7 @@ RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
 # keeps error listings stable.
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
-              "actions.ksr", "activation.ksr", "rally.ksr")
+              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:

@@ -32,7 +32,7 @@ def actions_offered(player, unit):
 def test_division_activation_brings_reinforcements_on(make_session):
     """gts:8.0: due units wait in the Reinforcement Box (step C) and enter on the
     entry hex when the Division chit is drawn, Out of Command there (gts:21.4)."""
-    session = make_session(rolls=[4, 4], axis=KeyedPlayer())
+    session = make_session(rolls=[4, 4], axis=KeyedPlayer({"action": "pass"}))
     truck = session.ref("unit", "truck")
     session.place("truck", None)
     session.state.catalog["unit"]["truck"].update(arrival_turn=0, entry_hex="20.06")
@@ -47,22 +47,22 @@ def test_division_activation_brings_reinforcements_on(make_session):
 def test_division_activation_limits_and_second_actions(make_session):
     """gts:13.2: under a Division chit no fire or assault; gts:10.0.2: an In Command
     Unit may buy a Second Action of another type for 1 CP, free of those limits."""
-    axis = KeyedPlayer({"action": lambda d: "rally" if d.options == ("rally",) else "pass",
-                        "second_action": True})
+    axis = KeyedPlayer({"action": lambda d: "pass" if "pass" in d.options else "rally",
+                        "second_action": lambda d: d.subject.id == "pi1"})
     session = make_session(rolls=[0, 9], axis=axis)
     marks(session, "pi1", cohesion_hits=1)
     session.perform("activate_division", session.ref("division", "geb5"))
     offered = actions_offered(axis, "pi1")
     assert "fire" not in offered[0] and "assault" not in offered[0]
-    assert offered[0] == ("rally", "pass")
-    assert offered[1] == ("rally",)  # the Second Action: a different type, no pass
+    assert offered[0] == ("move", "rally", "pass")
+    assert offered[1] == ("move", "rally")  # the Second Action: a different type, no pass
     assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 0
     assert session.attr(session.ref("division", "geb5"), "cp") == 3 - 1
 
 
 def test_no_second_action_out_of_command_or_without_points(make_session):
     """gts:10.0.2: In Command and one Command Point per Unit, or no Second Action."""
-    axis = KeyedPlayer({"action": "pass", "second_action": True})
+    axis = KeyedPlayer({"action": "pass", "second_action": False})
     session = make_session(rolls=[0, 9], axis=axis, placement={"pi1": "01.01"})
     marks(session, "pi1", cohesion_hits=1)
     session.perform("activate_division", session.ref("division", "geb5"))
@@ -175,8 +175,9 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
         order.append(choice.id)
         return choice
     axis = KeyedPlayer({"next_unit": next_unit, "transfer_leader": "stay",
-                        "action": lambda d: "rally" if "rally" in d.options else "pass",
-                        "second_action": True})
+                        "action": lambda d: ("rally" if "rally" in d.options else
+                                             "pass" if "pass" in d.options else "move"),
+                        "second_action": lambda d: d.subject.id == "pi1", "move": "stop"})
     session = make_session(axis=axis, rolls=[])
     session.state.tracks["division:geb5"] = {"cp": 1}
     marks(session, "pi1", cohesion_hits=1)
@@ -184,5 +185,6 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
     assert order == ["truck", "pi1"]
     keys = [(d.key, getattr(d.subject, "id", None)) for d in axis.asked
             if d.key in ("action", "second_action")]
-    assert keys == [("action", "truck"), ("action", "pi1")]  # rally first: no second of a kind
+    assert keys == [("action", "truck"), ("second_action", "truck"),
+                    ("action", "pi1"), ("second_action", "pi1"), ("action", "pi1")]
     assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 0

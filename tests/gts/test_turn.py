@@ -97,8 +97,9 @@ def test_scenario_mug_replaces_the_default(make_session):
 def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
     """gts:10.0.6: the last chit is not drawn; it is played first next turn, a
     Formation chit without paying again (and it cannot be re-bought meanwhile)."""
-    axis = KeyedPlayer({"buy_formation_chit": "none"})
-    session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none"}),
+    axis = KeyedPlayer({"buy_formation_chit": "none", "action": "pass", "transfer_leader": "stay"})
+    session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none",
+                                                          "action": "pass"}),
                            picks=["direct:axis", "division:nz2"], rolls=[0, 5] * 3)
     points(session, "geb5", cp=0, dp=0)
     session.state.tracks["formation:pi95"] = {"chit_status": 1}

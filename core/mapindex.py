@@ -1,0 +1,94 @@
+"""A map in play: fast answers about terrain, hexsides and roads by hex id.
+
+Built once from a map file (``core.models.MapModel``) and the game's terrain
+types; rules ask it through kernel primitives (``terrain(h)``,
+``hexside_features(a, b)``, ``road_between(a, b)``...).  It knows what is
+printed where — never what it costs or whether it blocks: that is the rules'.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.models import MapModel, TerrainType, expand_hexes
+
+
+@dataclass
+class MapIndex:
+    grid: HexGrid
+    terrain: dict[str, str] = field(default_factory=dict)  # hex id → terrain id
+    tags: dict[str, frozenset[str]] = field(default_factory=dict)  # terrain id → tags
+    features: dict[str, list[dict]] = field(default_factory=dict)  # hex id → features
+    hexsides: dict[frozenset, list[dict]] = field(default_factory=dict)  # {a, b} → features
+    roads: dict[frozenset, set[str]] = field(default_factory=dict)  # {a, b} → road types
+    overlays: dict[str, set[str]] = field(default_factory=dict)  # hex id → overlay tags/ids
+
+    @classmethod
+    def build(cls, game_map: MapModel, terrain_types: list[TerrainType],
+              grid: HexGrid) -> "MapIndex":
+        index = cls(grid)
+        index.tags = {t.id: frozenset(t.tags) for t in terrain_types}
+        absent = {h for spec in game_map.absent for h in expand_hexes(spec)}
+        for h in grid.hexes():
+            hid = grid.format(h)
+            if hid not in absent:
+                index.terrain[hid] = game_map.default_terrain
+        for terrain_id, specs in game_map.hexes.items():
+            for spec in specs:
+                for hid in expand_hexes(spec):
+                    index.terrain[_canon(grid, hid)] = terrain_id
+        for feature in game_map.features:
+            index.features.setdefault(_canon(grid, feature.hex), []).append(
+                {"kind": feature.kind, "name": feature.name})
+        for side in game_map.hexsides:
+            a, b = side.hexside.split("/")
+            key = frozenset((_canon(grid, a), _canon(grid, b)))
+            index.hexsides.setdefault(key, []).append(
+                {"feature": side.feature,
+                 "low_side": _canon(grid, side.low_side) if side.low_side else None})
+        for road_type, paths in game_map.roads.items():
+            for path in paths:
+                hexes = [_canon(grid, h) for h in path]
+                for a, b in zip(hexes, hexes[1:]):
+                    index.roads.setdefault(frozenset((a, b)), set()).add(road_type)
+        for overlay in game_map.overlays:
+            for spec in overlay.hexes:
+                for hid in expand_hexes(spec):
+                    index.overlays.setdefault(_canon(grid, hid), set()).update(
+                        {overlay.id, *overlay.tags})
+        return index
+
+    def contains(self, hex_id: str) -> bool:
+        return hex_id in self.terrain
+
+    def terrain_of(self, hex_id: str) -> str:
+        try:
+            return self.terrain[hex_id]
+        except KeyError:
+            raise KsError(f"hex {hex_id} is not on the map", None,
+                          did_you_mean(hex_id, self.terrain)) from None
+
+    def has_tag(self, hex_id: str, tag: str) -> bool:
+        return tag in self.tags.get(self.terrain_of(hex_id), ())
+
+    def features_at(self, hex_id: str) -> list[str]:
+        return [f["kind"] for f in self.features.get(hex_id, [])]
+
+    def hexside_features(self, a: str, b: str) -> list[str]:
+        return [f["feature"] for f in self.hexsides.get(frozenset((a, b)), [])]
+
+    def low_side(self, a: str, b: str, feature: str) -> str | None:
+        for f in self.hexsides.get(frozenset((a, b)), []):
+            if f["feature"] == feature:
+                return f["low_side"]
+        return None
+
+    def roads_between(self, a: str, b: str) -> set[str]:
+        return self.roads.get(frozenset((a, b)), set())
+
+
+def _canon(grid: HexGrid, hex_id: str) -> str:
+    """The grid's own spelling of a hex id ('6.5' and '06.05' are one hex)."""
+    return grid.format(grid.parse(hex_id, on_map=False))

@@ -1,0 +1,237 @@
+"""Movement (gts:14.x) on small hand-made maps, including the Crete Part One
+Movement, Column Movement and Dismount Examples."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from conftest import CATALOG, INFANTRY
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.mapindex import MapIndex
+from kriegsspiel.core.models import MapModel, TerrainType
+from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
+from kriegsspiel.session import Session
+
+TERRAIN = [TerrainType(id=t, kind="hex") for t in
+           ("clear", "polder", "orchard", "village", "woods", "no_dot")] + \
+          [TerrainType(id=t, kind="hexside") for t in ("stream", "bridge")] + \
+          [TerrainType(id="road", kind="road")]
+
+
+def game_map(hexes=None, hexsides=(), roads=None):
+    model = MapModel.model_validate({
+        "id": "test", "name": "Test", "provenance": "provisional",
+        "grid": {"columns": [1, 10], "rows": [1, 6]}, "default_terrain": "clear",
+        "hexes": hexes or {}, "hexsides": [{"hexside": h, "feature": f} for h, f in hexsides],
+        "roads": roads or {}})
+    grid = HexGrid((1, 10, 1, 6))
+    return grid, MapIndex.build(model, TERRAIN, grid)
+
+
+def session_on(gmap, units, axis=None, allies=None, rolls=None, cp=0):
+    """units: {id: (hex, face values, extra static)} — all 5. Gebirgs, pi95."""
+    grid, index = gmap
+    catalog = copy.deepcopy(CATALOG)
+    catalog["unit"] = {}
+    placements = {}
+    for ident, (hex_id, values, extra) in units.items():
+        side = extra.pop("side", "axis")
+        division, formation = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
+        entry = {"name": ident, "side": side, "division": division, "formation": formation,
+                 "unit_class": "infantry", "back_kind": None,
+                 "faces": {"front": {**INFANTRY, **values}}}
+        entry.update(extra)
+        catalog["unit"][ident] = entry
+        placements[ident] = hex_id
+    players = Table({"axis": axis or KeyedPlayer(), "allies": allies or KeyedPlayer()})
+    session = Session(build_gts(), catalog, Dice(0, script=rolls), players, grid, index)
+    for ident, hex_id in placements.items():
+        session.place(ident, hex_id)
+    session.place("schaette", placements[next(iter(placements))], "leader")
+    session.place("bedding", "10.06", "leader")
+    session.state.tracks["division:geb5"] = {"cp": cp}
+    return session
+
+
+def build_gts():
+    from kriegsspiel.rulebook import build_program
+    return build_program(["gts"])
+
+
+def moves(session):
+    return [e.data["destination"] for e in session.events("unit_moved")]
+
+
+def test_movement_example_with_forced_march():
+    """Crete Part One Movement Example (gts:14.3, gts:14.8): polder 2 MP + stream
+    2 MP uses the whole allowance of 4; a forced march (Troop Quality 3, roll 1)
+    gives 2 more; one more polder hex for 2; then it must stop."""
+    gmap = game_map(hexes={"polder": ["02.01", "03.01"]},
+                    hexsides=[("01.01/02.01", "stream")])
+    axis = KeyedPlayer({"move": ["02.01", "forced_march", "03.01", "stop"],
+                        "buy:tq_check": False})
+    session = session_on(gmap, {"ger": ("01.01", {"movement": 4, "troop_quality": 3}, {})},
+                         axis=axis, rolls=[1])
+    session.perform("move", session.ref("unit", "ger"), "formation")
+    assert moves(session) == ["02.01", "03.01"]
+    offered = [d.options for d in axis.asked if d.key == "move"]
+    assert offered[1] == ("forced_march", "stop")  # nothing left to reach: 0 MP
+    assert offered[3] == ("stop",)                # no second forced march
+    assert session.attr(session.ref("unit", "ger"), "cohesion_hits") == 0
+
+
+def test_failed_forced_march_is_a_cohesion_hit_and_the_end():
+    """gts:14.8: failing the check ends the Action with a Cohesion Hit."""
+    gmap = game_map(hexes={"polder": ["02.01", "03.01"]},
+                    hexsides=[("01.01/02.01", "stream")])
+    axis = KeyedPlayer({"move": ["02.01", "forced_march"], "buy:tq_check": False})
+    session = session_on(gmap, {"ger": ("01.01", {"movement": 4, "troop_quality": 3}, {})},
+                         axis=axis, rolls=[8])
+    session.perform("move", session.ref("unit", "ger"), "formation")
+    assert moves(session) == ["02.01"]
+    assert session.attr(session.ref("unit", "ger"), "cohesion_hits") == 1
+
+
+def test_column_movement_example():
+    """Crete Part One Column Movement Example (gts:14.6): into Column 1 MP, polder
+    in Column 1 MP, then four road hexes at ½ MP each through a village; the
+    Column marker stays; a forced march would be possible."""
+    gmap = game_map(hexes={"orchard": ["01.01"], "polder": ["02.01"], "village": ["04.01"]},
+                    roads={"road": [["02.01", "03.01", "04.01", "05.01", "06.01"]]})
+    route = ["enter_column", "02.01", "03.01", "04.01", "05.01", "06.01", "stop"]
+    axis = KeyedPlayer({"move": route})
+    session = session_on(gmap, {"brit": ("01.01", {"movement": 4}, {})}, axis=axis)
+    unit = session.ref("unit", "brit")
+    session.perform("move", unit, "formation")
+    assert moves(session) == ["02.01", "03.01", "04.01", "05.01", "06.01"]
+    assert session.attr(unit, "column") == 1
+    last = [d.options for d in axis.asked if d.key == "move"][-1]
+    assert "forced_march" in last and "leave_column" not in last  # not in and out in one Action
+
+
+def test_road_needs_column_and_a_connecting_road():
+    """gts:14.6: roads at ½ MP only in Column and only along the road itself."""
+    gmap = game_map(roads={"road": [["01.01", "02.01", "03.01"]]})
+    session = session_on(gmap, {"u": ("01.01", {"movement": 4}, {})})
+    unit = session.ref("unit", "u")
+    assert session.value("half_point_cost", unit, "01.01", "02.01") == 2  # clear, 1 MP
+    session.state.tracks["unit:u"] = {"column": 1}
+    assert session.value("half_point_cost", unit, "01.01", "02.01") == 1  # ½ MP
+    assert session.value("half_point_cost", unit, "01.01", "02.02") == 2  # off the road
+
+
+def test_dismount_example():
+    """Crete Part One Dismount Example (gts:14.10.3): a Tracked vehicle side not in
+    Column pays 2 per clear hex (no road rate), then dismounts for half its
+    printed 16, choosing not to be in Column; the Action is over."""
+    gmap = game_map(roads={"road": [["01.01", "02.01", "03.01"]]})
+    back = {**INFANTRY, "movement": 16, "movement_class": "tracked"}
+    axis = KeyedPlayer({"move": ["02.01", "03.01", "dismount"], "column_after_dismount": 0})
+    session = session_on(gmap, {"mech": ("01.01", {"organic_transport": True},
+                                         {"back_kind": "transport",
+                                          "faces": {"front": {**INFANTRY}, "back": back}})},
+                         axis=axis)
+    unit = session.ref("unit", "mech")
+    session.state.faces["mech"] = "back"
+    session.perform("move", unit, "formation")
+    assert moves(session) == ["02.01", "03.01"]
+    assert session.attr(unit, "face") == "front" and session.attr(unit, "column") == 0
+    assert [d.key for d in axis.asked][-1] == "column_after_dismount"  # and no more moves
+
+
+def test_mounting_is_an_action_of_its_own():
+    """gts:14.10.2: flip to the vehicle side, Column for free if wished."""
+    gmap = game_map()
+    axis = KeyedPlayer({"column_after_mount": 1})
+    session = session_on(gmap, {"mech": ("01.01", {"organic_transport": True},
+                                         {"back_kind": "transport",
+                                          "faces": {"front": {**INFANTRY},
+                                                    "back": {**INFANTRY, "movement": 16}}})},
+                         axis=axis)
+    unit = session.ref("unit", "mech")
+    assert "transport" in session.value("legal_actions", unit, "formation")
+    session.perform("mount", unit)
+    assert session.attr(unit, "face") == "back" and session.attr(unit, "column") == 1
+    assert session.attr(unit, "movement") == 16
+
+
+def test_absolute_limits_and_column_stacking():
+    """gts:14.1: never into an enemy hex nor within two hexes of an enemy
+    reinforcement entry hex; gts:14.6.2: no two Units in Column in a hex;
+    gts:14.7: bridges only in Column."""
+    gmap = game_map(hexsides=[("05.03/06.03", "bridge")])
+    session = session_on(gmap, {
+        "u": ("05.03", {"movement": 8}, {}),
+        "col": ("05.04", {"movement": 8}, {}),
+        "enemy": ("04.03", {"movement": 4}, {"side": "allies"}),
+        "arriving": ("10.06", {"movement": 4}, {"side": "allies", "entry_hex": "04.01"}),
+    })
+    unit = session.ref("unit", "u")
+    session.state.tracks["unit:col"] = {"column": 1}
+    choices = set(session.value("hex_choices", unit, 16, "formation", False))
+    assert "04.03" not in choices                       # enemy-occupied
+    assert "06.03" not in choices                       # bridge, not in Column
+    assert "05.02" not in choices                       # within 2 of 04.01
+    assert "05.04" in choices                           # Column Unit there, but we are not
+    session.state.tracks["unit:u"] = {"column": 1}
+    choices = set(session.value("hex_choices", unit, 16, "formation", False))
+    assert "06.03" in choices and "05.04" not in choices
+
+
+def test_division_chit_may_not_move_into_an_enemy_fire_zone():
+    """gts:7.1 / gts:13.2: under a Division chit no move into an enemy Fire Zone."""
+    gmap = game_map()
+    session = session_on(gmap, {"u": ("03.03", {"movement": 8}, {}),
+                                "enemy": ("05.03", {"movement": 4}, {"side": "allies"})})
+    unit = session.ref("unit", "u")
+    formation = set(session.value("hex_choices", unit, 16, "formation", False))
+    division = set(session.value("hex_choices", unit, 16, "division", False))
+    assert "04.03" in formation and "04.03" not in division
+
+
+def test_one_hex_move_for_leg_infantry():
+    """gts:14.9: a Leg Infantry Unit may always move one hex (its whole move), not
+    into prohibited terrain, and may not force march after it."""
+    gmap = game_map(hexes={"woods": ["02.01"], "no_dot": ["02.02"]})
+    axis = KeyedPlayer({"move": ["02.01", "stop"]})
+    session = session_on(gmap, {"u": ("01.01", {"movement": 1}, {})}, axis=axis)
+    unit = session.ref("unit", "u")
+    first = set(session.value("hex_choices", unit, 2, "formation", False))
+    assert "02.01" in first and "02.02" not in first
+    session.perform("move", unit, "formation")
+    assert moves(session) == ["02.01"]
+    assert [d.key for d in axis.asked].count("move") == 1  # the move ended at once
+
+
+def test_leaving_an_overstacked_hex_costs_a_cohesion_hit():
+    """gts:14.7: over 8 steps, whoever leaves takes a Cohesion Hit."""
+    gmap = game_map()
+    units = {f"s{i}": ("03.03", {"movement": 4}, {}) for i in range(5)}  # 10 steps
+    axis = KeyedPlayer({"move": ["03.02", "stop"]})
+    session = session_on(gmap, units, axis=axis)
+    session.perform("move", session.ref("unit", "s0"), "formation")
+    assert session.attr(session.ref("unit", "s0"), "cohesion_hits") == 1
+    assert session.attr(session.ref("unit", "s0"), "hex") == "03.02"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), allowance=st.integers(1, 12))
+def test_a_move_never_spends_more_than_it_has(seed, allowance):
+    """gts:14.3: after every hex entered the Unit has points left (never below
+    zero): costs never exceed the allowance plus a forced march (gts:14.8); the
+    one-hex move (gts:14.9) spends exactly everything."""
+    gmap = game_map(hexes={"polder": ["03.01-04.06"], "woods": ["06.02-07.04"]},
+                    hexsides=[("02.03/03.03", "stream")],
+                    roads={"road": [["01.03", "02.03", "03.03", "04.03", "05.03"]]})
+    session = session_on(gmap, {"u": ("01.03", {"movement": allowance, "troop_quality": 5}, {})},
+                         axis=RandomPlayer(seed), rolls=[seed % 10])
+    session.perform("move", session.ref("unit", "u"), "formation")
+    entered = session.events("unit_entered_hex")
+    assert all(e.data["half_points_left"] >= 0 for e in entered)
+    assert len(entered) == len(session.events("unit_moved"))
+    assert len(entered) <= 2 * allowance + 4  # ½ MP a hex at the very best
