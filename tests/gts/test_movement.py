@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 
-import pytest
 from conftest import CATALOG, INFANTRY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
