@@ -32,7 +32,7 @@ def actions_offered(player, unit):
 def test_division_activation_brings_reinforcements_on(make_session):
     """gts:8.0: due units wait in the Reinforcement Box (step C) and enter on the
     entry hex when the Division chit is drawn, Out of Command there (gts:21.4)."""
-    session = make_session(rolls=[4, 4], axis=KeyedPlayer({"action": "pass"}))
+    session = make_session(rolls=[4, 4], axis=KeyedPlayer({"action": "pass", "stack_with": "done"}))
     truck = session.ref("unit", "truck")
     session.place("truck", None)
     session.state.catalog["unit"]["truck"].update(arrival_turn=0, entry_hex="20.06")
@@ -47,7 +47,8 @@ def test_division_activation_brings_reinforcements_on(make_session):
 def test_division_activation_limits_and_second_actions(make_session):
     """gts:13.2: under a Division chit no fire or assault; gts:10.0.2: an In Command
     Unit may buy a Second Action of another type for 1 CP, free of those limits."""
-    axis = KeyedPlayer({"action": lambda d: "pass" if "pass" in d.options else "rally",
+    axis = KeyedPlayer({"stack_with": "done",
+                        "action": lambda d: "pass" if "pass" in d.options else "rally",
                         "second_action": lambda d: d.subject.id == "pi1"})
     session = make_session(rolls=[0, 9], axis=axis)
     marks(session, "pi1", cohesion_hits=1)
@@ -62,7 +63,7 @@ def test_division_activation_limits_and_second_actions(make_session):
 
 def test_no_second_action_out_of_command_or_without_points(make_session):
     """gts:10.0.2: In Command and one Command Point per Unit, or no Second Action."""
-    axis = KeyedPlayer({"action": "pass", "second_action": False})
+    axis = KeyedPlayer({"action": "pass", "second_action": False, "stack_with": "done"})
     session = make_session(rolls=[0, 9], axis=axis, placement={"pi1": "01.01"})
     marks(session, "pi1", cohesion_hits=1)
     session.perform("activate_division", session.ref("division", "geb5"))
@@ -73,7 +74,7 @@ def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_sessi
     """gts:10.0.5: 1 CP per In Command, non-independent Unit; no Second Actions;
     gts:21.4.1: independents never activate under Direct Command."""
     axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "action": "pass",
-                        "second_action": True})
+                        "second_action": True, "stack_with": "done"})
     session = make_session(axis=axis)
     add_unit(session, "white1", stripe="white", hex_id="15.06")
     session.state.tracks["division:geb5"] = {"cp": 3}
@@ -89,7 +90,7 @@ def test_formation_attaches_white_up_to_rating_and_black_freely(make_session):
     Command of the Leader up to his
     Attachment Rating (1 here); gts:21.6.4: black-striped ones do not count."""
     axis = KeyedPlayer({"attach": "white1", "next_unit": lambda d: d.options[0],
-                        "action": "pass", "transfer_leader": "stay"})
+                        "action": "pass", "transfer_leader": "stay", "stack_with": "done"})
     session = make_session(axis=axis)
     for ident, stripe in (("white1", "white"), ("white2", "white"), ("black1", "black")):
         add_unit(session, ident, stripe=stripe)
@@ -155,7 +156,8 @@ def test_no_cohesion_rally_in_an_enemy_fire_zone_by_day(make_session):
 def test_independents_may_activate_again_with_another_formation(make_session):
     """gts:21.6.5: white- and black-striped Units may be activated more than once
     a turn; attachment lasts one activation (gts:21.5)."""
-    axis = KeyedPlayer({"attach": "white1", "action": "pass", "transfer_leader": "stay"})
+    axis = KeyedPlayer({"attach": "white1", "action": "pass", "transfer_leader": "stay",
+                        "stack_with": "done"})
     session = make_session(axis=axis)
     add_unit(session, "white1", stripe="white")
     for _ in range(2):
@@ -174,7 +176,7 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
         choice = decision.options[-1]  # the last listed: the reverse of the data order
         order.append(choice.id)
         return choice
-    axis = KeyedPlayer({"next_unit": next_unit, "transfer_leader": "stay",
+    axis = KeyedPlayer({"next_unit": next_unit, "transfer_leader": "stay", "stack_with": "done",
                         "action": lambda d: ("rally" if "rally" in d.options else
                                              "pass" if "pass" in d.options else "move"),
                         "second_action": lambda d: d.subject.id == "pi1", "move": "stop"})

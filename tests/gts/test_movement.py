@@ -62,6 +62,12 @@ def build_gts():
     return build_program(["gts"])
 
 
+def hex_choices(session, unit, half_points, kind, moved=False):
+    """The hexes a lone Unit with *half_points* left may enter next."""
+    session.state.tracks.setdefault(f"unit:{unit.id}", {})["half_points_left"] = half_points
+    return {c for c in session.value("move_choices", [unit], kind, moved, False) if "." in c}
+
+
 def moves(session):
     return [e.data["destination"] for e in session.events("unit_moved")]
 
@@ -76,7 +82,7 @@ def test_movement_example_with_forced_march():
                         "buy:tq_check": False})
     session = session_on(gmap, {"ger": ("01.01", {"movement": 4, "troop_quality": 3}, {})},
                          axis=axis, rolls=[1])
-    session.perform("move", session.ref("unit", "ger"), "formation")
+    session.perform("move", [session.ref("unit", "ger")], "formation")
     assert moves(session) == ["02.01", "03.01"]
     offered = [d.options for d in axis.asked if d.key == "move"]
     assert offered[1] == ("forced_march", "stop")  # nothing left to reach: 0 MP
@@ -91,7 +97,7 @@ def test_failed_forced_march_is_a_cohesion_hit_and_the_end():
     axis = KeyedPlayer({"move": ["02.01", "forced_march"], "buy:tq_check": False})
     session = session_on(gmap, {"ger": ("01.01", {"movement": 4, "troop_quality": 3}, {})},
                          axis=axis, rolls=[8])
-    session.perform("move", session.ref("unit", "ger"), "formation")
+    session.perform("move", [session.ref("unit", "ger")], "formation")
     assert moves(session) == ["02.01"]
     assert session.attr(session.ref("unit", "ger"), "cohesion_hits") == 1
 
@@ -106,7 +112,7 @@ def test_column_movement_example():
     axis = KeyedPlayer({"move": route})
     session = session_on(gmap, {"brit": ("01.01", {"movement": 4}, {})}, axis=axis)
     unit = session.ref("unit", "brit")
-    session.perform("move", unit, "formation")
+    session.perform("move", [unit], "formation")
     assert moves(session) == ["02.01", "03.01", "04.01", "05.01", "06.01"]
     assert session.attr(unit, "column") == 1
     last = [d.options for d in axis.asked if d.key == "move"][-1]
@@ -137,7 +143,7 @@ def test_dismount_example():
                          axis=axis)
     unit = session.ref("unit", "mech")
     session.state.faces["mech"] = "back"
-    session.perform("move", unit, "formation")
+    session.perform("move", [unit], "formation")
     assert moves(session) == ["02.01", "03.01"]
     assert session.attr(unit, "face") == "front" and session.attr(unit, "column") == 0
     assert [d.key for d in axis.asked][-1] == "column_after_dismount"  # and no more moves
@@ -172,13 +178,13 @@ def test_absolute_limits_and_column_stacking():
     })
     unit = session.ref("unit", "u")
     session.state.tracks["unit:col"] = {"column": 1}
-    choices = set(session.value("hex_choices", unit, 16, "formation", False))
+    choices = hex_choices(session, unit, 16, "formation")
     assert "04.03" not in choices                       # enemy-occupied
     assert "06.03" not in choices                       # bridge, not in Column
     assert "05.02" not in choices                       # within 2 of 04.01
     assert "05.04" in choices                           # Column Unit there, but we are not
     session.state.tracks["unit:u"] = {"column": 1}
-    choices = set(session.value("hex_choices", unit, 16, "formation", False))
+    choices = hex_choices(session, unit, 16, "formation")
     assert "06.03" in choices and "05.04" not in choices
 
 
@@ -188,8 +194,8 @@ def test_division_chit_may_not_move_into_an_enemy_fire_zone():
     session = session_on(gmap, {"u": ("03.03", {"movement": 8}, {}),
                                 "enemy": ("05.03", {"movement": 4}, {"side": "allies"})})
     unit = session.ref("unit", "u")
-    formation = set(session.value("hex_choices", unit, 16, "formation", False))
-    division = set(session.value("hex_choices", unit, 16, "division", False))
+    formation = hex_choices(session, unit, 16, "formation")
+    division = hex_choices(session, unit, 16, "division")
     assert "04.03" in formation and "04.03" not in division
 
 
@@ -200,11 +206,12 @@ def test_one_hex_move_for_leg_infantry():
     axis = KeyedPlayer({"move": ["02.01", "stop"]})
     session = session_on(gmap, {"u": ("01.01", {"movement": 1}, {})}, axis=axis)
     unit = session.ref("unit", "u")
-    first = set(session.value("hex_choices", unit, 2, "formation", False))
+    first = hex_choices(session, unit, 2, "formation")
     assert "02.01" in first and "02.02" not in first
-    session.perform("move", unit, "formation")
+    session.perform("move", [unit], "formation")
     assert moves(session) == ["02.01"]
-    assert [d.key for d in axis.asked].count("move") == 1  # the move ended at once
+    offered = [d.options for d in axis.asked if d.key == "move"]
+    assert offered[1] == ("stop",)  # the whole allowance is gone: no forced march either
 
 
 def test_leaving_an_overstacked_hex_costs_a_cohesion_hit():
@@ -213,7 +220,7 @@ def test_leaving_an_overstacked_hex_costs_a_cohesion_hit():
     units = {f"s{i}": ("03.03", {"movement": 4}, {}) for i in range(5)}  # 10 steps
     axis = KeyedPlayer({"move": ["03.02", "stop"]})
     session = session_on(gmap, units, axis=axis)
-    session.perform("move", session.ref("unit", "s0"), "formation")
+    session.perform("move", [session.ref("unit", "s0")], "formation")
     assert session.attr(session.ref("unit", "s0"), "cohesion_hits") == 1
     assert session.attr(session.ref("unit", "s0"), "hex") == "03.02"
 
@@ -229,8 +236,65 @@ def test_a_move_never_spends_more_than_it_has(seed, allowance):
                     roads={"road": [["01.03", "02.03", "03.03", "04.03", "05.03"]]})
     session = session_on(gmap, {"u": ("01.03", {"movement": allowance, "troop_quality": 5}, {})},
                          axis=RandomPlayer(seed), rolls=[seed % 10])
-    session.perform("move", session.ref("unit", "u"), "formation")
+    session.perform("move", [session.ref("unit", "u")], "formation")
     entered = session.events("unit_entered_hex")
     assert all(e.data["half_points_left"] >= 0 for e in entered)
     assert len(entered) == len(session.events("unit_moved"))
     assert len(entered) <= 2 * allowance + 4  # ½ MP a hex at the very best
+
+
+def test_stacked_movement_and_second_action_example():
+    """Crete Part One Stacked Movement and Second Action Example (gts:14.7,
+    gts:10.0.2): three Units start together and move as a stack, one hex for 2 MP;
+    the mortar is dropped off and is done; the other two move on for another 2 MP;
+    their Second Action must be the same for both, not movement, and costs one
+    Command Point each."""
+    gmap = game_map(hexes={"polder": ["02.01", "03.01"]})
+    axis = KeyedPlayer({"next_unit": "a_coy", "stack_with": ["b_coy", "mortar", "done"],
+                        "action": lambda d: "move" if "move" in d.options else "rally",
+                        "move": ["02.01", "drop_off", "03.01", "stop"], "drop_off": "mortar",
+                        "second_action": True, "transfer_leader": "stay"})
+    session = session_on(gmap, {u: ("01.01", {"movement": 4}, {})
+                                for u in ("a_coy", "b_coy", "mortar")}, axis=axis, cp=5)
+    for u in ("a_coy", "b_coy"):
+        session.state.tracks[f"unit:{u}"] = {"cohesion_hits": 1}
+    units = [session.ref("unit", u) for u in ("a_coy", "b_coy", "mortar")]
+    session.perform("unit_actions", session.ref("side", "axis"), units, "formation")
+    where = session.state.placement
+    assert (where["a_coy"], where["b_coy"], where["mortar"]) == ("03.01", "03.01", "02.01")
+    second = [d for d in axis.asked if d.key == "action"][1]
+    assert second.options == ("rally",)          # not movement again
+    assert session.attr(session.ref("division", "geb5"), "cp") == 5 - 2
+    assert all(session.attr(session.ref("unit", u), "cohesion_hits") == 0
+               for u in ("a_coy", "b_coy"))
+    assert session.attr(session.ref("unit", "mortar"), "acted") == 0  # reset after the activation
+
+
+def test_stacks_get_no_road_rate_and_never_leave_an_overstacked_hex():
+    """gts:14.7: Units in Column cannot move as a stack (so stacks never use the
+    road rate); no stack may move out of an overstacked hex."""
+    gmap = game_map(roads={"road": [["01.01", "02.01"]]})
+    session = session_on(gmap, {f"s{i}": ("01.01", {"movement": 4}, {}) for i in range(5)})
+    a, b = session.ref("unit", "s0"), session.ref("unit", "s1")
+    for u in ("s0", "s1"):
+        session.state.tracks[f"unit:{u}"] = {"half_points_left": 8}
+    assert not session.value("may_join", b, a)  # 10 steps: overstacked
+    assert [c for c in session.value("move_choices", [a, b], "formation", False, False)
+            if "." in c] == []
+    session.place("s2", "05.05"), session.place("s3", "05.05"), session.place("s4", "05.05")
+    session.state.tracks["unit:s0"]["column"] = 1
+    assert not session.value("may_join", b, a)
+    session.state.tracks["unit:s0"]["column"] = 0
+    assert session.value("may_join", b, a)
+
+
+def test_leader_stays_with_his_units_under_direct_command():
+    """gts:21.2: moved with Command Points, a Leader stays stacked with a Unit of
+    his Formation: he goes along when the last of them leaves his hex."""
+    gmap = game_map()
+    axis = KeyedPlayer({"direct_command_unit": ["u", "done"], "stack_with": "done",
+                        "action": "move", "move": ["02.01", "stop"]})
+    session = session_on(gmap, {"u": ("01.01", {"movement": 4}, {})}, axis=axis, cp=2)
+    session.perform("direct_command", session.ref("side", "axis"))
+    assert session.state.placement["schaette"] == "02.01"
+    assert session.attr(session.ref("division", "geb5"), "cp") == 1

@@ -97,7 +97,8 @@ def test_scenario_mug_replaces_the_default(make_session):
 def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
     """gts:10.0.6: the last chit is not drawn; it is played first next turn, a
     Formation chit without paying again (and it cannot be re-bought meanwhile)."""
-    axis = KeyedPlayer({"buy_formation_chit": "none", "action": "pass", "transfer_leader": "stay"})
+    axis = KeyedPlayer({"buy_formation_chit": "none", "action": "pass", "transfer_leader": "stay",
+                        "stack_with": "done"})
     session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none",
                                                           "action": "pass"}),
                            picks=["direct:axis", "division:nz2"], rolls=[0, 5] * 3)
