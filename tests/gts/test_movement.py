@@ -298,3 +298,22 @@ def test_leader_stays_with_his_units_under_direct_command():
     session.perform("direct_command", session.ref("side", "axis"))
     assert session.state.placement["schaette"] == "02.01"
     assert session.attr(session.ref("division", "geb5"), "cp") == 1
+
+
+def test_reinforcements_must_leave_their_entry_hex():
+    """gts:8.0: a Unit in its entry hex may only Move, may not be held back while
+    it can legally leave, and may stay only when nothing is open to it."""
+    gmap = game_map()
+    axis = KeyedPlayer({"move": lambda d: d.options[0]})
+    session = session_on(gmap, {"new": ("01.01", {"movement": 4}, {})}, axis=axis)
+    unit = session.ref("unit", "new")
+    session.state.tracks["unit:new"] = {"in_entry_hex": 1}
+    assert session.value("legal_actions", unit, "division") == ["move"]
+    session.perform("move", [unit], "division")
+    first = [d.options for d in axis.asked if d.key == "move"][0]
+    assert "stop" not in first
+    assert session.attr(unit, "hex") != "01.01" and session.attr(unit, "in_entry_hex") == 0
+    boxed = session_on(game_map(hexes={"no_dot": ["01.02", "02.01", "02.02"]}),
+                       {"new": ("01.01", {"movement": 4}, {})})
+    boxed.state.tracks["unit:new"] = {"in_entry_hex": 1}
+    assert boxed.value("legal_actions", boxed.ref("unit", "new"), "division") == ["move", "pass"]
