@@ -66,6 +66,7 @@ class GameState:
         self.eliminated: set[str] = set()
         self.tracks: dict[str, dict[str, int]] = {}
         self.cups: dict[str, list[str]] = {}  # named containers of chits (the mug)
+        self.links: dict[str, dict[str, str]] = {}  # "unit:x" → link → "leader:y"
         self.turn = 0
         self.log: list[Event] = []
 
@@ -89,6 +90,10 @@ class GameState:
         tracked = self.tracks.get(key)
         if tracked is not None and name in tracked:
             return tracked[name]
+        linked = self.links.get(key)
+        if linked is not None and name in linked:
+            target = linked[name]
+            return Ref(*target.split(":", 1)) if target else None
         data = self.catalog[entity.kind][entity.id]
         if name == "id":
             return entity.id
@@ -150,6 +155,13 @@ class GameState:
         self.record("track_changed", {"entity": f"{entity.kind}:{entity.id}", "track": name,
                                       "old": old, "new": value}, cause)
 
+    def set_link(self, entity: Ref, name: str, target: Ref | None, cause: list[dict]) -> None:
+        old = self.attr(entity, name)
+        self.record("link_changed", {"entity": f"{entity.kind}:{entity.id}", "link": name,
+                                     "old": f"{old.kind}:{old.id}" if old else None,
+                                     "new": f"{target.kind}:{target.id}" if target else None},
+                    cause)
+
     def _apply(self, event: Event) -> None:
         d = event.data
         if event.kind == "track_changed":
@@ -163,6 +175,8 @@ class GameState:
             self.placement[d["unit"]] = None
         elif event.kind == "turn_advanced":
             self.turn = d["turn"]
+        elif event.kind == "link_changed":
+            self.links.setdefault(d["entity"], {})[d["link"]] = d["new"]
         elif event.kind == "chit_added":
             self.cups.setdefault(d["cup"], []).append(d["chit"])
         elif event.kind in ("chit_drawn", "chit_removed"):
@@ -173,7 +187,8 @@ class GameState:
         return {"turn": self.turn, "placement": dict(sorted(self.placement.items())),
                 "faces": dict(sorted(self.faces.items())), "eliminated": sorted(self.eliminated),
                 "tracks": {k: dict(sorted(v.items())) for k, v in sorted(self.tracks.items())},
-                "cups": {k: sorted(v) for k, v in sorted(self.cups.items()) if v}}
+                "cups": {k: sorted(v) for k, v in sorted(self.cups.items()) if v},
+                "links": {k: dict(sorted(v.items())) for k, v in sorted(self.links.items())}}
 
     def restore(self, snap: dict, log: list[dict] | None = None) -> None:
         self.turn = snap["turn"]
@@ -182,6 +197,7 @@ class GameState:
         self.eliminated = set(snap["eliminated"])
         self.tracks = copy.deepcopy(snap["tracks"])
         self.cups = {k: list(v) for k, v in snap.get("cups", {}).items()}
+        self.links = copy.deepcopy(snap.get("links", {}))
         self.log = [Event(e["seq"], e["kind"], e["data"], e.get("cause", [])) for e in log or []]
 
     @contextmanager

@@ -135,6 +135,8 @@ def compile_set(program, s: ir.SetStmt, scope: Scope):
     expr: ir.Expr = ir.Name(path[0], s.loc)
     for part in path[1:]:
         expr = ir.Attr(expr, part, s.loc)
+    if path[-1] in program.links:
+        return _compile_link_set(program, s, expr, scope)
     entity_fn, track_name = _track_path(program, expr, scope)
     track = program.tracks[track_name]
     value = program.compiler.number(s.expr, scope, f"the value set on '{track_name}'")
@@ -152,3 +154,26 @@ def compile_set(program, s: ir.SetStmt, scope: Scope):
             new = max(low, min(high, new))
         f.ctx.set_track(entity, track_name, new)
     return set_
+
+
+def _compile_link_set(program, s: ir.SetStmt, expr: ir.Attr, scope: Scope):
+    """``set unit.contact = leader`` (or ``= none``): change a link."""
+    link = program.links[expr.name]
+    if s.op != "=":
+        raise KsError(f"'{link.name}' links to a {link.to}: it can only be set with '='", s.loc)
+    obj, t = program.compiler.expr(expr.obj, scope)
+    if t not in (link.on, "any"):
+        raise KsError(f"'{link.name}' is kept on {article(link.on)}, but this is {article(t)}",
+                      expr.obj.loc)
+    value, vt = program.compiler.expr(s.expr, scope)
+    if vt not in (link.to, "any", "none"):
+        raise KsError(f"'{link.name}' links to {article(link.to)}, but this is {article(vt)}",
+                      s.expr.loc)
+    name = link.name
+
+    def set_link(f: Frame) -> None:
+        entity = obj(f)
+        if entity is None:
+            raise RuleRuntimeError(f"cannot set '{name}' of nothing", s.loc)
+        f.ctx.set_link(entity, name, value(f))
+    return set_link

@@ -243,6 +243,15 @@ class Track(Decl):
 
 
 @dataclass
+class Link(Decl):
+    """A relation kept on an entity that names another entity (or none)."""
+
+    on: str = "unit"
+    to: str = "leader"
+    kind = "link"
+
+
+@dataclass
 class EventDecl(Decl):
     params: tuple[Param, ...] = ()
     kind = "event"
@@ -381,5 +390,5 @@ class Remove(Decl):
     kind = "remove"
 
 
-DECL_KINDS = ("const", "enum", "track", "event", "table", "modifiers", "check",
+DECL_KINDS = ("const", "enum", "track", "link", "event", "table", "modifiers", "check",
               "def", "procedure", "trigger")

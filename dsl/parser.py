@@ -18,7 +18,7 @@ from kriegsspiel.dsl.transform import ToIR
 
 GRAMMAR = Path(__file__).with_name("rules.lark")
 
-KEYWORDS = ("override", "const", "enum", "marker", "track", "event", "table",
+KEYWORDS = ("override", "const", "enum", "marker", "track", "link", "to", "event", "table",
             "modifiers", "check", "def", "procedure", "trigger", "remove", "step",
             "before", "after", "base", "when", "let", "set", "if", "elif", "else",
             "for", "in", "emit", "run", "do", "return", "stop", "explain", "then",

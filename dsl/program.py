@@ -27,6 +27,7 @@ KERNEL_EVENTS = {
     "unit_flipped": ("unit", "face"),
     "unit_moved": ("unit", "origin", "destination"),
     "unit_placed": ("unit", "origin", "destination"),
+    "link_changed": ("entity", "link", "old", "new"),
     "chit_added": ("cup", "chit"),
     "chit_drawn": ("cup", "chit"),
     "chit_removed": ("cup", "chit"),
@@ -54,6 +55,7 @@ class Program:
         self.compiled: dict[str, Compiled] = {}
         self.in_progress: list[str] = []
         self.tracks = {n: d for n, d in self.decls.items() if d.kind == "track"}
+        self.links = {n: d for n, d in self.decls.items() if d.kind == "link"}
         self.enums = {n: d for n, d in self.decls.items() if d.kind == "enum"}
         self.members: dict[str, list[str]] = {}
         for enum in self.enums.values():
@@ -128,6 +130,13 @@ class Program:
             raise KsError(f"'{decl.on}' is not something state can be kept on", decl.loc,
                           did_you_mean(decl.on, ENTITY_KINDS))
         holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
+
+    def _build_link(self, decl: ir.Link, holder: Compiled) -> None:
+        for kind in (decl.on, decl.to):
+            if kind not in ENTITY_KINDS:
+                raise KsError(f"'{kind}' is not a kind of game entity", decl.loc,
+                              did_you_mean(kind, ENTITY_KINDS))
+        holder.fn, holder.type = (lambda: None), decl.to
 
     def _build_event(self, decl: ir.EventDecl, holder: Compiled) -> None:
         if decl.name in KERNEL_EVENTS:
@@ -243,6 +252,9 @@ class Program:
         return None
 
     def attribute_type(self, t: str, name: str, loc: Location) -> str:
+        link = self.links.get(name)
+        if link is not None and t in (link.on, "any"):
+            return link.to
         track = self.tracks.get(name)
         if t in ENTITY_KINDS:
             attrs = self.entity_attrs.get(t)
@@ -250,7 +262,8 @@ class Program:
                 return "int"
             if attrs is None or name in attrs:
                 return (attrs or {}).get(name, "any")
-            known = list(attrs) + [n for n, d in self.tracks.items() if d.on == t]
+            known = list(attrs) + [n for n, d in {**self.tracks, **self.links}.items()
+                                   if d.on == t]
             raise KsError(f"{article(t)} has no attribute '{name}'", loc, did_you_mean(name, known))
         if t == "any":
             if track is not None:

@@ -130,6 +130,16 @@ class Context:
             self.rules.fire("track_changed", {"entity": entity, "track": track,
                                               "old": old, "new": value}, self)
 
+    def set_link(self, entity: Any, link: str, target: Any) -> None:
+        """Point a link at another entity (or none); an event, and may fire triggers."""
+        old = self.world.attr(entity, link)
+        if old == target:
+            return
+        self.world.set_link(entity, link, target, self.take_trace())
+        if self.rules is not None:
+            self.rules.fire("link_changed", {"entity": entity, "link": link, "old": old,
+                                             "new": target}, self)
+
     def emit(self, event: str, data: dict, loc: Location | None = None) -> None:
         self.world.record(event, {k: _plain(v) for k, v in data.items()}, self.take_trace())
         if self.rules is not None:

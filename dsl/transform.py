@@ -106,6 +106,12 @@ class ToIR(Transformer):
                         on=str(rest[1]), low=low, high=high)
 
     @v_args(meta=True)
+    def link_decl(self, meta, items):
+        override, cites, rest = self._split(items)
+        return ir.Link(str(rest[0]), cites, self.loc(meta), override, on=str(rest[1]),
+                       to=str(rest[2]))
+
+    @v_args(meta=True)
     def event_decl(self, meta, items):
         _, cites, rest = self._split(items)
         params = rest[1] if len(rest) > 1 else ()

@@ -40,7 +40,7 @@ CITE_HINT = "hint: every definition, modifier term and step ends with its citati
 
 def test_misspelt_keyword_at_top_level():
     assert parse_error("const a = 1 @gts:1.0\ncosnt x = 1 @gts:1.0\n") == """\
-rules.ksr:2:1: error: unexpected 'cosnt'; expected 'check', 'const', 'def', 'enum', 'event', 'marker' or …
+rules.ksr:2:1: error: unexpected 'cosnt'; expected 'check', 'const', 'def', 'enum', 'event', 'link' or …
     cosnt x = 1 @gts:1.0
     ^
 hint: did you mean 'const'?"""
@@ -48,7 +48,7 @@ hint: did you mean 'const'?"""
 
 def test_misspelt_override_keyword():
     assert parse_error("overide const x = 1 @gts:1.0\n") == """\
-rules.ksr:1:1: error: unexpected 'overide'; expected 'check', 'const', 'def', 'enum', 'event', 'marker' or …
+rules.ksr:1:1: error: unexpected 'overide'; expected 'check', 'const', 'def', 'enum', 'event', 'link' or …
     overide const x = 1 @gts:1.0
     ^
 hint: did you mean 'override'?"""

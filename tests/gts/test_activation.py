@@ -32,15 +32,23 @@ def actions_offered(player, unit):
 def test_division_activation_brings_reinforcements_on(make_session):
     """gts:8.0: due units wait in the Reinforcement Box (step C) and enter on the
     entry hex when the Division chit is drawn, Out of Command there (gts:21.4)."""
-    session = make_session(rolls=[4, 4], axis=KeyedPlayer({"action": "pass", "stack_with": "done"}))
+    axis = KeyedPlayer({"action": lambda d: "pass" if "pass" in d.options else "move",
+                        "move": lambda d: "stop" if "stop" in d.options else d.options[0],
+                        "stack_with": "done", "transfer_leader": "stay"})
+    session = make_session(rolls=[4, 4], axis=axis)
     truck = session.ref("unit", "truck")
     session.place("truck", None)
     session.state.catalog["unit"]["truck"].update(arrival_turn=0, entry_hex="20.06")
     session.perform("reinforcements_to_boxes")
     assert session.attr(truck, "in_box") == 1 and session.attr(truck, "hex") is None
     session.perform("activate_division", session.ref("division", "geb5"))
-    assert session.attr(truck, "hex") == "20.06" and session.attr(truck, "in_entry_hex") == 1
-    assert not session.value("in_command", truck)
+    placed = [e.data["destination"] for e in session.events("unit_placed")
+              if e.data["unit"] == "truck"]
+    assert placed[-1] == "20.06"
+    entered = [e for e in session.events("track_changed")
+               if e.data["track"] == "in_entry_hex" and e.data["entity"] == "unit:truck"]
+    assert [e.data["new"] for e in entered] == [1, 0]  # Out of Command there, then out
+    assert session.attr(truck, "hex") != "20.06"      # it had to leave (gts:8.0)
     assert session.attr(session.ref("division", "geb5"), "cp") == 3 + 2  # rating 3 + half of 4
 
 
@@ -101,7 +109,7 @@ def test_formation_attaches_white_up_to_rating_and_black_freely(make_session):
     assert [getattr(o, "id", o) for o in attach[0].options] == ["white1", "white2", "none"]
     acted = {d.subject.id for d in axis.asked if d.key == "action"}
     assert acted == {"pi1", "truck", "white1", "black1"}
-    assert all(session.attr(session.ref("unit", u), "attached") == 0 for u in acted)
+    assert all(session.attr(session.ref("unit", u), "attached_to") is None for u in acted)
 
 
 def test_leader_must_transfer_to_his_own_formation(make_session):
@@ -190,3 +198,34 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
     assert keys == [("action", "truck"), ("second_action", "truck"),
                     ("action", "pi1"), ("second_action", "pi1"), ("action", "pi1")]
     assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 0
+
+
+def test_artillery_in_contact_counts_against_the_rating(make_session):
+    """gts:21.5 and gts:21.6.2: white-striped Artillery In Contact with the Leader
+    is attached automatically and uses up his Attachment Rating (1): no other
+    white-striped Unit may attach; contact lost, the link goes (gts:16.3.1)."""
+    axis = KeyedPlayer({"action": "pass", "transfer_leader": "stay", "stack_with": "done"})
+    session = make_session(axis=axis)
+    gun = add_unit(session, "gun", stripe="white", weapon_class="IHE")
+    add_unit(session, "white1", stripe="white")
+    session.state.tracks["unit:gun"] = {"in_contact": 1}
+    session.state.links["unit:gun"] = {"contact_with": "leader:schaette"}
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    assert not [d for d in axis.asked if d.key == "attach"]
+    acted = {d.subject.id for d in axis.asked if d.key == "action"}
+    assert "gun" in acted and "white1" not in acted
+    session.perform("apply_result", gun, "C")
+    assert session.attr(gun, "contact_with") is None and session.attr(gun, "in_contact") == 0
+
+
+def test_attached_independent_is_commanded_by_that_leader_only(make_session):
+    """gts:21.6.5 note: an independent attached to the active Leader is In Command
+    only if within his range, whatever other Leaders are near."""
+    session = make_session()
+    unit = add_unit(session, "white1", stripe="white", hex_id="10.10")
+    session.place("bedding", "10.10", "leader")  # not of its Division anyway
+    assert not session.value("in_command", unit)
+    session.state.links["unit:white1"] = {"attached_to": "leader:schaette"}
+    assert not session.value("in_command", unit)
+    session.place("white1", "15.07")
+    assert session.value("in_command", unit)
