@@ -94,7 +94,12 @@ class GameState:
         if linked is not None and name in linked:
             target = linked[name]
             return Ref(*target.split(":", 1)) if target else None
-        data = self.catalog[entity.kind][entity.id]
+        data = self.catalog.get(entity.kind, {}).get(entity.id)
+        if data is None:
+            if entity.kind != "hex":
+                raise KsError(f"unknown {entity.kind} '{entity.id}'")
+            # Hexes need no catalog entry: the map in play knows them.
+            data = {"terrain": self.map.terrain.get(entity.id)} if self.map else {}
         if name == "id":
             return entity.id
         if name == "hex":
@@ -118,7 +123,7 @@ class GameState:
 
     def owner(self, entity: Any) -> Any:
         if isinstance(entity, Ref):
-            side = self.catalog[entity.kind][entity.id].get("side")
+            side = self.catalog.get(entity.kind, {}).get(entity.id, {}).get("side")
             return side if side is not None else (entity.id if entity.kind == "side" else None)
         return None
 

@@ -13,13 +13,15 @@ from pathlib import Path
 
 from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
+from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
 from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
 # keeps error listings stable.
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
-              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr")
+              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "los.ksr",
+              "fire.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:
@@ -49,6 +51,11 @@ class _Plugin:
     @hookimpl
     def ks_rule_files(self):
         return [RULES / name for name in RULE_FILES]
+
+    @hookimpl
+    def ks_primitives(self):
+        # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks.
+        return list(LOS_PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):

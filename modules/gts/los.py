@@ -101,8 +101,9 @@ class _Tracer:
         if program is not self.program or grid is not self.grid or game_map is not self.map:
             if grid is None:
                 raise KsError("line of sight needs a hex grid: this game has none")
+            busy = self.busy
             self.__init__()
-            self.program, self.grid, self.map = program, grid, game_map
+            self.busy, self.program, self.grid, self.map = busy, program, grid, game_map
             self.prefixes = tuple(f"{kind}:" for kind in program.const(DEPENDS))
             self.purposes = frozenset(program.enums[PURPOSES].members) \
                 if PURPOSES in program.enums else frozenset()
@@ -126,7 +127,6 @@ class _Tracer:
                 raise KsError(f"line of sight between hexes, but got {hex_id!r}")
             grid = self.grid
             c = self.cubes[hex_id] = grid.to_cube(grid.parse(hex_id, on_map=False))
-            self.ids.setdefault(c, hex_id)
         return c
 
     def hex_id(self, cube: tuple[int, int, int]) -> str:
@@ -165,8 +165,9 @@ class _Tracer:
         call, game_map = self.program.call, self.map
         ids = [tuple(self.hex_id((ca[0] + c[0], ca[1] + c[1], ca[2] + c[2])) for c in cubes)
                for _, cubes in steps]
-        out: list = []
         last = len(steps) - 1
+        ids[0], ids[last] = (a,), (b,)  # the ends as the rules named them
+        out: list = []
         for i, (kind, _) in enumerate(steps):
             here = ids[i]
             if kind == HEX:

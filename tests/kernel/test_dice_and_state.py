@@ -115,3 +115,16 @@ def test_replay_is_the_same_under_any_hash_seed(tmp_path):
                               env=env, check=True)
         outputs.add(done.stdout)
     assert len(outputs) == 1 and outputs.pop().count("\n") > 10
+
+
+def test_hex_markers_are_set_through_the_kernel(make_session):
+    """Hexes need no catalog entry: a rule can set a marker on one (gts:16.6.2.1
+    places barrage markers) and read its terrain from the map in play."""
+    from kriegsspiel.core.state import Ref
+    session = make_session()
+    hex_ref = Ref("hex", "05.05")
+    session.state.set_track(hex_ref, "barrage", 2, [])
+    assert session.attr(hex_ref, "barrage") == 2
+    assert session.attr(hex_ref, "terrain") == "clear"
+    assert session.state.log[-1].data == {"entity": "hex:05.05", "track": "barrage",
+                                          "old": 0, "new": 2}

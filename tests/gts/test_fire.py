@@ -1,0 +1,140 @@
+"""Direct Fire (gts:15.5, gts:15.6) and Opportunity Fire (gts:17.x), with the
+Crete Part One Direct Fire and Opportunity Fire Examples."""
+
+from __future__ import annotations
+
+from conftest import INFANTRY
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from kriegsspiel.core.players import KeyedPlayer
+
+
+def add(session, ident, side, hex_id, **face):
+    division, formation = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
+    session.state.catalog["unit"][ident] = {
+        "name": ident, "side": side, "division": division, "formation": formation,
+        "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, **face}}}
+    session.place(ident, hex_id)
+    return session.ref("unit", ident)
+
+
+def resolved(session):
+    return [e.data for e in session.events("fire_resolved")]
+
+
+def test_direct_fire_example(make_session):
+    """Crete Part One Direct Fire Example: a Direct HE flak Unit, Fire Rating 3, one
+    Step (no Company Bonus), at a two-Step para Unit two hexes away in the open:
+    range -1, no terrain, Defense 0, no mass — modified 2. A roll of one hits:
+    "S"; the para Unit converts it with a zero: one Cohesion Hit (gts:19.2.2)."""
+    session = make_session(rolls=[1, 0], allies=KeyedPlayer({"convert_suppression": True,
+                                                            "buy:tq_check": False}),
+                           placement={"pi1": "01.01", "truck": "01.02", "schaette": "01.01"})
+    flak = add(session, "flak", "axis", "10.05", steps=1, fire_rating=3, weapon_class="DHE",
+               fire_range=3)
+    para = session.ref("unit", "greek")
+    session.place("greek", "10.07")
+    session.state.catalog["unit"]["greek"]["faces"]["front"].update(steps=2, troop_quality=6)
+    session.place("bedding", "10.07", "leader")
+    session.perform("direct_fire", flak, para, "direct", 0)
+    assert resolved(session) == [{"firer": "flak", "target": "greek", "rating": 2, "roll": 1,
+                                  "hit": True, "result": "S"}]
+    assert session.attr(para, "cohesion_hits") == 1 and session.attr(para, "suppressed") == 0
+    rating = session.value("modified_fire_rating", flak, para, "direct", 0, 0)
+    assert {t["name"]: t["amount"] for t in rating.terms} == {"range": -1}
+
+
+def test_opportunity_fire_example(make_session):
+    """Crete Part One Opportunity Fire Example (gts:17.2, gts:17.4, gts:17.6):
+    leaving a hex in the American Unit's Fire Zone triggers it; a nine fails the
+    Troop Quality Check and nothing happens. Later, Fire Zone to Fire Zone:
+    Fire Rating 4 + 2 = 6, roll 3: Suppressed; the conversion roll (6) fails and
+    the German Unit stops where it was shot at (gts:17.7)."""
+    allies = KeyedPlayer({"opportunity_fire": True})
+    axis = KeyedPlayer({"move": ["05.04", "stop"], "convert_suppression": True,
+                        "buy:tq_check": False})
+    session = make_session(rolls=[9, 2, 3, 6], allies=allies, axis=axis,
+                           placement={"truck": "01.01", "schaette": "05.03", "police": "01.12",
+                                      "greek": "01.11", "bedding": "01.11"})
+    add(session, "us", "allies", "06.04", fire_rating=4, fire_range=3, troop_quality=7)
+    # a second American Unit whose Fire Zone covers 05.05 but not 05.03 or 05.04
+    add(session, "us2", "allies", "05.07", fire_rating=4, fire_range=2)
+    german = session.ref("unit", "pi1")
+    session.place("pi1", "05.03")
+    session.state.catalog["unit"]["pi1"]["faces"]["front"]["troop_quality"] = 5
+    session.perform("move", [german], "formation")
+    assert resolved(session) == []                     # the nine: no Opportunity Fire
+    assert session.attr(german, "hex") == "05.04"
+    axis.answers["move"] = ["05.05", "stop"]
+    session.perform("move", [german], "formation")
+    assert resolved(session) == [{"firer": "us", "target": "pi1", "rating": 6, "roll": 3,
+                                  "hit": True, "result": "S"}]
+    assert session.attr(german, "suppressed") == 1
+    assert session.attr(german, "hex") == "05.04"      # stopped in the hex it was leaving
+
+
+def test_moving_into_the_open_is_minus_one(make_session):
+    """gts:17.6: -1 when the mover heads for a hex in no enemy Fire Zone."""
+    allies = KeyedPlayer({"opportunity_fire": True})
+    axis = KeyedPlayer({"move": ["04.03", "stop"]})
+    session = make_session(rolls=[0, 9], allies=allies, axis=axis,
+                           placement={"truck": "01.01", "schaette": "05.03", "police": "01.12",
+                                      "greek": "01.11", "bedding": "01.11", "pi1": "05.03"})
+    add(session, "us", "allies", "07.03", fire_rating=4, fire_range=2)
+    session.perform("move", [session.ref("unit", "pi1")], "formation")
+    fired = resolved(session)
+    assert len(fired) == 1 and fired[0]["rating"] == 4 - 1 - 1  # range 2, into the open
+
+
+def test_company_bonus_needs_a_full_two_step_unit_and_never_opportunity_fire(make_session):
+    """gts:15.6 / gts:29.19: a full two-Step firer passing a Troop Quality Check (no
+    Command Point may buy it) gets +2; gts:17.6: never for Opportunity Fire."""
+    session = make_session(rolls=[3, 8], axis=KeyedPlayer(),
+                           placement={"greek": "15.08", "bedding": "15.08"})
+    firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
+    session.state.tracks["division:geb5"] = {"cp": 5}
+    session.perform("direct_fire", firer, target, "direct", 0)
+    assert resolved(session)[0]["rating"] == 3 - 1 + 2      # range 2, bonus
+    assert session.attr(session.ref("division", "geb5"), "cp") == 5  # not offered
+    session.dice.script += [5]
+    session.perform("direct_fire", firer, target, "opportunity", 2)
+    assert resolved(session)[1]["rating"] == 3 - 1 + 2      # +2 from 17.6, no bonus roll
+
+
+def test_defender_modifiers(make_session):
+    """gts:15.6 items 7–11: Defense Rating, mass of the whole hex, terrain, and
+    Column (+2, no beneficial terrain, gts:14.6.1); the result is capped at 8."""
+    session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
+    firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
+    for i in range(3):
+        add(session, f"extra{i}", "allies", "15.07")           # 1 + 6 = 7 Steps: +3
+    rating = session.value("modified_fire_rating", firer, target, "direct", 0, 0)
+    assert {t["name"]: t["amount"] for t in rating.terms} == {"mass": 3}
+    session.state.tracks["unit:greek"] = {"column": 1}
+    rating = session.value("modified_fire_rating", firer, target, "direct", 2, 0)
+    assert rating == 3 + 3 + 2 + 2
+    assert session.value("final_fire_rating", firer, target, "direct", 2, 0) == 8
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(roll=st.integers(0, 9), fire_rating=st.integers(0, 6), defense=st.integers(-3, 3),
+       distance_col=st.integers(16, 17))
+def test_modifiers_change_the_rating_never_the_die(make_session, roll, fire_rating, defense,
+                                                    distance_col):
+    """gts:15.5 / gts:15.6: a hit on a roll equal to or under the modified Fire
+    Rating; a 0 always hits and a 9 always misses, whatever the modifiers."""
+    session = make_session(rolls=[roll], placement={"greek": f"{distance_col}.06",
+                                                    "bedding": f"{distance_col}.06"})
+    firer = add(session, "shooter", "axis", "15.06", steps=1, fire_rating=fire_rating)
+    target = session.ref("unit", "greek")
+    session.state.catalog["unit"]["greek"]["faces"]["front"]["defense"] = defense
+    expected = int(session.value("final_fire_rating", firer, target, "direct", 0, 0))
+    session.players.players["allies"] = KeyedPlayer({"convert_suppression": False,
+                                                     "buy:tq_check": False})
+    session.dice.script += [5] * 4
+    session.perform("direct_fire", firer, target, "direct", 0)
+    shot = resolved(session)[0]
+    assert shot["roll"] == roll and shot["rating"] == expected
+    assert shot["hit"] == (roll == 0 or (roll != 9 and roll <= expected))
