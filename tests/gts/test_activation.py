@@ -31,10 +31,12 @@ def actions_offered(player, unit):
 
 def test_division_activation_brings_reinforcements_on(make_session):
     """gts:8.0: due units wait in the Reinforcement Box (step C) and enter on the
-    entry hex when the Division chit is drawn, Out of Command there (gts:21.4)."""
+    entry hex when the Division chit is drawn — in Column if the owner wishes —
+    Out of Command there (gts:21.4)."""
     axis = KeyedPlayer({"action": lambda d: "pass" if "pass" in d.options else "move",
                         "move": lambda d: "stop" if "stop" in d.options else d.options[0],
-                        "stack_with": "done", "transfer_leader": "stay"})
+                        "stack_with": "done", "transfer_leader": "stay",
+                        "reinforcement_column": 1})
     session = make_session(rolls=[4, 4], axis=axis)
     truck = session.ref("unit", "truck")
     session.place("truck", None)
@@ -49,6 +51,8 @@ def test_division_activation_brings_reinforcements_on(make_session):
                if e.data["track"] == "in_entry_hex" and e.data["entity"] == "unit:truck"]
     assert [e.data["new"] for e in entered] == [1, 0]  # Out of Command there, then out
     assert session.attr(truck, "hex") != "20.06"      # it had to leave (gts:8.0)
+    assert session.attr(truck, "column") == 1
+    assert [d.options for d in axis.asked if d.key == "reinforcement_column"] == [(0, 1)]
     assert session.attr(session.ref("division", "geb5"), "cp") == 3 + 2  # rating 3 + half of 4
 
 
@@ -94,7 +98,7 @@ def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_sessi
 
 
 def test_formation_attaches_white_up_to_rating_and_black_freely(make_session):
-    """gts:21.5, gts:21.6.1 and gts:21.6.2: white-striped Units of the Division In
+    """gts:21.5, gts:21.6, gts:21.6.1 and gts:21.6.2: white-striped Units of the Division In
     Command of the Leader up to his
     Attachment Rating (1 here); gts:21.6.4: black-striped ones do not count."""
     axis = KeyedPlayer({"attach": "white1", "next_unit": lambda d: d.options[0],
@@ -175,7 +179,8 @@ def test_independents_may_activate_again_with_another_formation(make_session):
 
 
 def test_units_act_one_at_a_time_in_the_players_order(make_session):
-    """gts:13.1: a Formation chit activates that Formation's Units; gts:13.3: the
+    """gts:13.0 and gts:13.1: a Formation chit activates that Formation's Units;
+    gts:13.3: the
     player picks the order, and a Second Action follows its Unit's first Action
     at once, before the next Unit acts."""
     order = []
@@ -229,3 +234,11 @@ def test_attached_independent_is_commanded_by_that_leader_only(make_session):
     assert not session.value("in_command", unit)
     session.place("white1", "15.07")
     assert session.value("in_command", unit)
+
+
+def test_leaders_are_not_units(make_session):
+    """gts:21.0/21.1: Leaders are not Units: they are never in a hex's Units and
+    never count towards stacking (gts:14.7)."""
+    session = make_session()
+    assert [u.id for u in session.state.units_at("15.06")] == ["pi1", "truck"]
+    assert session.value("steps_in", "15.06") == 4

@@ -46,7 +46,7 @@ def test_direct_fire_example(make_session):
 
 
 def test_opportunity_fire_example(make_session):
-    """Crete Part One Opportunity Fire Example (gts:17.2, gts:17.4, gts:17.6):
+    """Crete Part One Opportunity Fire Example (gts:13.4, gts:17.2, gts:17.4, gts:17.6):
     leaving a hex in the American Unit's Fire Zone triggers it; a nine fails the
     Troop Quality Check and nothing happens. Later, Fire Zone to Fire Zone:
     Fire Rating 4 + 2 = 6, roll 3: Suppressed; the conversion roll (6) fails and

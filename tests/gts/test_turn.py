@@ -3,6 +3,9 @@ the mug (gts:9.0) and the Activation Phase (gts:10.0.1, gts:10.0.6)."""
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.rulebook import build_program
 
@@ -163,3 +166,42 @@ def test_activation_phase_plays_every_chit_but_the_last(make_session):
     session.perform("activation_phase")
     assert len(session.events("activation_started")) == size - 1
     assert len(session.state.cups["carry"]) == 1 and session.state.cups["mug"] == []
+
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_a_formation_chit_is_never_bought_twice_before_it_is_played(make_session, seed):
+    """gts:7.2: "once bought, it must be played before it can be bought again" —
+    over whole random turns, with Dispatch Points to spend (gts:10.0.4 keeps
+    them within 0–19)."""
+    from kriegsspiel.core.players import RandomPlayer
+
+    class EagerBuyer(RandomPlayer):
+        """Buys every chit it is offered (the rule must stop it), else random."""
+
+        def decide(self, decision):
+            if decision.key == "buy_formation_chit":
+                return decision.options[0]
+            return super().decide(decision)
+    session = make_session(axis=EagerBuyer(seed), allies=EagerBuyer(seed + 1), seed=seed)
+    points(session, "geb5", cp=12, dp=9)
+    points(session, "nz2", cp=12, dp=9)
+    for _ in range(4):
+        session.perform("play_turn")
+    bought: dict[str, bool] = {}
+    buys = 0
+    for e in session.state.log:
+        if e.kind == "track_changed" and e.data["track"] == "chit_status":
+            formation = e.data["entity"]
+            if e.data["old"] == 0 and e.data["new"] in (1, 2):
+                assert not bought.get(formation), f"{formation} bought twice"
+                bought[formation] = True
+                buys += 1
+            elif e.data["new"] == 0:
+                bought[formation] = False  # played
+        if e.kind == "track_changed" and e.data["track"] in ("cp", "dp"):
+            assert 0 <= e.data["new"] <= 19
+    assert session.state.turn == 4
+    assert buys >= 3  # bought again and again, always after being played
