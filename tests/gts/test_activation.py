@@ -206,7 +206,7 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
 
 
 def test_artillery_in_contact_counts_against_the_rating(make_session):
-    """gts:21.5 and gts:21.6.2: white-striped Artillery In Contact with the Leader
+    """gts:21.5, gts:21.6.2 and gts:21.6.3: white-striped Artillery In Contact with the Leader
     is attached automatically and uses up his Attachment Rating (1): no other
     white-striped Unit may attach; contact lost, the link goes (gts:16.3.1)."""
     axis = KeyedPlayer({"action": "pass", "transfer_leader": "stay", "stack_with": "done"})
@@ -237,7 +237,7 @@ def test_attached_independent_is_commanded_by_that_leader_only(make_session):
 
 
 def test_leaders_are_not_units(make_session):
-    """gts:21.0/21.1: Leaders are not Units: they are never in a hex's Units and
+    """gts:21.0 and gts:21.1: Leaders are not Units: they are never in a hex's Units and
     never count towards stacking (gts:14.7)."""
     session = make_session()
     assert [u.id for u in session.state.units_at("15.06")] == ["pi1", "truck"]

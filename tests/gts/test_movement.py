@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from conftest import CATALOG, INFANTRY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -317,3 +318,60 @@ def test_reinforcements_must_leave_their_entry_hex():
                        {"new": ("01.01", {"movement": 4}, {})})
     boxed.state.tracks["unit:new"] = {"in_entry_hex": 1}
     assert boxed.value("legal_actions", boxed.ref("unit", "new"), "division") == ["move", "pass"]
+
+
+def test_movement_classes_pay_their_own_costs():
+    """gts:14.0, gts:14.2 and gts:14.5: Leg, Tracked and Wheeled Units pay the
+    Terrain Effects Chart's cost for their class; Immobile Units never move (gts:14.4)."""
+    gmap = game_map(hexes={"polder": ["02.01"]})
+    session = session_on(gmap, {
+        "leg": ("01.01", {"movement": 4}, {}),
+        "tank": ("01.02", {"movement": 8, "movement_class": "tracked"}, {}),
+        "truck": ("01.03", {"movement": 8, "movement_class": "wheeled"}, {}),
+        "pillbox": ("01.04", {"movement": None, "movement_class": "immobile"}, {})})
+    cost = {u: session.value("half_point_cost", session.ref("unit", u), "01.01", "02.01")
+            for u in ("leg", "tank", "truck")}
+    assert cost == {"leg": 4, "tank": 8, "truck": None}   # polder: 2, 4, prohibited
+    assert "move" not in session.value("legal_actions", session.ref("unit", "pillbox"),
+                                       "formation")
+
+
+def test_transport_mode_generally(make_session):
+    """gts:14.10 and gts:14.10.1: only a Unit whose flip side is its Organic
+    Transport mounts; gts:14.10.4: a Suppressed Unit in Transport Mode cannot
+    dismount until it Rallies."""
+    session = make_session()
+    truck, pi1 = session.ref("unit", "truck"), session.ref("unit", "pi1")
+    assert session.value("can_mount", truck) and not session.value("can_mount", pi1)
+    session.state.faces["truck"] = "back"
+    assert session.value("can_dismount", truck)
+    session.state.tracks["unit:truck"] = {"suppressed": 1}
+    assert not session.value("can_dismount", truck)
+
+
+def test_ferries_only_in_column():
+    """gts:14.7: "only Units in Column can cross a bridge or a ferry"."""
+    gmap = game_map(hexsides=[("01.01/02.01", "ferry")])
+    session = session_on(gmap, {"u": ("01.01", {"movement": 4}, {})})
+    unit = session.ref("unit", "u")
+    assert session.value("half_point_cost", unit, "01.01", "02.01") is None
+    session.state.tracks["unit:u"] = {"column": 1}
+    assert session.value("half_point_cost", unit, "01.01", "02.01") == 2
+
+
+@pytest.mark.parametrize("roll, moved", [(2, True), (8, False)])
+def test_retire_by_prolonge(roll, moved):
+    """gts:14.11: a star gun moves one hex on a passed Troop Quality Check (TQ 5
+    here), else it takes a Cohesion Hit and stays; never into an enemy Fire Zone."""
+    gmap = game_map()
+    axis = KeyedPlayer({"move": "02.01", "buy:tq_check": False})
+    session = session_on(gmap, {"gun": ("01.01", {"movement": "star", "troop_quality": 5}, {}),
+                                "enemy": ("04.03", {"movement": 4}, {"side": "allies"})},
+                         axis=axis, rolls=[roll])
+    gun = session.ref("unit", "gun")
+    assert session.value("legal_actions", gun, "formation")[0] == "move"
+    session.perform("move", [gun], "formation")
+    offered = [d.options for d in axis.asked if d.key == "move"][0]
+    assert "02.02" not in offered  # two hexes from the enemy: in its Fire Zone
+    assert session.attr(gun, "hex") == ("02.01" if moved else "01.01")
+    assert session.attr(gun, "cohesion_hits") == (0 if moved else 1)
