@@ -354,7 +354,9 @@ class Program:
                 ctx.active_triggers.discard(trig.name)
 
     def call(self, name: str, ctx: Context, *args: Any) -> Any:
-        """Call a def, modifiers list, check or procedure by name."""
+        """Call a def, modifiers list, check or procedure — or a primitive — by name."""
+        if name not in self.compiled and name in self.primitives:
+            return self.primitives[name].impl(ctx, *args)
         compiled = self.compiled.get(name)
         if compiled is None or compiled.decl.kind not in ("def", "modifiers", "check", "procedure"):
             raise KsError(f"no callable definition '{name}'", None,

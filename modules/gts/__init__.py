@@ -12,6 +12,7 @@ import typing
 from pathlib import Path
 
 from kriegsspiel.hookspecs import hookimpl
+from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
 from kriegsspiel.plugins import ModuleInfo
@@ -54,8 +55,9 @@ class _Plugin:
 
     @hookimpl
     def ks_primitives(self):
-        # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks.
-        return list(LOS_PRIMITIVES)
+        # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks;
+        # the movement search asks rules/movement.ksr what each step costs (gts:14.3).
+        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):

@@ -375,3 +375,19 @@ def test_retire_by_prolonge(roll, moved):
     assert "02.02" not in offered  # two hexes from the enemy: in its Fire Zone
     assert session.attr(gun, "hex") == ("02.01" if moved else "01.01")
     assert session.attr(gun, "cohesion_hits") == (0 if moved else 1)
+
+
+def test_reachable_hexes_follow_the_rules():
+    """gts:14.3 and gts:14.5: the search a bot uses agrees with the rules: polder
+    costs 2 MP for a Leg Unit, a stream 2 more, enemy hexes are never entered
+    (gts:14.1); nearest first."""
+    gmap = game_map(hexes={"polder": ["02.01", "02.02"]},
+                    hexsides=[("01.01/02.01", "stream")])
+    session = session_on(gmap, {"u": ("01.01", {"movement": 2}, {}),
+                                "enemy": ("01.02", {"movement": 4}, {"side": "allies"})})
+    hexes = session.value("reachable_hexes", session.ref("unit", "u"), "formation")
+    assert hexes == ["02.02"]  # 02.01: 2 + stream 2 > 2; 01.02: enemy; beyond: too far
+    session.state.catalog["unit"]["u"]["faces"]["front"]["movement"] = 4
+    hexes = session.value("reachable_hexes", session.ref("unit", "u"), "formation")
+    assert hexes[0] == "02.02" and "02.01" in hexes and "01.02" not in hexes
+    assert hexes.index("02.03") < hexes.index("02.01")  # 2 + 1 MP before 2 + 2 MP

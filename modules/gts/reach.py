@@ -1,0 +1,70 @@
+"""Where can this Unit get to this Action?  A search primitive for bots and
+displays, over the movement rules (rules/movement.ksr).
+
+The rules decide every step — ``may_enter`` (enemy hexes, entry-hex
+exclusion, Column stacking, Fire Zones under a Division chit) and
+``half_point_cost`` (the Terrain Effects Chart, hexsides, roads) — and this
+module only runs a least-cost search (``core.movegraph``) over their answers.
+Costs depend on the map, the Unit's Movement Class and whether it is in
+Column, so they are cached per (program, map, class, column); ``may_enter``
+depends on where other Units are and is asked afresh on every call.
+
+It leaves out what needs a decision along the way (forced march, Opportunity
+Fire, the one-hex move): it answers "reachable with the allowance as it is".
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from kriegsspiel.core.movegraph import reachable
+from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.dsl.types import Function
+
+_COSTS: "weakref.WeakKeyDictionary[Any, dict]" = weakref.WeakKeyDictionary()
+_MISSING = object()
+
+
+def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
+    """Hex ids the Unit can reach this Action, nearest first (ties by id)."""
+    world, rules = ctx.world, ctx.rules
+    start = world.attr(unit, "hex")
+    if start is None or world.map is None:
+        return []
+    # A scratch context: these are pure questions, and their explanations must
+    # not pile up on the next real change of the game.
+    scratch = Context(world, ctx.dice, ctx.decider, rules=rules)
+    allowance = 2 * int(rules.call("movement_allowance", scratch, unit))
+    key = (id(world.map), rules.call("mclass", scratch, unit), world.attr(unit, "column"))
+    per_program = _COSTS.setdefault(rules, {})
+    owner, costs = per_program.get(key, (None, None))
+    if owner is not world.map:  # a new map (an id may be reused after another is freed)
+        costs = {}
+        per_program[key] = (world.map, costs)
+    grid, game_map = world.grid, world.map
+    allowed: dict[str, bool] = {}
+
+    def cost(a, b):
+        ha, hb = grid.format(a), grid.format(b)
+        if not game_map.contains(hb):
+            return None
+        ok = allowed.get(hb)
+        if ok is None:
+            ok = allowed[hb] = bool(rules.call("may_enter", scratch, unit, hb, kind))
+        if not ok:
+            return None
+        value = costs.get((ha, hb), _MISSING)
+        if value is _MISSING:
+            value = costs[(ha, hb)] = rules.call("half_point_cost", scratch, unit, ha, hb)
+        return value
+
+    reach = reachable(grid, grid.parse(start), allowance, cost)
+    found = sorted((c, grid.format(h)) for h, c in reach.items() if grid.format(h) != start)
+    return [h for _, h in found]
+
+
+REACH_PRIMITIVES = (
+    Function("reachable_hexes", reachable_hexes, 2, 2, "list", params=("unit", "str"),
+             doc="the hexes a Unit can reach this Action with its allowance, nearest first"),
+)
