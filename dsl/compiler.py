@@ -231,16 +231,22 @@ class ExprCompiler:
             return call, fn.returns
         return self.p.compile_call(e, args, scope)
 
-    def _ask(self, e: ir.Call, args, scope: Scope):
+    def _question(self, e: ir.Call, args, scope: Scope, min_args: int, usage: str):
+        """What ask() and choose() share: effects only, a player and a quoted key."""
         if not scope.effects:
-            raise KsError(f"ask() puts a question to a player; it can only be used in a "
+            raise KsError(f"{e.fn}() puts a question to a player; it can only be used in a "
                           f"procedure or trigger, not in {scope.where}", e.loc)
-        if not 2 <= len(args) <= 3 or not isinstance(e.args[1], ir.Lit) \
+        if not min_args <= len(args) <= min_args + 1 or not isinstance(e.args[1], ir.Lit) \
                 or not isinstance(e.args[1].value, str):
-            raise KsError('ask(player, "question", subject) takes a player, a quoted '
-                          "question key and optionally what it is about", e.loc)
-        player, key = args[0][0], e.args[1].value
-        subject = args[2][0] if len(args) > 2 else (lambda f: None)
+            raise KsError(usage, e.loc)
+        subject = args[min_args][0] if len(args) > min_args else (lambda f: None)
+        return args[0][0], e.args[1].value, subject
+
+    def _ask(self, e: ir.Call, args, scope: Scope):
+        """ask(player, "question", subject?) → true or false."""
+        player, key, subject = self._question(
+            e, args, scope, 2, 'ask(player, "question", subject) takes a player, a quoted '
+            "question key and optionally what it is about")
 
         def ask(f: Frame):
             return f.ctx.ask(Decision(player(f), key, subject(f), (False, True)))
@@ -248,19 +254,13 @@ class ExprCompiler:
 
     def _choose(self, e: ir.Call, args, scope: Scope):
         """choose(player, "question", options, subject?) → one of the options."""
-        if not scope.effects:
-            raise KsError(f"choose() puts a question to a player; it can only be used in a "
-                          f"procedure or trigger, not in {scope.where}", e.loc)
-        if not 3 <= len(args) <= 4 or not isinstance(e.args[1], ir.Lit) \
-                or not isinstance(e.args[1].value, str):
-            raise KsError('choose(player, "question", options, subject) takes a player, a '
-                          "quoted question key, a list of options and optionally what it is "
-                          "about", e.loc)
+        player, key, subject = self._question(
+            e, args, scope, 3, 'choose(player, "question", options, subject) takes a player, a '
+            "quoted question key, a list of options and optionally what it is about")
         if args[2][1] not in ("list", "any"):
             raise KsError(f"the options of choose() must be a list, but this is "
                           f"{article(args[2][1])}", e.args[2].loc)
-        player, key, options = args[0][0], e.args[1].value, args[2][0]
-        subject = args[3][0] if len(args) > 3 else (lambda f: None)
+        options = args[2][0]
 
         def choose(f: Frame):
             return f.ctx.ask(Decision(player(f), key, subject(f), tuple(options(f))))

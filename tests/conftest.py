@@ -69,6 +69,17 @@ CATALOG = {
 }
 
 
+class ChebyshevGrid:
+    """Just enough of a map for distance(): ids are 'col.row', distance is Chebyshev."""
+
+    def parse(self, text):
+        col, row = text.split(".")
+        return int(col), int(row)
+
+    def distance(self, a, b):
+        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
 def open_map(columns=20, rows=12):
     """An all-clear map: the grid and its MapIndex."""
     grid = HexGrid((1, columns, 1, rows))

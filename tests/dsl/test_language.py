@@ -15,6 +15,8 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import ChebyshevGrid
+
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import ScriptedPlayer, Table
@@ -47,15 +49,7 @@ def gts_with(text: str = "") -> Program:
     return build_program(["gts"], extra=extra)
 
 
-class Grid:
-    """Just enough of a map for distance(): ids are 'col.row', distance is Chebyshev."""
-
-    def parse(self, text):
-        col, row = text.split(".")
-        return int(col), int(row)
-
-    def distance(self, a, b):
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+Grid = ChebyshevGrid
 
 
 FACE = {"steps": 2, "troop_quality": 6, "fire_rating": 3, "assault_rating": 4, "defense": 0,

@@ -14,6 +14,8 @@ import functools
 
 import pytest
 
+from conftest import ChebyshevGrid
+
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.core.players import ScriptedPlayer, Table
@@ -55,13 +57,7 @@ def gts_with(*layers_and_texts: tuple[str, str]) -> Program:
                                          for i, (layer, text) in enumerate(layers_and_texts)])
 
 
-class Grid:
-    def parse(self, text):
-        col, row = text.split(".")
-        return int(col), int(row)
-
-    def distance(self, a, b):
-        return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+Grid = ChebyshevGrid
 
 
 FACE = {"steps": 2, "troop_quality": 6, "fire_rating": 3, "assault_rating": 4, "defense": 0,
