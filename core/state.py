@@ -34,6 +34,11 @@ class Ref:
     def __str__(self) -> str:
         return self.id
 
+    @property
+    def key(self) -> str:
+        """'unit:1 A/1 Inf' — how the state's tables name the entity."""
+        return f"{self.kind}:{self.id}"
+
 
 @dataclass
 class Event:
@@ -50,6 +55,18 @@ class Event:
 # unit.division.cp or unit.formation.leader.hex.
 LINKS = {"side": "side", "army": "army", "division": "division", "formation": "formation",
          "leader": "leader"}
+
+
+_EMPTY: dict = {}
+
+# What the kernel itself keeps about every piece (not in tracks or the catalog).
+_KERNEL_ATTRS = {
+    "id": lambda state, ref: ref.id,
+    "hex": lambda state, ref: state.placement.get(ref.id),
+    "on_map": lambda state, ref: state.placement.get(ref.id) is not None,
+    "eliminated": lambda state, ref: ref.id in state.eliminated,
+    "face": lambda state, ref: state.faces.get(ref.id, "front"),
+}
 
 
 class GameState:
@@ -84,9 +101,12 @@ class GameState:
         return self.catalog[ref.kind][ref.id]
 
     def attr(self, entity: Any, name: str) -> Any:
-        if not isinstance(entity, Ref):
+        # The hottest function of a game: every attribute a rule reads comes here.
+        # Mutable state first (tracks, links), then what the kernel keeps itself,
+        # then the catalog's static facts.
+        if entity.__class__ is not Ref:
             raise KsError(f"'{name}' asked of {entity!r}, which is not a game entity")
-        key = f"{entity.kind}:{entity.id}"
+        key = entity.key
         tracked = self.tracks.get(key)
         if tracked is not None and name in tracked:
             return tracked[name]
@@ -94,24 +114,17 @@ class GameState:
         if linked is not None and name in linked:
             target = linked[name]
             return Ref(*target.split(":", 1)) if target else None
+        kernel = _KERNEL_ATTRS.get(name)
+        if kernel is not None:
+            return kernel(self, entity)
         data = self.catalog.get(entity.kind, {}).get(entity.id)
         if data is None:
             if entity.kind != "hex":
                 raise KsError(f"unknown {entity.kind} '{entity.id}'")
             # Hexes need no catalog entry: the map in play knows them.
             data = {"terrain": self.map.terrain.get(entity.id)} if self.map else {}
-        if name == "id":
-            return entity.id
-        if name == "hex":
-            return self.placement.get(entity.id)
-        if name == "on_map":
-            return self.placement.get(entity.id) is not None
-        if name == "eliminated":
-            return entity.id in self.eliminated
-        if name == "face":
-            return self.faces.get(entity.id, "front")
         if entity.kind == "unit":
-            face = data.get("faces", {}).get(self.faces.get(entity.id, "front"), {})
+            face = data["faces"].get(self.faces.get(entity.id, "front"), _EMPTY)
             if name in face:
                 return face[name]
         if name in data:

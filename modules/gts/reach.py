@@ -43,21 +43,27 @@ def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
         costs = {}
         per_program[key] = (world.map, costs)
     grid, game_map = world.grid, world.map
-    allowed: dict[str, bool] = {}
+    allowed: dict = {}  # Hex → may the Unit enter it (asked once per hex per call)
+    names: dict = {}    # Hex → its id
+
+    def name(h):
+        text = names.get(h)
+        if text is None:
+            text = names[h] = grid.format(h)
+        return text
 
     def cost(a, b):
-        ha, hb = grid.format(a), grid.format(b)
-        if not game_map.contains(hb):
-            return None
-        ok = allowed.get(hb)
-        if ok is None:
-            ok = allowed[hb] = bool(rules.call("may_enter", scratch, unit, hb, kind))
-        if not ok:
-            return None
-        value = costs.get((ha, hb), _MISSING)
+        value = costs.get((a, b), _MISSING)
         if value is _MISSING:
-            value = costs[(ha, hb)] = rules.call("half_point_cost", scratch, unit, ha, hb)
-        return value
+            hb = name(b)
+            value = costs[(a, b)] = (rules.call("half_point_cost", scratch, unit, name(a), hb)
+                                     if game_map.contains(hb) else None)
+        if value is None:
+            return None
+        ok = allowed.get(b)
+        if ok is None:
+            ok = allowed[b] = bool(rules.call("may_enter", scratch, unit, name(b), kind))
+        return value if ok else None
 
     reach = reachable(grid, grid.parse(start), allowance, cost)
     found = sorted((c, grid.format(h)) for h, c in reach.items() if grid.format(h) != start)
