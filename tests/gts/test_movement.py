@@ -391,3 +391,16 @@ def test_reachable_hexes_follow_the_rules():
     hexes = session.value("reachable_hexes", session.ref("unit", "u"), "formation")
     assert hexes[0] == "02.02" and "02.01" in hexes and "01.02" not in hexes
     assert hexes.index("02.03") < hexes.index("02.01")  # 2 + 1 MP before 2 + 2 MP
+
+
+def test_the_bad_part_about_being_in_column(make_session):
+    """gts:14.6.1: in Column, Fire Rating -1, Assault Rating -1, Defense +2 (and no
+    beneficial terrain: see tests/gts/test_fire.py); gts:14.6.2: no two in a hex."""
+    session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
+    unit, enemy = session.ref("unit", "pi1"), session.ref("unit", "greek")
+    session.state.tracks["unit:pi1"] = {"column": 1}
+    assert session.value("assault_rating_after_results", unit) == 3 - 1
+    fired = session.value("modified_fire_rating", unit, enemy, "direct", 0, 0)
+    assert {t["name"]: t["amount"] for t in fired.terms}["firer_in_column"] == -1
+    against = session.value("modified_fire_rating", enemy, unit, "direct", 0, 0)
+    assert {t["name"]: t["amount"] for t in against.terms}["target_in_column"] == 2
