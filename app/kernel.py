@@ -99,6 +99,12 @@ def _move_unit(ctx, unit: Ref, hex_id: str) -> None:
                             "destination": hex_id})
 
 
+def _hexes_marked(ctx, track: str) -> list[str]:
+    """Hex ids whose *track* is above zero (e.g. every barrage marker on the map)."""
+    return sorted(key.split(":", 1)[1] for key, tracks in ctx.world.tracks.items()
+                  if key.startswith("hex:") and tracks.get(track, 0) > 0)
+
+
 def _advance_turn(ctx) -> int:
     turn = ctx.world.turn + 1
     ctx.emit("turn_advanced", {"turn": turn})
@@ -157,6 +163,10 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("roads_between", lambda ctx, a, b: sorted(_map(ctx).roads_between(a, b)), 2, 2,
              "list", doc="the road types joining two adjacent hexes"),
     Function("neighbours", _neighbours, 1, 1, "list", doc="the adjacent hexes on the map"),
+    Function("hex_at", lambda ctx, h: Ref("hex", h), 1, 1, "hex",
+             doc="the hex with this id, as an entity (to set a marker on it)"),
+    Function("hexes_marked", _hexes_marked, 1, 1, "list", params=("str",),
+             doc="ids of the hexes where a track is above zero"),
     Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
