@@ -138,3 +138,43 @@ def test_modifiers_change_the_rating_never_the_die(make_session, roll, fire_rati
     shot = resolved(session)[0]
     assert shot["roll"] == roll and shot["rating"] == expected
     assert shot["hit"] == (roll == 0 or (roll != 9 and roll <= expected))
+
+
+def set_weather(session, code):
+    """The day's weather track on the game (gts:26.0): 1 fog, 3 rain."""
+    from kriegsspiel.core.state import Ref
+    session.state.set_track(Ref("game", "game"), "todays_weather", code, [])
+
+
+def test_fog_and_rain_lower_fire_and_assault_and_slow_movement(make_session):
+    """gts:26.0: Fog -1 to Fire and Assault Ratings and +1 to every movement cost;
+    Rain -2 and +1 unless in Column on a road."""
+    session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
+    firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
+    set_weather(session, 1)
+    terms = {t["name"]: t["amount"]
+             for t in session.value("modified_fire_rating", firer, target, "direct", 0, 0).terms}
+    assert terms["weather"] == -1
+    assert session.value("assault_rating_after_results", firer) == 3 - 1
+    assert session.value("half_point_cost", firer, "15.06", "16.06") == 2 + 2
+    set_weather(session, 3)
+    assert session.value("assault_rating_after_results", firer) == 3 - 2
+    assert session.value("half_point_cost", firer, "15.06", "16.06") == 2 + 2
+
+
+def test_air_strikes_use_only_positive_modifiers(make_session):
+    """gts:27.0: only the Direct Fire modifiers with positive values — not even the
+    Defense Rating or terrain when negative; no barrage marker."""
+    session = make_session(rolls=[4, 0], allies=KeyedPlayer({"convert_suppression": False,
+                                                            "buy:tq_check": False}),
+                           placement={"greek": "15.07", "bedding": "15.07"})
+    target = session.ref("unit", "greek")
+    session.state.catalog["unit"]["greek"]["faces"]["front"]["defense"] = -2
+    rating = session.value("air_strike_rating", 3, target)
+    assert rating == 3 and rating.terms == []
+    session.state.tracks["unit:greek"] = {"column": 1}
+    assert session.value("air_strike_rating", 3, target) == 5
+    session.perform("air_strike", session.ref("side", "axis"), target, 3, "DP")
+    strike = session.events("air_strike_resolved")[-1].data
+    assert (strike["rating"], strike["roll"], strike["hit"]) == (5, 4, True)
+    assert session.state.tracks.get("hex:15.07", {}).get("barrage", 0) == 0
