@@ -76,6 +76,11 @@ class GtsCounterSide(BaseModel):
                                     "(gts:2.0).")
     engineer: bool = Field(False, description="Engineer symbol — the only symbol with a game "
                            "effect in Crete (crete Counter Symbols; gts:25.0).")
+    contact_pending: int | None = Field(None, ge=0, le=9, description="Orange and black "
+                                        "artillery: the Contact Pending number on its Contact "
+                                        "marker (gts:16.3).")
+    contact_in: int | None = Field(None, ge=0, le=9, description="The In Contact number on "
+                                   "the marker's other side (gts:16.3, 16.3.2).")
     stripe: Literal["white", "black"] | None = Field(None, description="Independent unit's "
                                                      "stripe around its name (gts:21.6).")
 

@@ -1,0 +1,99 @@
+"""Artillery Parks (gts:16.2.x) and radio contact (gts:16.3, gts:16.3.1) in
+step E, and Parks under fire (gts:16.2.5, gts:16.7)."""
+
+from __future__ import annotations
+
+from conftest import INFANTRY
+
+from kriegsspiel.core.players import KeyedPlayer
+
+
+def gun(session, ident, hex_id, side="allies", **face):
+    division, formation = ("nz2", "inf1") if side == "allies" else ("geb5", "pi95")
+    session.state.catalog["unit"][ident] = {
+        "name": ident, "side": side, "division": division, "formation": formation,
+        "unit_class": "gun", "back_kind": None,
+        "faces": {"front": {**INFANTRY, "weapon_class": "IHE", "fire_range": 12,
+                            "contact_pending": 5, "contact_in": 3, **face}}}
+    session.place(ident, hex_id)
+    return session.ref("unit", ident)
+
+
+def hex_track(session, hex_id, name):
+    return session.state.tracks.get(f"hex:{hex_id}", {}).get(name, 0)
+
+
+def test_creating_a_park_costs_a_dispatch_point(make_session):
+    """gts:16.2.1: in step E, for 1 DP, in a hex with a ready Orange Unit of the
+    Division; the Units in that hex go into it (out of Column); one Park a hex;
+    gts:16.2: a Unit in a Park is always In Command; gts:16.2.3: it may not move."""
+    allies = KeyedPlayer({"create_artillery_park": lambda d: d.options[0]})
+    session = make_session(allies=allies)
+    session.state.tracks["division:nz2"] = {"dp": 2}
+    g1, g2 = gun(session, "g1", "04.10"), gun(session, "g2", "04.10")
+    session.state.tracks["unit:g2"] = {"column": 1}
+    session.perform("create_parks", session.ref("division", "nz2"))
+    assert hex_track(session, "04.10", "artillery_park") == 1
+    assert [session.attr(g, "in_artillery_park") for g in (g1, g2)] == [1, 1]
+    assert session.attr(g2, "column") == 0
+    assert session.attr(session.ref("division", "nz2"), "dp") == 1   # one Park, one hex
+    assert session.value("in_command", g1)                           # far from Bedding
+    assert session.value("legal_actions", g1, "formation") == ["pass"]
+
+
+def test_disbanding_returns_the_units_and_loses_contact(make_session):
+    """gts:16.2.4 and gts:16.3.1: back to the hex, Column at the owner's choice,
+    contact lost."""
+    allies = KeyedPlayer({"create_artillery_park": lambda d: d.options[0],
+                          "column_after_park": 1})
+    session = make_session(allies=allies)
+    session.state.tracks["division:nz2"] = {"dp": 1}
+    g1 = gun(session, "g1", "04.10")
+    session.perform("create_parks", session.ref("division", "nz2"))
+    session.state.tracks["unit:g1"]["in_contact"] = 1
+    session.state.links["unit:g1"] = {"contact_with": "leader:bedding"}
+    session.perform("disband_park", "04.10")
+    assert session.attr(g1, "in_artillery_park") == 0 and session.attr(g1, "column") == 1
+    assert session.attr(g1, "contact_with") is None
+    assert hex_track(session, "04.10", "artillery_park") == 0
+
+
+def test_contact_attempts(make_session):
+    """gts:16.3: roll equal to or under the Contact Pending number (5), -3 for a
+    Leader of another Division; one attempt a Unit per step E."""
+    allies = KeyedPlayer({"contact_leader": "bedding"})
+    session = make_session(rolls=[5], allies=allies)
+    g1 = gun(session, "g1", "04.10", weapon_class="EMPLACED")
+    session.perform("contact_attempts", session.ref("side", "allies"))
+    assert session.attr(g1, "in_contact") == 1
+    assert session.attr(g1, "contact_with") == session.ref("leader", "bedding")
+    attempt = session.events("contact_attempted")[-1].data
+    assert (attempt["roll"], attempt["target"], attempt["made"]) == (5, 5, True)
+    other = make_session(rolls=[3], axis=KeyedPlayer({"contact_leader": "schaette"}))
+    axis_gun = gun(other, "g2", "04.10", side="axis", weapon_class="EMPLACED")
+    other.state.catalog["leader"]["schaette"]["division"] = "other"
+    other.perform("contact_attempts", other.ref("side", "axis"))
+    assert other.events("contact_attempted")[-1].data["target"] == 5 - 3
+    assert other.attr(axis_gun, "in_contact") == 0
+
+
+def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
+    """gts:16.2.5: Direct Fire announced at a Unit in a Park disbands the Park first;
+    gts:16.7: a Park whose Unit fires is flipped to Fired until cleanup (gts:11.0)."""
+    allies = KeyedPlayer({"column_after_park": 0, "convert_suppression": False,
+                          "buy:tq_check": False})
+    session = make_session(rolls=[9] * 4, allies=allies, axis=KeyedPlayer())
+    g1 = gun(session, "g1", "15.08")
+    session.state.tracks["unit:g1"] = {"in_artillery_park": 1}
+    from kriegsspiel.core.state import Ref
+    session.state.set_track(Ref("hex", "15.08"), "artillery_park", 1, [])
+    session.perform("direct_fire", session.ref("unit", "pi1"), g1, "direct", 0)
+    assert session.attr(g1, "in_artillery_park") == 0
+    assert hex_track(session, "15.08", "artillery_park") == 0
+    g2 = gun(session, "g2", "04.10")
+    session.state.tracks["unit:g2"] = {"in_artillery_park": 1}
+    session.state.set_track(Ref("hex", "04.10"), "artillery_park", 1, [])
+    session.perform("direct_fire", g2, session.ref("unit", "pi1"), "direct", 0)
+    assert hex_track(session, "04.10", "park_fired") == 1
+    session.perform("cleanup_phase")
+    assert hex_track(session, "04.10", "park_fired") == 0
