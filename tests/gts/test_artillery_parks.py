@@ -97,3 +97,33 @@ def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
     assert hex_track(session, "04.10", "park_fired") == 1
     session.perform("cleanup_phase")
     assert hex_track(session, "04.10", "park_fired") == 0
+
+
+def test_counter_battery_fire(make_session):
+    """gts:16.7: a Park Unit in contact with the active Formation's Leader may fire,
+    without a spotter, at a Unit in an enemy Park on its Fired side, at -2; the
+    other Units of that Park take "S?"."""
+    from kriegsspiel.core.state import Ref
+    axis = KeyedPlayer({"buy:tq_check": False})
+    session = make_session(rolls=[9, 0, 2], axis=axis,
+                           placement={"greek": "20.12", "bedding": "20.12", "police": "20.11"})
+    mine = gun(session, "mine", "01.12")
+    target, other = gun(session, "t1", "08.06", side="axis"), gun(session, "t2", "08.06",
+                                                                 side="axis")
+    session.state.tracks["unit:mine"] = {"in_artillery_park": 1, "in_contact": 1}
+    session.state.links["unit:mine"] = {"contact_with": "leader:bedding"}
+    for u in ("t1", "t2"):
+        session.state.tracks[f"unit:{u}"] = {"in_artillery_park": 1}
+    session.state.set_track(Ref("hex", "08.06"), "artillery_park", 1, [])
+    assert session.value("indirect_targets", mine) == []          # not Fired, no spotter
+    session.state.set_track(Ref("hex", "08.06"), "park_fired", 1, [])
+    assert session.value("indirect_targets", mine) == []          # no active Formation
+    session.state.set_link(Ref("game", "game"), "active_chit", Ref("chit", "formation:inf1"),
+                           [])
+    assert session.value("indirect_targets", mine) == [target, other]
+    session.perform("indirect_fire", mine, target)
+    shot = session.events("fire_resolved")[-1].data
+    assert shot["rating"] == 3 - 2 + 2 and shot["result"] == "1"   # -2, mass of 4 Steps +2
+    assert session.attr(target, "step_loss") == 1   # no reduced side printed: a marker
+    checks = [c for e in session.state.log for c in e.cause if c.get("what") == "check tq_check"]
+    assert checks and checks[-1]["roll"] == 2                      # t2's S? check
