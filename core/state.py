@@ -48,7 +48,27 @@ class Event:
     cause: list[dict] = field(default_factory=list)  # the explanations behind it
 
     def to_json(self) -> dict:
-        return {"seq": self.seq, "kind": self.kind, "data": self.data, "cause": self.cause}
+        return {"seq": self.seq, "kind": self.kind, "data": self.data,
+                "cause": jsonable(self.cause)}
+
+
+def jsonable(value: Any) -> Any:
+    """Explanation records keep raw values (entities, fractions, tuples) so that
+    recording them is cheap; this turns them into JSON data when written out."""
+    if isinstance(value, (str, bool)) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, Ref):
+        return value.id
+    if isinstance(value, dict):
+        return {k: jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    explain = getattr(value, "explain", None)
+    if callable(explain):
+        return jsonable(explain())
+    return str(value)  # a Fraction, say
 
 
 # What each kind of entity links to in the catalog, so rules can write

@@ -16,7 +16,7 @@ from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.link import Linked
-from kriegsspiel.dsl.runtime import _plain, Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
+from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import ENTITY_KINDS, Function, article
 from kriegsspiel.dsl import tables, checks
 
@@ -154,8 +154,8 @@ class Program:
         def call(ctx, *args):
             value = body(Frame(ctx, dict(zip(names, args))))
             if ctx is not None:
-                ctx.explain({"what": what, "args": [_plain(a) for a in args],
-                             "value": _plain(value), "cites": cites})
+                # Raw values: made JSON-friendly only when the record is written out.
+                ctx.explain({"what": what, "args": args, "value": value, "cites": cites})
             return value
         holder.fn = call
 

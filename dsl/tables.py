@@ -46,14 +46,18 @@ def compile_table(program, decl: ir.Table):
             cache[keys] = row
         return row
 
+    what, provenance = f"table {name}", decl.provenance
+    # What every explanation of a row says, worked out once per row.
+    row_facts = {id(r): (r.key_text, r.layer, [str(c) for c in (r.cites or decl.cites)])
+                 for r in rows}
+
     def lookup(ctx, *keys: Any):
         keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k for k in keys)
         row = find(keys)
         if ctx is not None:
-            ctx.explain({"what": f"table {name}", "keys": list(keys), "row": row.key_text,
-                         "value": row.value, "layer": row.layer,
-                         "cites": [str(c) for c in (row.cites or decl.cites)],
-                         "provenance": decl.provenance})
+            key_text, layer, cites = row_facts[id(row)]
+            ctx.explain({"what": what, "keys": list(keys), "row": key_text, "value": row.value,
+                         "layer": layer, "cites": cites, "provenance": provenance})
         return row.value
     return lookup, value_type or "any"
 
