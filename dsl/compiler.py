@@ -175,8 +175,8 @@ class ExprCompiler:
             raise KsError(f"'{e.kind}' iterates over a list, but this is {article(t)}", e.iterable.loc)
         inner = scope.child(**{e.var: "any"})
         var = e.var
-        if e.kind == "sum":
-            body = self.number(e.body, inner, "the body of 'sum'")
+        if e.kind in ("sum", "least", "most"):
+            body = self.number(e.body, inner, f"the body of '{e.kind}'")
         else:
             body = self.cond(e.body, inner, f"the body of '{e.kind}'")
 
@@ -195,6 +195,13 @@ class ExprCompiler:
             return (lambda f: all(values(f))), "bool"
         if kind == "count":
             return (lambda f: sum(1 for v in values(f) if v)), "int"
+        if kind in ("least", "most"):
+            pick = min if kind == "least" else max
+
+            def extreme(f: Frame):
+                found = list(values(f))
+                return pick(found) if found else None  # over nothing: none
+            return extreme, "num"
         return (lambda f: sum(values(f))), "num"
 
     def _lookup(self, e: ir.Lookup, scope: Scope):
