@@ -135,3 +135,27 @@ def test_who_may_assault():
     assert not session.value("may_assault", h)
     assert not session.value("may_assault", session.ref("unit", "ger"))    # entrenched
     assert not session.value("may_assault", session.ref("unit", "flak"))
+
+
+def test_assault_example_2_caps():
+    """Crete Part One Assault Example 2 (gts:18.7): a Bravery value of 8 + 1 - (-1)
+    = 10 is capped at 8; the German's fire, 2 - 2 (heavy barrage) - 1 (US Defense)
+    = -1, counts as 0 — "0 is the worst it can be" (and a 0 still hits)."""
+    from kriegsspiel.core.state import Ref
+    session = example_session([], KeyedPlayer(), KeyedPlayer())
+    h = session.ref("unit", "H")
+    for other in ("I", "K", "flak"):
+        session.place(other, None)
+    session.place("ger", "05.04")                    # in the open this time
+    session.state.tracks["unit:ger"] = {}
+    session.state.catalog["unit"]["ger"]["faces"]["front"] = {
+        **GERMAN, "defense": 1, "fire_rating": 2, "assault_rating": 2, "troop_quality": 1,
+        "armored": False}
+    session.state.set_track(Ref("hex", "05.04"), "barrage", 2, [])
+    bravery = session.value("bravery", h, [h], "05.04")
+    assert bravery == 8 + 1 - (-1)
+    assert min(bravery, session.program.const("max_bravery")) == 8
+    ger = session.ref("unit", "ger")
+    raw = session.value("assault_fire_rating", ger, h, False, 0, True)
+    assert raw == 2 - 2 - 1
+    assert session.value("capped_rating", raw) == 0
