@@ -127,3 +127,28 @@ def test_counter_battery_fire(make_session):
     assert session.attr(target, "step_loss") == 1   # no reduced side printed: a marker
     checks = [c for e in session.state.log for c in e.cause if c.get("what") == "check tq_check"]
     assert checks and checks[-1]["roll"] == 2                      # t2's S? check
+
+
+def test_joining_a_park_and_the_contact_summary(make_session):
+    """gts:16.2.2: another Orange Unit of the Division in the Park's hex joins it
+    in step E; gts:16.3.2: contact on another Leader is transferred by rolling
+    under the In Contact number (3 here), and is lost on effective fire."""
+    allies = KeyedPlayer({"create_artillery_park": lambda d: d.options[0],
+                          "join_artillery_park": 1, "contact_leader": "bedding"})
+    session = make_session(rolls=[3, 9], allies=allies,
+                           axis=KeyedPlayer({"contact_leader": "none"}))
+    session.state.tracks["division:nz2"] = {"dp": 1}
+    g1 = gun(session, "g1", "04.10")
+    session.perform("create_parks", session.ref("division", "nz2"))
+    g2 = gun(session, "g2", "04.10")
+    session.perform("join_parks", session.ref("division", "nz2"))
+    assert session.attr(g2, "in_artillery_park") == 1
+    session.state.tracks["unit:g1"]["in_contact"] = 1
+    session.state.links["unit:g1"] = {"contact_with": "leader:schaette"}
+    session.state.tracks["unit:g2"]["suppressed"] = 1       # Suppressed: no attempt
+    session.perform("contact_attempts", session.ref("side", "allies"))
+    attempt = session.events("contact_attempted")[-1].data
+    assert (attempt["unit"], attempt["target"], attempt["made"]) == ("g1", 3, True)
+    assert session.attr(g1, "contact_with") == session.ref("leader", "bedding")
+    session.perform("apply_result", g1, "C")
+    assert session.attr(g1, "contact_with") is None

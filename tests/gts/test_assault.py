@@ -159,3 +159,23 @@ def test_assault_example_2_caps():
     raw = session.value("assault_fire_rating", ger, h, False, 0, True)
     assert raw == 2 - 2 - 1
     assert session.value("capped_rating", raw) == 0
+
+
+def test_assault_together_only_from_one_hex_into_one_hex():
+    """gts:18.2, gts:18.3, gts:18.4 and gts:18.5: Units of one hex assault
+    together into one adjacent hex holding enemy Units (any Unit may be
+    assaulted); gts:18.6: the same hex may be assaulted again."""
+    allies = KeyedPlayer({"assault_hex": "06.05", "continue_assault": "withdraw",
+                          "charge_or_fire": "assault_fire", "assault_fire_target": "ger",
+                          "convert_suppression": False, "buy:tq_check": False})
+    axis = KeyedPlayer({"opportunity_fire": False, "stand_or_run": "stand",
+                        "assault_fire_target": "H", "convert_suppression": False,
+                        "buy:tq_check": False})
+    session = example_session([0] + [9] * 30, allies, axis)
+    h, i = session.ref("unit", "H"), session.ref("unit", "I")
+    assert session.value("assault_hexes", [h, i]) == ["06.05"]
+    session.perform("assault", [h], "formation")
+    session.dice.script += [0] + [9] * 30
+    session.perform("assault", [i], "formation")
+    assert [e.data["hex"] for e in session.events("assault_declared")] == ["06.05", "06.05"]
+    assert len(session.events("assault_over")) == 2

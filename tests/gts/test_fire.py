@@ -178,3 +178,19 @@ def test_air_strikes_use_only_positive_modifiers(make_session):
     strike = session.events("air_strike_resolved")[-1].data
     assert (strike["rating"], strike["roll"], strike["hit"]) == (5, 4, True)
     assert session.state.tracks.get("hex:15.07", {}).get("barrage", 0) == 0
+
+
+def test_who_fires_and_who_may_not_opportunity_fire(make_session):
+    """gts:15.0, gts:15.1 and gts:15.2: a Unit with a Fire Rating (0 included)
+    fires, "No" never; gts:17.0, gts:17.1 and gts:17.5: Mortars and "No" Fire
+    Ratings may not Opportunity Fire; gts:19.0: a hit's result is applied."""
+    session = make_session(placement={"greek": "15.08", "bedding": "15.08"})
+    zero = add(session, "zero", "axis", "15.07", fire_rating=0)
+    nothing = add(session, "nothing", "axis", "14.07", fire_rating=None, weapon_class=None)
+    mortar = add(session, "mortar", "axis", "16.07", weapon_class="MORTAR")
+    assert session.value("can_fire", zero) and not session.value("can_fire", nothing)
+    assert "fire" in session.value("legal_actions", zero, "formation")
+    assert "fire" not in session.value("legal_actions", nothing, "formation")
+    assert session.value("can_opportunity_fire", zero)
+    assert not session.value("can_opportunity_fire", mortar)
+    assert not session.value("can_opportunity_fire", nothing)

@@ -115,3 +115,18 @@ def test_barrage_markers_hurt_both_sides_and_go_at_cleanup(make_session):
     assert session.attr(unit, "hex") == "15.06" and session.attr(unit, "cohesion_hits") == 1
     session.perform("cleanup_phase")
     assert barrage(session, "15.06") == 0
+
+
+def test_the_whole_stack_takes_s_query_but_not_from_mortars(make_session):
+    """gts:16.0 and gts:16.6: artillery's effective hit puts "S?" on the rest of the
+    stack; a Mortar's does not (gts:16.6.1); gts:16.6.2 places the barrage."""
+    session = make_session(rolls=[0], axis=KeyedPlayer({"buy:tq_check": False,
+                                                                 "convert_suppression": False}),
+                           placement={"pi1": "10.04", "truck": "10.04", "schaette": "10.04"})
+    mortar = add(session, "mortar", "allies", "10.09", weapon_class="MORTAR", fire_rating=3,
+                 fire_range=6, steps=1)
+    session.perform("indirect_fire", mortar, session.ref("unit", "pi1"))
+    assert session.events("fire_resolved")[-1].data["result"] == "C"
+    assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 1
+    assert session.attr(session.ref("unit", "truck"), "suppressed") == 0   # no "S?" check
+    assert barrage(session, "10.04") == 1
