@@ -129,4 +129,5 @@ def _check_yaml(path: Path) -> list[KsError]:
 
 
 def all_schemas() -> dict[str, dict]:
-    return loading.schemas()
+    from kriegsspiel.core.situation import Situation
+    return {**loading.schemas(), "situation": Situation.model_json_schema()}

@@ -1,0 +1,464 @@
+"""``ks resolve``: a situation file → a session → one action → a report.
+
+A situation (``core/situation.py``, docs/situations.md) is a small map, units
+with their counter values and markers, the conditions, one declared action,
+the dice and the answers.  :func:`build` checks every name in it against the
+compiled rules (located errors with a did-you-mean) and sets the game up;
+:func:`run` performs the action(s) and reports the events with their
+explanations and the final state of the units; :func:`check_expectations`
+compares the report with the file's ``expect`` block.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from kriegsspiel.core.dice import Dice, DiceExhausted
+from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.loading import load_game, load_model, shipped_roots, validation_errors
+from kriegsspiel.core.mapindex import MapIndex
+from kriegsspiel.core.models import Game, TerrainType
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.core.refcheck import check_references
+from kriegsspiel.core.situation import (UNIT_STATE, Action, Problems, Situation,
+                                        check_expect_names, check_expectations, records)
+from kriegsspiel.core.state import Ref
+from kriegsspiel.core.yamlio import render_path, where
+from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.dsl.types import ENTITY_KINDS
+from kriegsspiel.plugins import Registry, load_registry
+from kriegsspiel.rulebook import build_program
+from kriegsspiel.session import Session
+
+CALLABLE = ("procedure", "check", "def", "modifiers")
+WEATHER_TRACK, WEATHER_NAMES = "todays_weather", "weather_names"  # rules/los.ksr (gts:26.0)
+
+
+class _Recorder(KeyedPlayer):
+    """A KeyedPlayer that also notes every question with its legal answers."""
+
+    def __init__(self, side: str, log: list[dict]) -> None:
+        super().__init__({})
+        self.side, self.log = side, log
+
+    def decide(self, decision: Any) -> Any:
+        answer = super().decide(decision)
+        self.log.append({"player": self.side, "key": decision.key,
+                         "subject": _plain(decision.subject),
+                         "options": [_plain(o) for o in decision.options],
+                         "answer": _plain(answer)})
+        return answer
+
+
+@dataclass
+class Built:
+    situation: Situation
+    session: Session
+    calls: list[tuple[tuple, Action, str, list]]  # (data path, action, callable, arguments)
+    players: dict[str, _Recorder]
+    decisions: list[dict] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------- loading, building
+
+
+def load(path: str | Path) -> Situation:
+    """Read and validate a situation file (located errors)."""
+    return load_model(path, Situation)
+
+
+def build(sit: Situation, rolls: list[int] | None = None,
+          registry: Registry | None = None) -> Built:
+    """Compile the rules, check every name against them and set the game up."""
+    registry = registry or load_registry()
+    errors = Problems()
+    for i, name in enumerate(sit.rules):
+        if name not in registry.modules:
+            errors.add(sit, ("rules", i), f"unknown rule module '{name}'",
+                       did_you_mean(name, registry.modules))
+    if errors:
+        raise KsErrors(errors)
+    program = build_program(sit.rules, registry)
+    names = registry.select(sit.rules)
+    vocabulary: dict[str, dict[str, str]] = {}
+    for _, words in registry.call("ks_data_vocabulary", names):
+        for key, mapping in words.items():
+            vocabulary.setdefault(key, {}).update(mapping)
+    grid, index = _map(sit, program, errors)
+    catalog = _catalog(sit, registry.first("ks_counter_values_model", names), vocabulary, errors)
+    tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
+              for kind in ENTITY_KINDS}
+    if index is not None:
+        _check_state(sit, program, catalog, index, tracks, vocabulary, errors)
+    calls = [(steps, a, *_call(sit, program, catalog, a, steps, errors))
+             for steps, a in sit.all_actions()]
+    errors.extend(check_expect_names(
+        sit, events=[*program.events, "action", "decision"], markers=list(tracks["unit"]),
+        valued=[n for n, d in program.decls.items() if d.kind in ("def", "modifiers", "table")],
+        checks=[n for n, d in program.decls.items() if d.kind == "check"]))
+    if errors:
+        raise KsErrors(sorted(errors, key=lambda e: (e.location.line, e.location.column)
+                              if e.location else (0, 0)))
+    decisions: list[dict] = []
+    players = {side: _Recorder(side, decisions) for side in catalog["side"]}
+    dice = Dice(0, script=list(sit.rolls if rolls is None else rolls), picks=sit.draws or None)
+    session = Session(program, catalog, dice, Table(players), grid, index)
+    _set_up(session, sit, vocabulary)
+    return Built(sit, session, calls, players, decisions)
+
+
+def _map(sit: Situation, program: Any, errors: Problems) -> tuple[HexGrid | None, Any]:
+    m, terrain = sit.map, {}
+    if m.shipped:
+        games = {p.parent.name: p.parent for root in shipped_roots()
+                 for p in root.rglob("game.yaml")}
+        if m.game not in games:
+            errors.add(sit, ("map", "game"), f"unknown game '{m.game}'", did_you_mean(m.game, games))
+            return None, None
+        game = load_game(games[m.game])
+        found = next((gm for gm in game.maps if gm.id == m.map), None)
+        if found is None:
+            errors.add(sit, ("map", "map"), f"game '{m.game}' has no map '{m.map}'",
+                       did_you_mean(m.map, [gm.id for gm in game.maps]))
+            return None, None
+        game_map, terrain = found, {t.id: t for t in game.terrain}
+    else:
+        game_map = m
+        for enum, kind in (("terrain_type", "hex"), ("hexside_type", "hexside")):
+            for member in getattr(program.enums.get(enum), "members", ()):
+                terrain[member] = TerrainType(id=member, kind=kind)
+        terrain.update({r: TerrainType(id=r, kind="road") for r in m.roads})
+        terrain.update({f.kind: TerrainType(id=f.kind, kind="feature") for f in m.features})
+    terrain.update({t.id: t for t in sit.terrain})
+    if not m.shipped:
+        game = Game.model_construct(
+            provenance="provisional", id="situation", title="", rulesets=[], sides=[],
+            armies=[], divisions=[], formations=[], leaders=[], markers=[], unit_files=[],
+            terrain_file="", map_files=[], turn_track=None, units=[],
+            terrain=list(terrain.values()), maps=[m])
+        found_errors = check_references(game)
+        errors.extend(found_errors)
+        if found_errors:
+            return None, None
+    g = game_map.grid
+    digits = 3 if max(g.columns[1], g.rows[1]) > 99 else 2
+    grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]), orientation=g.orientation,
+                   offset=g.offset, col_digits=digits, row_digits=digits)
+    return grid, MapIndex.build(game_map, list(terrain.values()), grid)
+
+
+def _catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems) -> dict:
+    """The static facts of every entity, with a default division and formation per side."""
+    named = [x.side for x in (*sit.divisions, *sit.formations, *sit.leaders, *sit.units) if x.side]
+    sides = list(sit.sides) or list(dict.fromkeys(named))
+    cat: dict[str, dict] = {"side": {s: {"name": s} for s in sides}, "army": {}, "division": {},
+                            "formation": {}, "leader": {}, "unit": {}, "chit": {}}
+    ratings = vocabulary.get("division.ratings", {})
+
+    def side_of(item: Any, steps: tuple) -> str | None:
+        if item.side not in cat["side"]:
+            errors.add(sit, steps + ("side",), f"unknown side '{item.side}'",
+                       did_you_mean(item.side, cat["side"]))
+            return None
+        return item.side
+
+    def division(ident: str, side: str, entry: dict | None = None) -> str:
+        if ident not in cat["division"]:
+            cat["army"].setdefault(side, {"name": side, "side": side})
+            cat["division"][ident] = {"name": ident, "army": side, "side": side, **(entry or {})}
+            cat["chit"][f"division:{ident}"] = {"name": f"{ident} Activation", "kind": "division",
+                                                "division": ident, "side": side}
+        return ident
+
+    def formation(ident: str, div: str, leader: str | None = None, **extra: Any) -> str:
+        if ident not in cat["formation"]:
+            cat["formation"][ident] = {"name": ident, "division": div, "leader": leader,
+                                       "side": cat["division"][div]["side"], "kind": "formation",
+                                       "tags": [], **extra}
+        return ident
+
+    for i, d in enumerate(sit.divisions):
+        if side := side_of(d, ("divisions", i)):
+            division(d.id, side, {"name": d.name or d.id,
+                                  **{ratings.get(k, k): v for k, v in d.ratings.items()}})
+    for i, f in enumerate(sit.formations):
+        if f.division is not None and f.division not in cat["division"]:
+            errors.add(sit, ("formations", i, "division"), f"unknown division '{f.division}'",
+                       did_you_mean(f.division, cat["division"]))
+        elif f.division is None and f.side is None:
+            errors.add(sit, ("formations", i), "say which side or division it belongs to")
+        elif f.division is not None or side_of(f, ("formations", i)):
+            div = f.division or division(f"{f.side} division", f.side)
+            formation(f.id, div, f.leader, kind=f.kind, tags=list(f.tags))
+
+    def home(item: Any, steps: tuple, leader: bool = False) -> tuple | None:
+        """(side, division, formation) of a unit or leader, defaults filled in."""
+        if item.formation is not None:
+            if item.formation not in cat["formation"]:
+                errors.add(sit, steps + ("formation",), f"unknown formation '{item.formation}'",
+                           did_you_mean(item.formation, cat["formation"]))
+                return None
+            form = cat["formation"][item.formation]
+            div, form_id = form["division"], item.formation
+        elif item.division is not None:
+            if item.division not in cat["division"]:
+                errors.add(sit, steps + ("division",), f"unknown division '{item.division}'",
+                           did_you_mean(item.division, cat["division"]))
+                return None
+            div = item.division
+            form_id = None if leader else formation(f"{div} formation", div)
+        elif item.side is not None:
+            if side_of(item, steps) is None:
+                return None
+            div = division(f"{item.side} division", item.side)
+            form_id = formation(f"{div} formation", div)
+        else:
+            errors.add(sit, steps, "say which side, division or formation it belongs to")
+            return None
+        side = cat["division"][div]["side"]
+        if item.side is not None and item.side != side:
+            errors.add(sit, steps + ("side",), f"its division '{div}' fights for '{side}'")
+        return side, div, form_id
+
+    for i, leader in enumerate(sit.leaders):
+        if (place := home(leader, ("leaders", i), leader=True)) is not None:
+            side, div, form_id = place
+            cat["leader"][leader.id] = {"name": leader.id, "division": div, "formation": form_id,
+                                        "kind": leader.kind, "side": side, **leader.values}
+            if form_id is not None and cat["formation"][form_id]["leader"] is None:
+                cat["formation"][form_id]["leader"] = leader.id
+    for i, f in enumerate(sit.formations):
+        if f.leader is not None and f.leader not in cat["leader"]:
+            errors.add(sit, ("formations", i, "leader"), f"unknown leader '{f.leader}'",
+                       did_you_mean(f.leader, cat["leader"]))
+    for ident, f in cat["formation"].items():
+        if f["leader"]:
+            cat["chit"][f"formation:{ident}"] = {"name": f"{ident} Activation", "kind": "formation",
+                                                 "formation": ident, "division": f["division"],
+                                                 "side": f["side"]}
+    for i, u in enumerate(sit.units):
+        faces = {}
+        for face in ("values", "back"):
+            values = getattr(u, face)
+            if values is not None and side_model is not None:
+                try:
+                    values = side_model.model_validate(values).model_dump(mode="json")
+                except ValidationError as exc:
+                    doc, path = sit._origin or (None, ())
+                    errors.extend(validation_errors(exc, doc, side_model, path + ("units", i, face)))
+            faces["front" if face == "values" else "back"] = values
+        if (place := home(u, ("units", i))) is not None:
+            side, div, form_id = place
+            cat["unit"][u.id] = {"name": u.name or u.id, "formation": form_id, "division": div,
+                                 "side": side, "unit_class": u.unit_class,
+                                 "back_kind": u.back_kind, "tags": list(u.tags),
+                                 "faces": {k: v for k, v in faces.items() if v is not None}}
+    for side in cat["side"]:
+        cat["chit"][f"direct:{side}"] = {"name": f"{side} Direct Command",
+                                         "kind": "direct_command", "side": side}
+    turns = [{"label": "now", "tags": list(sit.conditions.turn)},
+             {"label": "next", "tags": list(sit.conditions.next_turn)}]
+    cat["game"] = {"game": {"turns": turns, "scenario": "situation", "title": sit.title}}
+    return cat
+
+
+def _check_state(sit: Situation, program: Any, cat: dict, index: MapIndex, tracks: dict,
+                 vocabulary: dict, errors: Problems) -> None:
+    """Hexes on the map; markers, links and points the rules declare, in range."""
+    def track(kind: str, name: str, value: int, steps: tuple) -> None:
+        decl = tracks[kind].get(name)
+        if decl is None:
+            errors.add(sit, steps, f"the rules declare no marker or track '{name}' on a {kind}",
+                       did_you_mean(name, tracks[kind]), key=True)
+        elif decl.low is not None and not decl.low <= value <= decl.high:
+            errors.add(sit, steps, f"{name} {value} is outside {decl.low}..{decl.high}")
+
+    def on_map(hex_id: str | None, steps: tuple) -> None:
+        if hex_id is not None and not index.contains(hex_id):
+            errors.add(sit, steps, f"hex '{hex_id}' is not on the map",
+                       did_you_mean(hex_id, index.terrain))
+
+    for kind, items in (("unit", sit.units), ("leader", sit.leaders)):
+        for i, item in enumerate(items):
+            on_map(item.hex, (kind + "s", i, "hex"))
+    for i, u in enumerate(sit.units):
+        for name, value in u.markers.items():
+            track("unit", name, value, ("units", i, "markers", name))
+        for name, target in u.links.items():
+            link = program.links.get(name)
+            if link is None or link.on != "unit":
+                errors.add(sit, ("units", i, "links", name), f"the rules declare no link '{name}' "
+                           "on a unit", did_you_mean(name, program.links), key=True)
+            elif target not in cat.get(link.to, {}):
+                errors.add(sit, ("units", i, "links", name), f"unknown {link.to} '{target}'",
+                           did_you_mean(target, cat.get(link.to, {})))
+    for hex_id, markers in sit.hex_markers.items():
+        on_map(hex_id, ("hex_markers", hex_id))
+        for name, value in markers.items():
+            track("hex", name, value, ("hex_markers", hex_id, name))
+    points = vocabulary.get("division.points", {})
+    for div, values in sit.conditions.points.items():
+        if div not in cat["division"]:
+            errors.add(sit, ("conditions", "points", div), f"unknown division '{div}'",
+                       did_you_mean(div, cat["division"]), key=True)
+        for name, value in values.items():
+            track("division", points.get(name, name), value, ("conditions", "points", div, name))
+    for name, value in sit.conditions.game.items():
+        track("game", name, value, ("conditions", "game", name))
+    weather = sit.conditions.weather
+    if weather is not None:
+        decl = tracks["game"].get(WEATHER_TRACK)
+        codes = {} if decl is None or WEATHER_NAMES not in program.decls else \
+            {program.lookup(WEATHER_NAMES, c): c for c in range(decl.low, decl.high + 1)}
+        if decl is None or (isinstance(weather, str) and weather not in codes):
+            errors.add(sit, ("conditions", "weather"), f"unknown weather '{weather}'",
+                       did_you_mean(str(weather), codes))
+        else:
+            sit.conditions.game.setdefault(WEATHER_TRACK, codes.get(weather, weather))
+
+
+def _call(sit: Situation, program: Any, cat: dict, action: Action, steps: tuple,
+          errors: Problems) -> tuple[str, list]:
+    """The callable an action names and its arguments, resolved by parameter name."""
+    decl = program.decls.get(action.do)
+    if decl is None or decl.kind not in CALLABLE:
+        errors.add(sit, steps + ("do",), f"unknown procedure '{action.do}'",
+                   did_you_mean(action.do, [n for n, d in program.decls.items()
+                                            if d.kind in CALLABLE]))
+        return action.do, []
+    given, params = action.arguments(), [p.name for p in decl.params]
+    for key in given:
+        if key not in params:
+            errors.add(sit, steps + (key,), f"{decl.kind} '{action.do}' has no parameter "
+                       f"'{key}' (it has: {', '.join(params) or 'none'})",
+                       did_you_mean(key, params), key=True)
+    args = []
+    for p in decl.params:
+        kind = p.type or (p.name if p.name in ENTITY_KINDS else "any")
+        if p.name not in given:
+            if kind not in ("int", "bool"):
+                errors.add(sit, steps, f"missing argument '{p.name}' of {decl.kind} '{action.do}'")
+            args.append(0 if kind == "int" else False)
+            continue
+        args.append(_argument(sit, cat, given[p.name], kind, steps + (p.name,), errors))
+    return action.do, args
+
+
+def _argument(sit: Situation, cat: dict, value: Any, kind: str, steps: tuple,
+              errors: Problems) -> Any:
+    if kind in ("hex", "game"):
+        return Ref(kind, value if kind == "hex" else "game")
+    if kind in ENTITY_KINDS:
+        if value not in cat.get(kind, {}):
+            errors.add(sit, steps, f"unknown {kind} '{value}'", did_you_mean(str(value),
+                                                                             cat.get(kind, {})))
+        return Ref(kind, str(value))
+    wanted = {"int": int, "bool": bool, "str": str}.get(kind)
+    if wanted is not None and (type(value) is not wanted):
+        errors.add(sit, steps, f"expected {'a whole number' if kind == 'int' else kind}, "
+                   f"not {value!r}")
+    if kind == "any" and isinstance(value, list):
+        return [_argument(sit, cat, v, kind, steps + (i,), errors) for i, v in enumerate(value)]
+    if kind == "any" and isinstance(value, str):
+        for entity in ("unit", "leader", "formation", "division", "side"):
+            if value in cat[entity]:
+                return Ref(entity, value)
+    return value
+
+
+def _set_up(session: Session, sit: Situation, vocabulary: dict) -> None:
+    """Placements, faces, markers, links and points, recorded as set-up."""
+    cause = [{"what": "set-up", "situation": sit.title}]
+    for kind, items in (("unit", sit.units), ("leader", sit.leaders)):
+        for item in items:
+            if item.hex is not None:
+                session.place(item.id, session.state.grid.format(
+                    session.state.grid.parse(item.hex)), kind)
+    for u in sit.units:
+        if u.face == "back":
+            session.state.record("unit_flipped", {"unit": u.id, "face": "back"}, cause)
+        for name, value in u.markers.items():
+            session.set_initial(Ref("unit", u.id), name, value)
+        for name, target in u.links.items():
+            to = session.program.links[name].to
+            session.state.set_link(Ref("unit", u.id), name, Ref(to, target), cause)
+    for hex_id, markers in sit.hex_markers.items():
+        for name, value in markers.items():
+            session.set_initial(Ref("hex", hex_id), name, value)
+    points = vocabulary.get("division.points", {})
+    for div, values in sit.conditions.points.items():
+        for name, value in values.items():
+            session.set_initial(Ref("division", div), points.get(name, name), value)
+    for name, value in sit.conditions.game.items():
+        session.set_initial(Ref("game", "game"), name, value)
+
+
+# ----------------------------------------------------------------------- running
+
+
+def run(built: Built) -> dict:
+    """Perform the action(s); the report: events with their explanations, the
+    decisions with their legal answers, the dice, the units' final state."""
+    sit, session = built.situation, built.session
+    start, results = len(session.state.log), []
+    shared = {k: v for k, v in sit.answers.items() if k not in built.players}
+    for steps, action, name, args in built.calls:
+        for side, player in built.players.items():
+            own = sit.answers.get(side) if isinstance(sit.answers.get(side), dict) else {}
+            path = {"move": list(action.path)} if action.path is not None else {}
+            player.answers = copy.deepcopy({**shared, **own, **action.answers, **path})
+        try:
+            results.append(_plain(session.perform(name, *args)))
+        except DiceExhausted as exc:
+            raise KsError(f"{render_path(steps)}: {exc.message}: give more 'rolls'",
+                          where(sit, *steps)) from None
+        except KsError as exc:
+            if exc.location is not None or isinstance(exc, KsErrors):
+                raise
+            raise KsError(f"{render_path(steps)}: {exc.message}", where(sit, *steps),
+                          exc.hint) from None
+    state, dice = session.state, session.dice
+    unit_tracks = [n for n, d in session.program.tracks.items() if d.on == "unit"]
+    units = {}
+    for u in sit.units:
+        ref = Ref("unit", u.id)
+        entry = {k: state.attr(ref, k) for k in UNIT_STATE}
+        entry["markers"] = {t: state.attr(ref, t) for t in unit_tracks if state.attr(ref, t)}
+        entry["links"] = dict(state.links.get(ref.key, {}))
+        units[u.id] = entry
+    used = len(dice.script) - len(dice.remaining() or [])
+    return {"title": sit.title, "rules": list(sit.rules),
+            "actions": [{"do": name, "args": {k: _plain(v) for k, v in
+                                              zip(_param_names(session, name), args)}}
+                        for _, _, name, args in built.calls],
+            "results": results,
+            "events": [_event(e.to_json()) for e in state.log[start:]],
+            "decisions": list(built.decisions),
+            "dice": {"rolled": dice.script[:used], "unused": dice.script[used:]},
+            "units": units}
+
+
+def _event(data: dict) -> dict:
+    """An event as JSON data (its explanation records made plain by the log)."""
+    return {"seq": data["seq"], "kind": data["kind"], "data": data["data"],
+            "explanation": data["cause"]}
+
+
+def _param_names(session: Session, name: str) -> list[str]:
+    return [p.name for p in session.program.decls[name].params]
+
+
+def resolve(path: str | Path, rolls: list[int] | None = None,
+            registry: Registry | None = None) -> tuple[Situation, dict]:
+    """Load, build and run a situation file."""
+    sit = load(path)
+    return sit, run(build(sit, rolls, registry))
+
+
+__all__ = ["load", "build", "run", "resolve", "check_expectations", "records", "Built"]
