@@ -39,7 +39,7 @@ CATALOG = {
     },
     "unit": {
         "pi1": {"name": "1. Geb.Pi. 95", "side": "axis", "division": "geb5", "formation": "pi95",
-                "back_kind": "reduced",
+                "unit_class": "infantry", "back_kind": "reduced",
                 "faces": {"front": INFANTRY, "back": {**INFANTRY, "steps": 1, "troop_quality": 5,
                                                       "fire_rating": 2}}},
         "truck": {"name": "1. Geb.Pz.Jäg. 95", "side": "axis", "division": "geb5",
@@ -47,7 +47,7 @@ CATALOG = {
                   "faces": {"front": {**INFANTRY, "organic_transport": True},
                             "back": {**INFANTRY, "movement": 8, "movement_class": "wheeled"}}},
         "greek": {"name": "1 A/1 Inf", "side": "allies", "division": "nz2", "formation": "inf1",
-                  "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 1,
+                  "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 1,
                                                          "troop_quality": 4}}},
         "police": {"name": "Kastelli", "side": "allies", "division": "nz2", "formation": "inf1",
                    "back_kind": None, "faces": {"front": {**INFANTRY, "steps": 0,

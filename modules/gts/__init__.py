@@ -22,7 +22,8 @@ RULES = Path(__file__).with_name("rules")
 # keeps error listings stable.
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
               "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "los.ksr",
-              "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr")
+              "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
+              "engineering.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:

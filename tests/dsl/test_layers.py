@@ -244,7 +244,8 @@ def test_override_replaces_a_modifier_term():
                          "layer": "exclusive"}]
     terms = prog.decls["troop_quality"].terms
     assert [t.name for t in terms] == ["out_of_command", "suppressed", "two_cohesion_hits",
-                                       "step_loss_marker", "barrage"]  # same place, same neighbours
+                                       "step_loss_marker", "barrage", "improved_position",
+                                       "entrenchment"]  # same place, same neighbours
     # Without the exclusive rules the series term applies to the red unit too.
     assert session_for(gts_with()).value("troop_quality", red) == 5
 

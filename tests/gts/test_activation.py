@@ -67,7 +67,7 @@ def test_division_activation_limits_and_second_actions(make_session):
     session.perform("activate_division", session.ref("division", "geb5"))
     offered = actions_offered(axis, "pi1")
     assert "fire" not in offered[0] and "assault" not in offered[0]
-    assert offered[0] == ("move", "rally", "pass")
+    assert offered[0] == ("move", "rally", "engineer", "pass")
     assert offered[1] == ("move", "rally")  # the Second Action: a different type, no pass
     assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 0
     assert session.attr(session.ref("division", "geb5"), "cp") == 3 - 1
