@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import copy
 
+import random
+
 from conftest import CATALOG, INFANTRY
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
-from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
 from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
 
@@ -179,3 +183,22 @@ def test_assault_together_only_from_one_hex_into_one_hex():
     session.perform("assault", [i], "formation")
     assert [e.data["hex"] for e in session.events("assault_declared")] == ["06.05", "06.05"]
     assert len(session.events("assault_over")) == 2
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 100_000))
+def test_an_assault_never_mixes_the_sides_nor_runs_past_two_rounds(seed):
+    """gts:18.7: whatever the dice and the choices, an Assault ends with attackers
+    and defenders never in the same hex, and lasts at most two rounds (5B–5F)."""
+    session = example_session([], RandomPlayer(seed), RandomPlayer(seed + 1))
+    session.dice.script = None                         # seeded rolls from here on
+    session.dice._rng = random.Random(seed)
+    group = [session.ref("unit", u) for u in ("H", "I")]
+    session.perform("assault", group, "formation")
+    rounds = [d for d in session.players.record if d["key"] == "charge_or_fire"]
+    assert len(rounds) <= 2
+    occupied = {session.attr(u, "hex") for u in session.state.units() if session.attr(u, "on_map")}
+    for hex_id in occupied:
+        sides = {session.attr(u, "side").id for u in session.state.units_at(hex_id)}
+        assert len(sides) == 1, f"both sides in {hex_id}"
+    assert session.events("assault_over")
