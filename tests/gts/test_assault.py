@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import copy
 
-import random
-
 from conftest import CATALOG, INFANTRY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -25,7 +23,7 @@ GERMAN = {**INFANTRY, "troop_quality": 6, "fire_rating": 4, "assault_rating": 4,
 FLAK = {**INFANTRY, "steps": 0, "defense": 1, "weapon_class": "DHE", "assault_rating": None}
 
 
-def example_session(rolls, allies, axis):
+def example_session(rolls, allies, axis, seed=0):
     """H and I Company (with a third company) in 05.05 next to a German Unit,
     entrenched in woods at 06.05, with a zero-Step flak Unit."""
     grid = HexGrid((1, 12, 1, 10))
@@ -45,7 +43,8 @@ def example_session(rolls, allies, axis):
                                   "formation": formation, "unit_class": "infantry",
                                   "back_kind": "reduced", "faces": {"front": face,
                                                                     "back": face}}
-    session = Session(build_program(["gts"]), catalog, Dice(0, script=rolls),
+    dice = Dice(seed) if rolls is None else Dice(seed, script=rolls)
+    session = Session(build_program(["gts"]), catalog, dice,
                       Table({"allies": allies, "axis": axis}), grid,
                       MapIndex.build(model, terrain, grid))
     for ident, (_, _, hex_id) in units.items():
@@ -190,9 +189,7 @@ def test_assault_together_only_from_one_hex_into_one_hex():
 def test_an_assault_never_mixes_the_sides_nor_runs_past_two_rounds(seed):
     """gts:18.7: whatever the dice and the choices, an Assault ends with attackers
     and defenders never in the same hex, and lasts at most two rounds (5B–5F)."""
-    session = example_session([], RandomPlayer(seed), RandomPlayer(seed + 1))
-    session.dice.script = None                         # seeded rolls from here on
-    session.dice._rng = random.Random(seed)
+    session = example_session(None, RandomPlayer(seed), RandomPlayer(seed + 1), seed=seed)
     group = [session.ref("unit", u) for u in ("H", "I")]
     session.perform("assault", group, "formation")
     rounds = [d for d in session.players.record if d["key"] == "charge_or_fire"]
