@@ -47,8 +47,10 @@ def _owner(ctx, entity: Ref):
 
 
 def _members(ctx, kind: str, link: str, target: Ref) -> list[Ref]:
+    # Through attr, not the catalog: a rule may link a piece to a group during
+    # play (a Rearguard joins the Formation of the Unit that created it).
     world = ctx.world
-    return [r for r in world.refs(kind) if world.static(r).get(link) == target.id]
+    return [r for r in world.refs(kind) if world.attr(r, link) == target]
 
 
 def _leaders_of(ctx, division: Ref) -> list[Ref]:

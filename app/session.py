@@ -126,10 +126,14 @@ class Session:
 def _encode(value: Any) -> Any:
     if isinstance(value, Ref):
         return {"ref": [value.kind, value.id]}
+    if isinstance(value, (list, tuple)):
+        return [_encode(v) for v in value]  # a group of Units acting together
     return value
 
 
 def _decode(value: Any) -> Any:
     if isinstance(value, dict) and "ref" in value:
         return Ref(*value["ref"])
+    if isinstance(value, list):
+        return [_decode(v) for v in value]
     return value

@@ -136,6 +136,15 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
             entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
             entry["entry_hex"] = r.hex
         cat["unit"][u.id] = entry
+    # Generic Rearguard counters (gts:24.1): as many per Division as the scenario
+    # allows, off the map until created.
+    for pool in scenario.rearguards:
+        for n in range(1, pool.count + 1):
+            cat["unit"][f"Rearguard {pool.division} {n}"] = {
+                "name": "Rearguard", "formation": None, "division": pool.division,
+                "side": div_side[pool.division], "unit_class": "infantry", "back_kind": None,
+                "tags": ["rearguard"],
+                "faces": {"front": dict(game.rearguard.values) if game.rearguard else {}}}
     mug = scenario.mug
     for ref in (mug.each_turn if mug else []):
         cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True

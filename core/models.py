@@ -364,6 +364,8 @@ class GameManifest(DataFile):
     terrain_file: str = Field(description="Terrain file, relative to game.yaml.")
     map_files: list[str] = Field(description="Map files, relative to game.yaml.")
     turn_track: TurnTrack | None = Field(None, description="The daily turn sequence.")
+    rearguard: CounterSide | None = Field(None, description="The generic Rearguard counter's "
+                                          "values, when the game has Rearguards.")
 
 
 class Game(GameManifest):

@@ -86,6 +86,14 @@ class ChitRef(DataModel):
     of: Id = Field(description="The side, division or formation the chit belongs to.")
 
 
+class RearguardPool(DataModel):
+    """How many generic Rearguard counters a Division may have in play."""
+
+    division: Id
+    count: int = Field(ge=0, description="The absolute limit of counters (gts:24.5).")
+    source: Source = None
+
+
 class Mug(DataModel):
     """What goes into the draw cup."""
 
@@ -156,6 +164,8 @@ class Scenario(DataFile):
     command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "
                                                   "ratings and starting points.")
     mug: Mug | None = Field(None, description="What goes into the draw cup.")
+    rearguards: list[RearguardPool] = Field(default_factory=list, description="Rearguard "
+                                            "counters available, per Division.")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
     victory: Victory = Field(description="Victory conditions.")

@@ -206,6 +206,8 @@ class GameState:
             self.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
         elif event.kind in ("unit_moved", "unit_placed"):
             self.placement[d["unit"]] = d["destination"]
+            if event.kind == "unit_placed" and d["destination"] is not None:
+                self.eliminated.discard(d["unit"])  # a counter put back in play (a Rearguard)
         elif event.kind == "unit_flipped":
             self.faces[d["unit"]] = d["face"]
         elif event.kind == "unit_eliminated":

@@ -7,7 +7,7 @@ error can point at the source.
 
 from __future__ import annotations
 
-from lark import Transformer, v_args
+from lark import Token, Transformer, v_args
 
 from kriegsspiel.core.errors import KsError, Location
 from kriegsspiel.dsl import ir
@@ -80,7 +80,9 @@ class ToIR(Transformer):
 
     def _split(self, items):
         """Separate the optional 'override' marker and the citations."""
-        override = bool(items) and items[0] == "override"
+        # The override rule gives the plain string; a NAME token spelled
+        # "override" (a definition called that) is a lark Token, not the marker.
+        override = bool(items) and items[0] == "override" and not isinstance(items[0], Token)
         rest = list(items[1:] if override else items)
         cites = next((x for x in rest if isinstance(x, tuple) and x and isinstance(x[0], ir.Cite)), ())
         rest = [x for x in rest if x is not cites]

@@ -134,3 +134,12 @@ def test_check_broken_scenario_reference_has_suggestion(tmp_path):
     assert result.exit_code == 1
     assert f"{bad}:{line}:" in result.output and "Kastelly" in result.output
     assert "hint: did you mean 'Kastelli'?" in result.output
+
+
+def test_resolve_json_with_a_group_action():
+    """gts:18.7 (an assault by a stack): --json writes the group as entity ids."""
+    situation = Path(__file__).resolve().parent / "situations" / "assault_example_1.yaml"
+    result = run("resolve", str(situation), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["events"] and "actions" in data

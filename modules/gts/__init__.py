@@ -23,7 +23,7 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
               "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "los.ksr",
               "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
-              "engineering.ksr")
+              "engineering.ksr", "rearguards.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:
