@@ -21,7 +21,7 @@ KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "formation": {"id": "str", "name": "str", "side": "side", "division": "division",
                   "leader": "leader", "kind": "str"},
     "division": {"id": "str", "name": "str", "side": "side", "army": "army"},
-    "army": {"id": "str", "name": "str", "side": "side"},
+    "army": {"id": "str", "name": "str", "side": "side", "road_block_limit": "any"},
     "side": {"id": "str", "name": "str"},
     "hex": {"id": "str", "terrain": "str"},
     "game": {"id": "str", "turn": "int"},

@@ -145,6 +145,10 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                 "side": div_side[pool.division], "unit_class": "infantry", "back_kind": None,
                 "tags": ["rearguard"],
                 "faces": {"front": dict(game.rearguard.values) if game.rearguard else {}}}
+    # Road blocks in play at once, per Army (gts:23.1); none listed: none at all.
+    limits = {r.army: r.count for r in scenario.road_blocks}
+    for army_id, entry in cat["army"].items():
+        entry["road_block_limit"] = limits.get(army_id, 0)
     mug = scenario.mug
     for ref in (mug.each_turn if mug else []):
         cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True

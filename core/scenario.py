@@ -94,6 +94,14 @@ class RearguardPool(DataModel):
     source: Source = None
 
 
+class RoadBlockLimit(DataModel):
+    """How many road blocks an Army may have in play at once."""
+
+    army: Id
+    count: int = Field(ge=0, description="The limit (gts:23.1).")
+    source: Source = None
+
+
 class Mug(DataModel):
     """What goes into the draw cup."""
 
@@ -166,6 +174,8 @@ class Scenario(DataFile):
     mug: Mug | None = Field(None, description="What goes into the draw cup.")
     rearguards: list[RearguardPool] = Field(default_factory=list, description="Rearguard "
                                             "counters available, per Division.")
+    road_blocks: list[RoadBlockLimit] = Field(default_factory=list, description="Road block "
+                                              "limits per Army; an Army not listed has none.")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
     victory: Victory = Field(description="Victory conditions.")

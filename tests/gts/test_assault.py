@@ -111,6 +111,11 @@ def test_running_away_and_surrender():
     assert session.attr(ger, "suppressed") == 1 and session.attr(ger, "hex") != "06.05"
     assert session.attr(h, "hex") == "06.05"
     assert session.events("assault_over")[-1].data["outcome"] == "ran_away"
+    # gts:18.7 5A: non-Assaulting Units (I and K, not H) may fire at the runners,
+    # and the Leader runs with them (gts:21.2).
+    asked = [d.subject.id for d in allies.asked if d.key == "opportunity_fire"]
+    assert "H" not in asked and {"I", "K"} <= set(asked)
+    assert session.attr(session.ref("leader", "schaette"), "hex") == session.attr(ger, "hex")
 
 
 def test_a_failed_charge_check_surrenders_the_hex():

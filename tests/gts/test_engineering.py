@@ -129,3 +129,24 @@ def test_men_at_work(make_session):
     session.perform("engineer", unit)                       # 7 <= 6 + 1
     assert session.attr(unit, "men_at_work") == 0 and session.attr(unit, "improved_position") == 1
     assert [e.data["done"] for e in session.events("engineer_action")] == [False, True]
+
+
+def test_road_blocks_are_limited_per_army(make_session):
+    """gts:23.1: an Army may not have more road blocks in play than its limit."""
+    session = make_session()
+    session.state.catalog["army"] = {"German": {"name": "German", "side": "axis",
+                                                "road_block_limit": 0}}
+    session.state.catalog["division"]["geb5"]["army"] = "German"
+    from conftest import open_map
+    from kriegsspiel.core.mapindex import MapIndex
+    from kriegsspiel.core.models import MapModel, TerrainType
+    grid, _ = open_map()
+    model = MapModel.model_validate({"id": "r", "name": "R", "provenance": "provisional",
+                                     "grid": {"columns": [1, 20], "rows": [1, 12]},
+                                     "default_terrain": "clear",
+                                     "roads": {"road": [["14.06", "15.06"]]}})
+    session.state.map = MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
+    sapper = add(session, "sapper", "15.06", engineer=True)
+    assert "road_block" not in session.value("engineer_works", sapper)
+    session.state.catalog["army"]["German"]["road_block_limit"] = 1
+    assert "road_block" in session.value("engineer_works", sapper)
