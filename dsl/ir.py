@@ -388,7 +388,3 @@ class Remove(Decl):
 
     target_kind: str = ""
     kind = "remove"
-
-
-DECL_KINDS = ("const", "enum", "track", "link", "event", "table", "modifiers", "check",
-              "def", "procedure", "trigger")

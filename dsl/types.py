@@ -113,5 +113,4 @@ BUILTINS: dict[str, Function] = {f.name: f for f in (
              doc="roll a die (d10 gives 0–9, d6 gives 1–6)"),
 )}
 # ask(player, "question", subject?) and choose(player, "question", options, subject?)
-# are compiled specially (they build a Decision).
-EFFECT_FORMS = ("ask", "choose")
+# are not here: the compiler builds them specially (they make a Decision).
