@@ -117,9 +117,6 @@ class GameState:
     def refs(self, kind: str) -> list[Ref]:
         return [Ref(kind, i) for i in self.catalog.get(kind, {})]
 
-    def static(self, ref: Ref) -> dict:
-        return self.catalog[ref.kind][ref.id]
-
     def attr(self, entity: Any, name: str) -> Any:
         # The hottest function of a game: every attribute a rule reads comes here.
         # Mutable state first (tracks, links), then what the kernel keeps itself,
