@@ -132,7 +132,8 @@ def test_a_failed_charge_check_surrenders_the_hex():
 
 
 def test_who_may_assault():
-    """gts:18.1: no Assault Rating, zero Steps, entrenched, Suppressed or an
+    """gts:18.0 and gts:18.1: Assault is an Action; no Assault Rating, zero Steps,
+    entrenched, Suppressed or an
     Indirect Fire weapon: no Assault."""
     session = example_session([], KeyedPlayer(), KeyedPlayer())
     h = session.ref("unit", "H")

@@ -47,7 +47,7 @@ def test_leg_infantry_digs_an_improved_position(make_session):
 
 def test_engineers_build_for_guns_and_dig_entrenchments(make_session):
     """gts:22.2.2: an engineer builds an improved position for a Gun without a
-    check; gts:22.3.1 and gts:22.3.2: only an engineer turns an occupied one into
+    check; gts:22.2.3: only that Unit benefits; gts:22.3, gts:22.3.1 and gts:22.3.2: only an engineer turns an occupied one into
     an entrenchment; gts:22.3.4, gts:22.3.6: +2 Troop Quality, -2 Defense, +1 Fire,
     and fire at it reads the Armored line."""
     axis = KeyedPlayer({"engineer_work": ["improved_position_for", "entrenchment"],
@@ -62,6 +62,7 @@ def test_engineers_build_for_guns_and_dig_entrenchments(make_session):
     assert (session.attr(gun, "entrenched"), session.attr(gun, "improved_position")) == (1, 0)
     assert hex_track(session, "15.06", "entrenchments") == 1
     assert session.value("troop_quality", gun) == 6 + 2
+    assert session.value("troop_quality", sapper) == 6                 # not the builder
     assert session.value("target_kind_of", gun) == "armored"
     assert session.value("assault_rating_after_results", gun) == 3 + 1
 
