@@ -152,3 +152,25 @@ def test_joining_a_park_and_the_contact_summary(make_session):
     assert session.attr(g1, "contact_with") == session.ref("leader", "bedding")
     session.perform("apply_result", g1, "C")
     assert session.attr(g1, "contact_with") is None
+
+
+def test_every_way_contact_is_lost(make_session):
+    """gts:16.3.1: a Leader may give contact up in step E (and the Unit may not try
+    again that turn); an Emplaced Unit that self-spots loses contact."""
+    allies = KeyedPlayer({"give_up_contact": True, "contact_leader": "bedding"})
+    session = make_session(rolls=[5], allies=allies,
+                           placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04"})
+    g1 = gun(session, "g1", "10.09", weapon_class="EMPLACED")
+    session.state.tracks["unit:g1"] = {"in_contact": 1}
+    session.state.links["unit:g1"] = {"contact_with": "leader:bedding"}
+    session.perform("contact_attempts", session.ref("side", "allies"))
+    assert session.attr(g1, "in_contact") == 0
+    assert session.events("contact_given_up")[-1].data == {"unit": "g1", "leader": "bedding"}
+    assert not session.events("contact_attempted")                 # not this turn
+    session.state.tracks["unit:g1"]["in_contact"] = 1
+    session.state.links["unit:g1"] = {"contact_with": "leader:bedding"}
+    session.dice.script += [2, 0]
+    session.players.players["axis"] = KeyedPlayer({"buy:tq_check": False,
+                                                   "convert_suppression": False})
+    session.perform("indirect_fire", g1, session.ref("unit", "pi1"))
+    assert session.attr(g1, "in_contact") == 0
