@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
@@ -91,6 +92,8 @@ class ExprCompiler:
 
         def get(f: Frame):
             target = obj(f)
+            if target.__class__ is Ref:          # the common case, straight to the state
+                return f.ctx.world.attr(target, name)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)

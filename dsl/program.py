@@ -153,9 +153,9 @@ class Program:
 
         def call(ctx, *args):
             value = body(Frame(ctx, dict(zip(names, args))))
-            if ctx is not None:
+            if ctx is not None and ctx.explaining:
                 # Raw values: made JSON-friendly only when the record is written out.
-                ctx.explain({"what": what, "args": args, "value": value, "cites": cites})
+                ctx.trace.append({"what": what, "args": args, "value": value, "cites": cites})
             return value
         holder.fn = call
 

@@ -89,9 +89,14 @@ class Context:
     trace: list[dict] = field(default_factory=list)
     rules: Any = None  # the Program, for triggers on emitted events
     active_triggers: set[str] = field(default_factory=set)
+    # False for bulk play (simulations, bot search): values are computed the
+    # same, but no explanation records are made.  Replays and `ks resolve`
+    # keep it True.
+    explaining: bool = True
 
     def explain(self, record: dict) -> None:
-        self.trace.append(record)
+        if self.explaining:
+            self.trace.append(record)
 
     def take_trace(self) -> list[dict]:
         """The explanation records since the last state change, which they caused."""

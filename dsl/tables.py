@@ -54,9 +54,9 @@ def compile_table(program, decl: ir.Table):
     def lookup(ctx, *keys: Any):
         keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k for k in keys)
         row = find(keys)
-        if ctx is not None:
+        if ctx is not None and ctx.explaining:
             key_text, layer, cites = row_facts[id(row)]
-            ctx.explain({"what": what, "keys": list(keys), "row": key_text, "value": row.value,
+            ctx.trace.append({"what": what, "keys": list(keys), "row": key_text, "value": row.value,
                          "layer": layer, "cites": cites, "provenance": provenance})
         return row.value
     return lookup, value_type or "any"
@@ -152,15 +152,19 @@ def compile_modifiers(program, decl: ir.Modifiers):
         frame = Frame(ctx, dict(zip(names, args)))
         start = _number(base(frame), "the base", decl) if base is not None else 0
         total, applied = start, []
+        explaining = ctx is None or ctx.explaining
         for name, amount, when, cites, layer in terms:
             if when is None or when(frame):
                 value = _number(amount(frame), f"term '{name}'", decl)
                 if value:
                     total += value
-                    applied.append({"name": name, "amount": value, "cites": cites,
-                                    "layer": layer})
+                    if explaining:
+                        applied.append({"name": name, "amount": value, "cites": cites,
+                                        "layer": layer})
+        if not explaining:
+            return total
         result = Explained(total, what, start if base is not None else None, applied)
         if ctx is not None:
-            ctx.explain(result.explain())
+            ctx.trace.append(result.explain())
         return result
     return evaluate
