@@ -151,3 +151,22 @@ def test_road_blocks_are_limited_per_army(make_session):
     assert "road_block" not in session.value("engineer_works", sapper)
     session.state.catalog["army"]["German"]["road_block_limit"] = 1
     assert "road_block" in session.value("engineer_works", sapper)
+
+
+def test_an_entrenched_unit_must_leave_it_before_moving(make_session):
+    """gts:22.3.3: leaving an entrenchment takes a whole Action — no moving
+    straight out; gts:22.2.3: a Unit leaving its improved position has no
+    benefit from it under the Opportunity Fire that draws."""
+    allies = KeyedPlayer({"opportunity_fire": True})
+    axis = KeyedPlayer({"move": ["15.05", "stop"], "buy:tq_check": False,
+                        "convert_suppression": False})
+    session = make_session(rolls=[0, 9], allies=allies, axis=axis,
+                           placement={"greek": "16.06", "bedding": "16.06"})
+    unit = session.ref("unit", "pi1")
+    session.state.tracks["unit:pi1"] = {"entrenched": 1}
+    assert "move" not in session.value("legal_actions", unit, "formation")
+    session.state.tracks["unit:pi1"] = {"improved_position": 1}
+    session.perform("move", [unit], "formation")
+    shot = session.events("fire_resolved")[-1]
+    terms = [c for c in shot.cause if c.get("what") == "modifiers modified_fire_rating"]
+    assert terms and all(t["name"] != "position" for t in terms[-1]["terms"])
