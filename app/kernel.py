@@ -24,9 +24,11 @@ KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "army": {"id": "str", "name": "str", "side": "side", "road_block_limit": "any"},
     "side": {"id": "str", "name": "str"},
     "hex": {"id": "str", "terrain": "str"},
-    "game": {"id": "str", "turn": "int"},
+    "game": {"id": "str", "turn": "int", "otherwise": "any"},
     "chit": {"id": "str", "name": "str", "kind": "str", "side": "side", "division": "division",
              "formation": "formation", "each_turn": "bool"},
+    "victory": {"id": "str", "kind": "str", "side": "side", "hex": "any", "hexes": "list",
+                "when": "any", "winner": "str", "level": "any"},
 }
 
 

@@ -152,7 +152,13 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
     mug = scenario.mug
     for ref in (mug.each_turn if mug else []):
         cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True
-    cat["game"] = {"game": {"turns": turns, "scenario": scenario.id, "title": scenario.title}}
+    cat["game"] = {"game": {"turns": turns, "scenario": scenario.id, "title": scenario.title,
+                            "otherwise": scenario.victory.otherwise}}
+    # The scenario's victory conditions, in order, for the rules to evaluate.
+    cat["victory"] = {f"victory {i + 1}": {"kind": c.kind, "side": c.side, "hex": c.hex,
+                                           "hexes": list(c.hexes), "when": c.when,
+                                           "winner": c.winner, "level": c.level}
+                      for i, c in enumerate(scenario.victory.conditions)}
     return cat
 
 

@@ -79,6 +79,8 @@ LINKS = {"side": "side", "army": "army", "division": "division", "formation": "f
 
 _EMPTY: dict = {}
 
+_PIECES = frozenset({"unit", "leader"})
+
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
     "id": lambda state, ref: ref.id,
@@ -131,7 +133,9 @@ class GameState:
         if linked is not None and name in linked:
             target = linked[name]
             return Ref(*target.split(":", 1)) if target else None
-        kernel = _KERNEL_ATTRS.get(name)
+        # Placement, face and elimination are kept for pieces (units, leaders);
+        # other entities may carry a static 'hex' of their own (a victory hex).
+        kernel = _KERNEL_ATTRS.get(name) if entity.kind in _PIECES or name == "id" else None
         if kernel is not None:
             return kernel(self, entity)
         data = self.catalog.get(entity.kind, {}).get(entity.id)

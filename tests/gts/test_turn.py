@@ -27,7 +27,7 @@ def test_sequence_of_play_is_a_named_procedure(gts):
     steps = [s.name for s in gts.decls["play_turn"].steps]
     assert steps == ["weather", "airpower", "reinforcements", "dispatch_points",
                      "artillery_and_contact", "attachment", "mug", "activation", "cleanup",
-                     "turn_record"]
+                     "turn_record", "victory"]  # 12.0: "If it was the last turn, determine victory"
 
 
 def test_crete_fills_in_the_weather_step(make_session):
