@@ -225,6 +225,34 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
     out.print(table)
 
 
+@app.command()
+def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning) or a "
+                                        "scenario file."),
+         seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
+         players: str = typer.Option("random,random", "--players",
+                                     help="One player kind per side, in the game's side order."),
+         log: Optional[Path] = typer.Option(None, "--log", help="Write the event log "
+                                            "(JSON lines) here."),
+         save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) here."),
+         until: Optional[int] = typer.Option(None, "--until", help="Stop after this many turns."),
+         explain: bool = typer.Option(False, "--explain", help="Every explanation too.")
+         ) -> None:
+    """Play a scenario with bots and print a readable turn log and the result."""
+    from kriegsspiel.play import play as run_play, write_log, write_save
+    try:
+        session, lines = run_play(scenario, seed, [p.strip() for p in players.split(",")],
+                                  until, explain)
+    except KsError as exc:
+        _print_errors([exc])
+        raise typer.Exit(1)
+    for line in lines:
+        out.print(line, markup=False)
+    if log:
+        write_log(session, log)
+    if save:
+        write_save(session, scenario, save)
+
+
 @rules_app.command("coverage")
 def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help="gts, utah, "
                                                          "crete or tld"),

@@ -92,6 +92,9 @@ def _cup_remove(ctx, cup: str, chit: Ref) -> None:
 
 def _place(ctx, piece: Ref, hex_id) -> None:
     """Put a unit or leader in a hex (or off the map with none) — not a move."""
+    if piece is None:
+        from kriegsspiel.dsl.runtime import RuleRuntimeError
+        raise RuleRuntimeError("place() of nothing: the piece is none")
     ctx.emit("unit_placed", {"unit": piece, "origin": ctx.world.placement.get(piece.id),
                              "destination": hex_id})
 

@@ -13,7 +13,7 @@ from typing import Any
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import ScriptedPlayer, Table
-from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.core.state import GameState, Ref, jsonable
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context, _plain
 
@@ -86,7 +86,7 @@ class Session:
         """Everything needed to continue this exact game, as JSON-ready data."""
         return {"format": 1, "catalog": self.state.catalog, "state": self.state.snapshot(),
                 "log": [e.to_json() for e in self.state.log], "dice": self.dice.state(),
-                "actions": self.actions, "decisions": self.players.record}
+                "actions": self.actions, "decisions": jsonable(self.players.record)}
 
     @classmethod
     def load(cls, program: Program, data: dict, players: Table | None = None,
