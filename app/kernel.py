@@ -17,7 +17,7 @@ KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
              "formation": "formation", "unit_class": "str", "back_kind": "any", "tags": "list",
              "arrival_turn": "any", "entry_hex": "any"},
     "leader": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "side": "side",
-               "division": "division", "formation": "formation"},
+               "division": "division", "formation": "formation", "kind": "str"},
     "formation": {"id": "str", "name": "str", "side": "side", "division": "division",
                   "leader": "leader", "kind": "str"},
     "division": {"id": "str", "name": "str", "side": "side", "army": "army"},

@@ -14,7 +14,7 @@ from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
-RULE_FILES = ("time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr")
+RULE_FILES = ("time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr", "command.ksr")
 
 
 class _Plugin:
