@@ -13,6 +13,7 @@ from rich.table import Table
 
 from kriegsspiel import __version__
 from kriegsspiel.core.errors import KsError, KsErrors
+from kriegsspiel.explaining import explained, shown
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kriegsspiel: an umpire for hex-and-counter wargames whose rules are data.")
@@ -131,29 +132,29 @@ def render_report(report: dict, explain: bool = False) -> str:
     def header() -> None:
         action = next(actions, None)
         if action is not None:
-            args = ", ".join(f"{k}={_shown(v)}" for k, v in action["args"].items())
+            args = ", ".join(f"{k}={shown(v)}" for k, v in action["args"].items())
             lines.append(f"action: {action['do']}({args})")
     header()
     for event in report["events"]:
         data = event["data"]
         if event["kind"] == "decision":
             text = (f"{data['player']}: {data['key']} ({data['subject']}) -> "
-                    f"{_shown(data['answer'])}")
+                    f"{shown(data['answer'])}")
         elif event["kind"] in ("track_changed", "link_changed"):
             name = data.get("track", data.get("link"))
-            text = (f"{str(data['entity']).split(':', 1)[-1]}: {name} {_shown(data['old'])} -> "
-                    f"{_shown(data['new'])}")
+            text = (f"{str(data['entity']).split(':', 1)[-1]}: {name} {shown(data['old'])} -> "
+                    f"{shown(data['new'])}")
         elif event["kind"] == "action":
-            text = f"{data['perform']} -> {_shown(data['result'])}"
+            text = f"{data['perform']} -> {shown(data['result'])}"
         else:
-            text = " ".join(f"{k}={_shown(v)}" for k, v in data.items())
+            text = " ".join(f"{k}={shown(v)}" for k, v in data.items())
         lines.append(f"  {event['seq']:>3} {event['kind']:<19} {text}")
         if explain:  # a value computed again and again (Line of Sight...) shows once
             seen: dict[str, int] = {}
             for r in event["explanation"]:
                 key = json.dumps(r, sort_keys=True, default=str)
                 seen[key] = seen.get(key, 0) + 1
-            lines += [f"        {_explained(json.loads(k))}" + (f"  (x{n})" if n > 1 else "")
+            lines += [f"        {explained(json.loads(k))}" + (f"  (x{n})" if n > 1 else "")
                       for k, n in seen.items()]
         if event["kind"] == "action":
             header()
@@ -167,50 +168,6 @@ def render_report(report: dict, explain: bool = False) -> str:
         marks = " ".join(f"{k}={v}" for k, v in {**unit["markers"], **unit["links"]}.items())
         lines.append(f"  {ident:<{width}}  {where:<10} {unit['face']:<5} {marks}".rstrip())
     return "\n".join(lines)
-
-
-def _shown(value) -> str:
-    if isinstance(value, dict) and "ref" in value:
-        return str(value["ref"][1])
-    if isinstance(value, dict) and str(value.get("what", "")).startswith("check "):
-        how = "bought" if value.get("bought") else f"roll {value['roll']} vs {value['target']}"
-        return f"{'passed' if value['passed'] else 'failed'} ({how})"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_shown(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_shown(v) for v in value) + "]"
-    return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _explained(r: dict) -> str:
-    """One explanation record on one line, with its citations."""
-    what, cites = str(r.get("what", "")), " ".join(r.get("cites", []))
-    cited = f"  [{cites}]" if cites else ""
-    if what.startswith("modifiers "):
-        base = [] if r["base"] is None else [f"base {r['base']}"]
-        terms = [f"{t['name']} {t['amount']:+d} [{' '.join(t['cites'])}]"
-                 + ("" if t["layer"] == "series" else f" ({t['layer']})") for t in r["terms"]]
-        return f"{what[10:]} = {r['value']}: " + ", ".join(base + terms or ["no terms"])
-    if what.startswith("table "):
-        keys = ", ".join(_shown(k) for k in r["keys"])
-        return (f"{what[6:]}[{keys}] = {_shown(r['value'])}  row {r['row']} ({r['layer']}, "
-                f"{r['provenance'] or 'published'}){cited}")
-    if what.startswith("check "):
-        how = "bought" if r["bought"] else f"roll {r['roll']} vs {r['target']}"
-        return (f"{what}: {how} -> {'passed' if r['passed'] else 'failed'} "
-                f"({r['reason']}){cited}")
-    if what.startswith("def "):
-        args = ", ".join(_shown(a) for a in r["args"])
-        return f"{what[4:]}({args}) = {_shown(r['value'])}{cited}"
-    if what.startswith("roll "):
-        return f"{what} = {r['value']}" + (f" (for {r['for']})" if r.get("for") else "")
-    if what == "step":
-        return f"step {r['procedure']}.{r['step']} ({r['layer']}){cited}"
-    if what == "trigger":
-        return f"trigger {r['trigger']} on {r['on']}{cited}"
-    if what == "note":
-        return f"note: {r['text']}"
-    return json.dumps(r, ensure_ascii=False, default=str)
 
 
 @app.command()

@@ -14,6 +14,7 @@ from typing import Callable, Iterable
 
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.state import Event, jsonable
+from kriegsspiel.explaining import explained
 from kriegsspiel.session import Session
 from kriegsspiel.setup import start
 
@@ -92,8 +93,7 @@ def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
             lines.append(line)
             if explain:
                 for record in jsonable(event.cause):
-                    lines.append("        · " + json.dumps(record, ensure_ascii=False,
-                                                       sort_keys=True))
+                    lines.append("        · " + explained(record))
     if not session.events("game_won"):
         lines.append("RESULT: not decided (stopped before the end)")
     return session, lines

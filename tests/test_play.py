@@ -41,7 +41,7 @@ def test_until_and_unknown_players():
     result = runner.invoke(app, ["play", "crete/learning", "--until", "1", "--explain"])
     assert result.exit_code == 0
     assert result.output.splitlines()[-1] == "RESULT: not decided (stopped before the end)"
-    assert "        · {" in result.output                 # explanation records
+    assert "        · step " in result.output             # explanation records
     bad = runner.invoke(app, ["play", "crete/learning", "--players", "randon"])
     assert bad.exit_code == 1 and "did you mean 'random'?" in bad.output
 
