@@ -72,11 +72,11 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
 
 def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
          explain: bool = False) -> tuple[Session, list[str]]:
-    from kriegsspiel.setup import load
-    from kriegsspiel.plugins import load_registry
-    loaded = load(scenario, load_registry())
-    table = players_for(list(loaded.game.sides), kinds, seed)
+    # The set-up asks no questions, so the players can be seated once the
+    # scenario is loaded: one load, and the sides in the game's order.
+    table = Table({})
     session = start(scenario, table, seed=seed)
+    table.players = players_for(list(session.state.catalog["side"]), kinds, seed).players
     session.ctx.explaining = explain
     turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
     count = len(turns) if until is None else min(until, len(turns))
@@ -84,7 +84,7 @@ def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
         if session.program.call("game_decided", session.ctx):
             break
         session.perform("play_turn")
-    lines = [f"{loaded.scenario.title} — seed {seed}", f"turn {turns[0]}"]
+    lines = [f"{session.scenario.title} — seed {seed}", f"turn {turns[0]}"]
     setting_up = True
     for event in session.state.log:
         setting_up = setting_up and event.kind != "activation_started"
