@@ -272,6 +272,13 @@ def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None
                   f"({decl.loc.path}:{decl.loc.line})", markup=False)
 
 
+# Commands that live in modules of their own add themselves to the app here.
+from kriegsspiel import cli_play, cli_render  # noqa: E402  (they need `app` defined)
+
+cli_play.register(app, out, err)
+cli_render.register(app, out, err)
+
+
 def main() -> None:
     app()
 
