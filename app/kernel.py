@@ -19,7 +19,7 @@ KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "leader": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "side": "side",
                "division": "division", "formation": "formation", "kind": "str"},
     "formation": {"id": "str", "name": "str", "side": "side", "division": "division",
-                  "leader": "leader", "kind": "str"},
+                  "leader": "leader", "kind": "str", "tags": "list"},
     "division": {"id": "str", "name": "str", "side": "side", "army": "army"},
     "army": {"id": "str", "name": "str", "side": "side", "road_block_limit": "any"},
     "side": {"id": "str", "name": "str"},
@@ -52,7 +52,16 @@ def _members(ctx, kind: str, link: str, target: Ref) -> list[Ref]:
     # Through attr, not the catalog: a rule may link a piece to a group during
     # play (a Rearguard joins the Formation of the Unit that created it).
     world = ctx.world
-    return [r for r in world.refs(kind) if world.attr(r, link) == target]
+
+    def index() -> dict:
+        by_target: dict = {}
+        for r in world.refs(kind):
+            by_target.setdefault(world.attr(r, link), []).append(r)
+        return by_target
+    try:
+        return list(_lasting(ctx, ("members", kind, link), link, index).get(target, ()))
+    except TypeError:  # an unhashable target: compare one by one
+        return [r for r in world.refs(kind) if world.attr(r, link) == target]
 
 
 def _leaders_of(ctx, division: Ref) -> list[Ref]:
@@ -65,6 +74,57 @@ def _units_of(ctx, group: Ref) -> list[Ref]:
 
 def _units_at(ctx, hex_id: str) -> list[Ref]:
     return ctx.world.units_at(hex_id)
+
+
+# Attributes the kernel keeps from placement (they change with every move).
+KERNEL_KEPT = frozenset({"id", "hex", "on_map", "eliminated", "face"})
+
+
+def _lasting(ctx, key: tuple, attribute: str, compute):
+    """*compute()* — a scan reading *attribute* of entities — kept while a
+    top-level rule call runs and nothing that attribute reads has changed
+    (the world's ``attr_stamp``): moves, say, do not change a Unit's side."""
+    lasting = ctx.lasting if ctx is not None else None
+    stamp_of = getattr(ctx.world, "attr_stamp", None) if ctx is not None else None
+    if lasting is None or stamp_of is None or attribute in KERNEL_KEPT:
+        return _scan(ctx, key, compute)
+    stamp = stamp_of(attribute)
+    found = lasting.get(key)
+    if found is None or found[0] != stamp:
+        found = lasting[key] = (stamp, compute())
+    return found[1]
+
+
+def _scan(ctx, key: tuple, compute):
+    """*compute()* — a scan of every entity — once per state of the game while a
+    top-level rule call runs (the memo of ``dsl.program.remembered``): rules ask
+    it for every hex a Unit might enter."""
+    memo = ctx.memo if ctx is not None else None
+    if memo is None:
+        return compute()
+    version = ctx.world.version
+    if version != ctx.memo_version:
+        memo.clear()
+        ctx.memo_version = version
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = compute()
+    return found  # shared: the caller copies what it hands on
+
+
+def _units_with(ctx, attribute: str) -> list[Ref]:
+    """The units (in all_of order) whose *attribute* is not none."""
+    world = ctx.world
+    return list(_lasting(ctx, ("units_with", attribute), attribute,
+                         lambda: [u for u in world.refs("unit")
+                                  if world.attr(u, attribute) is not None]))
+
+
+def _units_of_other_sides(ctx, side: Ref) -> list[Ref]:
+    """The units (in all_of order) whose side is not *side*."""
+    world = ctx.world
+    return list(_lasting(ctx, ("units_of_other_sides", side), "side",
+                         lambda: [u for u in world.refs("unit") if world.attr(u, "side") != side]))
 
 
 def _next_turn_is(ctx, tag: str) -> bool:
@@ -178,6 +238,10 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
              doc="every entity of a kind: all_of(\"division\")"),
+    Function("units_with", _units_with, 1, 1, "list", params=("str",),
+             doc="every unit whose attribute is not none: units_with(\"entry_hex\")"),
+    Function("units_of_other_sides", _units_of_other_sides, 1, 1, "list", params=("side",),
+             doc="every unit whose side is not this one"),
     Function("cup_add", _cup_add, 2, 2, "none", pure=False, params=("str", "chit"),
              doc="put a chit into a cup (the mug)"),
     Function("cup_draw", _cup_draw, 1, 1, "chit", pure=False, params=("str",),

@@ -140,7 +140,7 @@ class HexGrid:
     """
 
     __slots__ = ("min_col", "max_col", "min_row", "max_row", "orientation", "offset",
-                 "col_digits", "row_digits", "_steps", "_names", "_nbr_cache")
+                 "col_digits", "row_digits", "_steps", "_names", "_nbr_cache", "_parsed")
 
     def __init__(self, columns: object, rows: object = None, *, orientation: str = "flat",
                  offset: str = "odd", col_digits: int = 2, row_digits: int = 2) -> None:
@@ -160,6 +160,7 @@ class HexGrid:
         self._steps = _FLAT_STEPS if orientation == "flat" else _POINTY_STEPS
         self._names = FLAT_DIRECTIONS if orientation == "flat" else POINTY_DIRECTIONS
         self._nbr_cache: dict[Hex, tuple[Hex, ...]] = {}
+        self._parsed: dict[str, Hex] = {}  # id → hex, for ids found on the map
 
     def __repr__(self) -> str:
         return (f"HexGrid(({self.min_col}, {self.max_col}, {self.min_row}, {self.max_row}), "
@@ -173,6 +174,10 @@ class HexGrid:
     def parse(self, text: str, *, on_map: bool = True,
               location: Location | None = None) -> Hex:
         """Parse a printed id such as ``"06.05"``; by default it must be on the map."""
+        if on_map and text.__class__ is str:
+            known = self._parsed.get(text)  # rules measure between the same hexes often
+            if known is not None:
+                return known
         match = _ID_RE.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None:
             pattern = "C" * self.col_digits + "." + "R" * self.row_digits
@@ -183,6 +188,8 @@ class HexGrid:
             last = self.format(Hex(self.max_col, self.max_row))
             raise KsError(f"hex {self.format(h)} is off the map, which runs from "
                           f"{first} to {last}", location)
+        if on_map and text.__class__ is str:
+            self._parsed[text] = h
         return h
 
     def contains(self, h: Hex) -> bool:

@@ -18,26 +18,63 @@ import copy
 import hashlib
 import json
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 
 
-@dataclass(frozen=True, slots=True)
 class Ref:
-    """A reference to an entity: ``Ref("unit", "1 A/1 Inf")``."""
+    """A reference to an entity: ``Ref("unit", "1 A/1 Inf")``.
 
-    kind: str
-    id: str
+    Immutable and compared by value, like the frozen dataclass it was; written
+    out by hand because every rule compares and hashes them: the state's key
+    (``key``) and the hash are worked out once, when the Ref is made, and an
+    identical Ref (the state hands out one object per entity) compares at once.
+    """
+
+    __slots__ = ("kind", "id", "key", "_hash")
+    __match_args__ = ("kind", "id")
+
+    def __init__(self, kind: str, id: str) -> None:  # noqa: A002 — the entity's id
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "id", id)
+        # 'unit:1 A/1 Inf' — how the state's tables name the entity.
+        put(self, "key", f"{kind}:{id}")
+        put(self, "_hash", hash((kind, id)))
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if other.__class__ is not Ref:
+            return NotImplemented
+        return self.id == other.id and self.kind == other.kind
+
+    def __ne__(self, other: object) -> bool:
+        if self is other:
+            return False
+        if other.__class__ is not Ref:
+            return NotImplemented
+        return self.id != other.id or self.kind != other.kind
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field '{name}'")
+
+    def __reduce__(self):
+        return (Ref, (self.kind, self.id))
+
+    def __repr__(self) -> str:
+        return f"Ref(kind={self.kind!r}, id={self.id!r})"
 
     def __str__(self) -> str:
         return self.id
-
-    @property
-    def key(self) -> str:
-        """'unit:1 A/1 Inf' — how the state's tables name the entity."""
-        return f"{self.kind}:{self.id}"
 
 
 @dataclass
@@ -78,8 +115,11 @@ LINKS = {"side": "side", "army": "army", "division": "division", "formation": "f
 
 
 _EMPTY: dict = {}
+_MISSING = object()
 
 _PIECES = frozenset({"unit", "leader"})
+# The events that change what attributes other than placement read.
+_ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
 
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
@@ -108,6 +148,21 @@ class GameState:
         self.links: dict[str, dict[str, str]] = {}  # "unit:x" → link → "leader:y"
         self.turn = 0
         self.log: list[Event] = []
+        # Bumped by every change (record, restore): results the rules computed
+        # from this state may be reused while it is unchanged (Context.memo).
+        self.version = 0
+        # What attributes other than placement can read changes only with a
+        # track or link of that name, a flipped counter or a restore: counted
+        # here so that scans of such an attribute can be kept (attr_stamp).
+        self._restores = 0
+        self._flips = 0
+        self._changed: dict[str, int] = {}  # track or link name → changes
+        self._refs: dict[str, dict[str, Ref]] = {}  # kind → id → its Ref, made once
+        self._at: dict[str, list[str]] | None = None  # hex → unit ids there (lazy)
+        self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
+        self._distances_grid = grid
+        # Called with each event once it is applied (the invariant checker).
+        self.observers: list = []
 
     # ---- reading ----------------------------------------------------------
     def ref(self, kind: str, ident: str) -> Ref:
@@ -116,8 +171,33 @@ class GameState:
                           did_you_mean(ident, self.catalog.get(kind, {})))
         return Ref(kind, ident)
 
+    def interned(self, kind: str, ident: str) -> Ref:
+        """The one Ref this state hands out for an entity (no catalog check)."""
+        made = self._refs.get(kind)
+        if made is None:
+            made = self._refs[kind] = {}
+        ref = made.get(ident)
+        if ref is None:
+            ref = made[ident] = Ref(kind, ident)
+        return ref
+
+    def attr_stamp(self, name: str) -> tuple:
+        """Changes whenever attribute *name* (other than the placement ones, id,
+        hex, on_map, eliminated, face) may read differently for some entity —
+        while the catalog is left alone."""
+        return (self._restores, self._flips, self._changed.get(name, 0))
+
     def refs(self, kind: str) -> list[Ref]:
-        return [Ref(kind, i) for i in self.catalog.get(kind, {})]
+        # all_of("unit") is asked inside many loops: the Ref objects are made
+        # once per id, the list afresh (the catalog may gain entries).
+        made = self._refs.setdefault(kind, {})
+        out = []
+        for i in self.catalog.get(kind, _EMPTY):
+            ref = made.get(i)
+            if ref is None:
+                ref = made[i] = Ref(kind, i)
+            out.append(ref)
+        return out
 
     def attr(self, entity: Any, name: str) -> Any:
         # The hottest function of a game: every attribute a rule reads comes here.
@@ -125,35 +205,53 @@ class GameState:
         # then the catalog's static facts.
         if entity.__class__ is not Ref:
             raise KsError(f"'{name}' asked of {entity!r}, which is not a game entity")
+        kind = entity.kind
         key = entity.key
         tracked = self.tracks.get(key)
-        if tracked is not None and name in tracked:
-            return tracked[name]
+        if tracked is not None:
+            value = tracked.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
         linked = self.links.get(key)
         if linked is not None and name in linked:
             target = linked[name]
-            return Ref(*target.split(":", 1)) if target else None
+            return self.interned(*target.split(":", 1)) if target else None
         # Placement, face and elimination are kept for pieces (units, leaders);
         # other entities may carry a static 'hex' of their own (a victory hex).
-        kernel = _KERNEL_ATTRS.get(name) if entity.kind in _PIECES or name == "id" else None
-        if kernel is not None:
-            return kernel(self, entity)
-        data = self.catalog.get(entity.kind, {}).get(entity.id)
+        if name in _KERNEL_ATTRS and (kind in _PIECES or name == "id"):
+            if name == "on_map":  # the commonest, inline
+                return self.placement.get(entity.id) is not None
+            if name == "hex":
+                return self.placement.get(entity.id)
+            return _KERNEL_ATTRS[name](self, entity)
+        data = self.catalog.get(kind, _EMPTY).get(entity.id)
         if data is None:
-            if entity.kind != "hex":
-                raise KsError(f"unknown {entity.kind} '{entity.id}'")
+            if kind != "hex":
+                raise KsError(f"unknown {kind} '{entity.id}'")
             # Hexes need no catalog entry: the map in play knows them.
-            data = {"terrain": self.map.terrain.get(entity.id)} if self.map else {}
-        if entity.kind == "unit":
+            data = {"terrain": self.map.terrain.get(entity.id)} if self.map else _EMPTY
+        elif kind == "unit":
             face = data["faces"].get(self.faces.get(entity.id, "front"), _EMPTY)
-            if name in face:
-                return face[name]
-        if name in data:
-            value = data[name]
+            value = face.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        value = data.get(name, _MISSING)
+        if value is not _MISSING:
             if name in LINKS and isinstance(value, str):
-                return Ref(LINKS[name], value)
+                return self.interned(LINKS[name], value)
             return value
         return 0 if name in self.track_names else None
+
+    def having(self, items: list, name: str) -> list:
+        """``[x for x in items if x is not an entity or attr(x, name)]``, in order:
+        the rules' loops over every Unit skip those off the map this way."""
+        if name == "on_map" and name not in self.track_names and \
+                not any(name in d for d in self.links.values()):
+            placement, attr = self.placement, self.attr
+            return [x for x in items if x.__class__ is not Ref or (
+                placement.get(x.id) is not None if x.kind in _PIECES else attr(x, name))]
+        attr = self.attr
+        return [x for x in items if x.__class__ is not Ref or attr(x, name)]
 
     def owner(self, entity: Any) -> Any:
         if isinstance(entity, Ref):
@@ -169,8 +267,23 @@ class GameState:
         return [Ref("chit", c) for c in sorted(self.cups.get(name, []))]
 
     def units_at(self, hex_id: str) -> list[Ref]:
-        return [Ref("unit", u) for u, h in self.placement.items()
-                if h == hex_id and u in self.catalog.get("unit", {})]
+        # An index of placement, rebuilt after pieces move (record, restore);
+        # in placement order, as a scan of the placements would list them.
+        at = self._at
+        if at is None:
+            at = self._at = {}
+            for u, h in self.placement.items():
+                at.setdefault(h, []).append(u)
+        units = self.catalog.get("unit", _EMPTY)
+        made = self._refs.setdefault("unit", {})
+        out = []
+        for u in at.get(hex_id, ()):
+            if u in units:
+                ref = made.get(u)
+                if ref is None:
+                    ref = made[u] = Ref("unit", u)
+                out.append(ref)
+        return out
 
     def turn_has_tag(self, turn: int, tag: str) -> bool:
         """Whether turn *turn* of the turn track (catalog game entity) has *tag*."""
@@ -180,13 +293,27 @@ class GameState:
     def distance(self, a: str, b: str) -> int:
         if self.grid is None:
             raise KsError("this game has no map grid to measure distance on")
-        return self.grid.distance(self.grid.parse(a), self.grid.parse(b))
+        if self._distances_grid is not self.grid:  # a grid put in afterwards
+            self._distances, self._distances_grid = {}, self.grid
+        known = self._distances.get((a, b)) if a.__class__ is str and b.__class__ is str else None
+        if known is not None:
+            return known
+        d = self.grid.distance(self.grid.parse(a), self.grid.parse(b))
+        if a.__class__ is str and b.__class__ is str:
+            if len(self._distances) > 200_000:  # the map does not change; just bound it
+                self._distances.clear()
+            self._distances[(a, b)] = d
+        return d
 
     # ---- changing: always through an event ---------------------------------
     def record(self, kind: str, data: dict, cause: list[dict]) -> Event:
         event = Event(len(self.log) + 1, kind, data, cause)
+        self.version += 1
+        self._at = None
         self._apply(event)
         self.log.append(event)
+        for observer in self.observers:
+            observer(event)
         return event
 
     def set_track(self, entity: Ref, name: str, value: int, cause: list[dict]) -> None:
@@ -203,6 +330,12 @@ class GameState:
 
     def _apply(self, event: Event) -> None:
         d = event.data
+        if event.kind in _ATTR_EVENTS:
+            if event.kind == "unit_flipped":
+                self._flips += 1
+            else:
+                name = d["track"] if event.kind == "track_changed" else d["link"]
+                self._changed[name] = self._changed.get(name, 0) + 1
         if event.kind == "track_changed":
             self.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
         elif event.kind in ("unit_moved", "unit_placed"):
@@ -232,6 +365,9 @@ class GameState:
                 "links": {k: dict(sorted(v.items())) for k, v in sorted(self.links.items())}}
 
     def restore(self, snap: dict, log: list[dict] | None = None) -> None:
+        self.version += 1
+        self._restores += 1
+        self._at = None
         self.turn = snap["turn"]
         self.placement = dict(snap["placement"])
         self.faces = dict(snap["faces"])

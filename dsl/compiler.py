@@ -15,14 +15,19 @@ from typing import Any, Callable
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.closures import (_UNSET, _local, _put_back, apply, bool_chain, constant,
+                                      constant_of)
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
 Fn = Callable[[Frame], Any]
 
 _ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "%": operator.mod}
-_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+COMPARE = _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
             ">": operator.gt, ">=": operator.ge}
+
+
+_METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method compiling it
 
 
 class Scope:
@@ -49,8 +54,10 @@ class ExprCompiler:
 
     # ---- expressions ----------------------------------------------------
     def expr(self, e: ir.Expr, scope: Scope) -> tuple[Fn, str]:
-        method = getattr(self, "_" + type(e).__name__.lower())
-        return method(e, scope)
+        method = _METHODS.get(type(e))
+        if method is None:  # first of its kind: `_binop` for ir.BinOp, and so on
+            method = _METHODS[type(e)] = getattr(ExprCompiler, "_" + type(e).__name__.lower())
+        return method(self, e, scope)
 
     def cond(self, e: ir.Expr, scope: Scope, what: str) -> Fn:
         fn, t = self.expr(e, scope)
@@ -67,14 +74,14 @@ class ExprCompiler:
     def _lit(self, e: ir.Lit, scope: Scope):
         value = e.value
         t = {bool: "bool", int: "int", str: "str", type(None): "none"}[type(value)]
-        return (lambda f: value), t
+        return constant(value), t
 
     def _name(self, e: ir.Name, scope: Scope):
         name = e.name
         if name in scope.names:
-            return (lambda f: f.vars[name]), scope.names[name]
+            return _local(name), scope.names[name]
         if name in DICE:
-            return (lambda f: name), "die"
+            return constant(name), "die"
         found = self.p.global_value(name, e.loc)
         if found is not None:
             return found
@@ -85,10 +92,21 @@ class ExprCompiler:
     def _attr(self, e: ir.Attr, scope: Scope):
         enum_member = self.p.enum_member(e)
         if enum_member is not None:
-            return (lambda f: enum_member), "str"
+            return constant(enum_member), "str"
         obj, t = self.expr(e.obj, scope)
         attr_type = self.p.attribute_type(t, e.name, e.loc)
         name, world_attr = e.name, self.p.world_attr
+        if isinstance(e.obj, ir.Name) and e.obj.name in scope.names:
+            var = e.obj.name  # `unit.hex`: the commonest shape, read straight from the frame
+
+            def get_local(f: Frame):
+                target = f.vars[var]
+                if target.__class__ is Ref:
+                    return f.ctx.world.attr(target, name)
+                if target is None:
+                    raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
+                return world_attr(f, target, name)
+            return get_local, attr_type
 
         def get(f: Frame):
             target = obj(f)
@@ -101,7 +119,11 @@ class ExprCompiler:
 
     def _listexpr(self, e: ir.ListExpr, scope: Scope):
         items = [self.expr(i, scope)[0] for i in e.items]
-        return (lambda f: [i(f) for i in items]), "list"
+        fn = lambda f: [i(f) for i in items]  # noqa: E731 — a fresh list each time
+        folded = [constant_of(i) for i in items]
+        if all(c is not None for c in folded):
+            fn.members = tuple(c[0] for c in folded)  # for `x in [...]`
+        return fn, "list"
 
     def _binop(self, e: ir.BinOp, scope: Scope):
         left, lt = self.expr(e.left, scope)
@@ -119,6 +141,16 @@ class ExprCompiler:
                 return Fraction(left(f), d)
             return divide, "num"
         op = _ARITH[e.op]
+        folded = constant_of(right)
+        if folded is not None and folded[0] is not None:
+            b = folded[0]
+
+            def arith_constant(f: Frame):
+                a = left(f)
+                if a is None:
+                    raise RuleRuntimeError(f"'{e.op}' on a missing value (none)", e.loc)
+                return op(a, b)
+            return arith_constant, ("int" if lt == rt == "int" else join(lt, rt))
 
         def arith(f: Frame):
             a, b = left(f), right(f)
@@ -133,12 +165,25 @@ class ExprCompiler:
         if e.op == "in":
             if rt not in ("list", "any"):
                 raise KsError(f"'in' needs a list on its right, but this is {article(rt)}", e.right.loc)
+            members = getattr(right, "members", None)
+            if members is not None:  # a list written out, or an enum: the same every time
+                return (lambda f: left(f) in members), "bool"
             return (lambda f: left(f) in right(f)), "bool"
         if e.op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
                 if not is_numeric(t):
                     raise KsError(f"'{e.op}' compares numbers, but this is {article(t)}", side.loc)
             op = _COMPARE[e.op]
+            folded = constant_of(right)
+            if folded is not None and folded[0] is not None:
+                b = folded[0]
+
+                def ordered_constant(f: Frame):
+                    a = left(f)
+                    if a is None:
+                        return False  # a missing rating never satisfies an inequality
+                    return op(a, b)
+                return ordered_constant, "bool"
 
             def ordered(f: Frame):
                 a, b = left(f), right(f)
@@ -146,15 +191,45 @@ class ExprCompiler:
                     return False  # a missing rating never satisfies an inequality
                 return op(a, b)
             return ordered, "bool"
-        op = _COMPARE[e.op]
-        return (lambda f: op(left(f), right(f))), "bool"
+        folded = constant_of(right)
+        if folded is not None:
+            b = folded[0]
+            if e.op == "==":
+                return (lambda f: left(f) == b), "bool"
+            return (lambda f: left(f) != b), "bool"
+        if e.op == "==":
+            return (lambda f: left(f) == right(f)), "bool"
+        return (lambda f: left(f) != right(f)), "bool"
 
     def _boolop(self, e: ir.BoolOp, scope: Scope):
-        left = self.cond(e.left, scope, f"each side of '{e.op}'")
-        right = self.cond(e.right, scope, f"each side of '{e.op}'")
+        # `a and b and c` parses as ((a and b) and c): one closure over the
+        # flattened chain, not one per 'and'.  Operands are still compiled
+        # (and checked) left to right, and run left to right until one decides.
+        conds = [self.cond(x, scope, f"each side of '{e.op}'") for x in bool_chain(e)]
         if e.op == "and":
-            return (lambda f: bool(left(f)) and bool(right(f))), "bool"
-        return (lambda f: bool(left(f)) or bool(right(f))), "bool"
+            if len(conds) == 2:
+                a, b = conds
+                return (lambda f: True if a(f) and b(f) else False), "bool"
+            if len(conds) == 3:
+                a, b, c = conds
+                return (lambda f: True if a(f) and b(f) and c(f) else False), "bool"
+
+            def every(f: Frame):
+                for c in conds:
+                    if not c(f):
+                        return False
+                return True
+            return every, "bool"
+        if len(conds) == 2:
+            a, b = conds
+            return (lambda f: True if a(f) or b(f) else False), "bool"
+
+        def some(f: Frame):
+            for c in conds:
+                if c(f):
+                    return True
+            return False
+        return some, "bool"
 
     def _not(self, e: ir.Not, scope: Scope):
         inner = self.cond(e.operand, scope, "the operand of 'not'")
@@ -183,29 +258,92 @@ class ExprCompiler:
         else:
             body = self.cond(e.body, inner, f"the body of '{e.kind}'")
 
-        def values(f: Frame):
-            for item in items(f):
-                yield body(Frame(f.ctx, {**f.vars, var: item}))
         kind = e.kind
+        having = self._having(body, var) if kind in ("select", "any") else None
+
+        def each(f: Frame):
+            """The items — without those the body is sure to be false for, when
+            nothing is explained and the body is a def starting `x.a and ...`
+            of the variable: `any e in units: in_fire_zone(h, e)` over the many
+            Units off the map reads only their 'on_map'."""
+            if having is not None:
+                ctx = f.ctx
+                if ctx is not None and not ctx.explaining:
+                    keep = getattr(ctx.world, "having", None)
+                    if keep is not None:
+                        return keep(items(f), having)
+            return items(f)
+        # The body runs in the caller's frame with the variable bound, and the
+        # frame is put back as it was afterwards (a quantifier's body is an
+        # expression: it defines no names, so nothing else can leak out).
         if kind == "select":
             def select(f: Frame):
-                return [item for item in items(f)
-                        if body(Frame(f.ctx, {**f.vars, var: item}))]
+                found = []
+                vars = f.vars
+                saved = vars.get(var, _UNSET)
+                try:
+                    for item in each(f):
+                        vars[var] = item
+                        if body(f):
+                            found.append(item)
+                finally:
+                    _put_back(vars, var, saved)
+                return found
             return select, "list"
-        if kind == "any":
-            return (lambda f: any(values(f))), "bool"
-        if kind == "all":
-            return (lambda f: all(values(f))), "bool"
+        if kind in ("any", "all"):
+            want = kind == "any"  # the body value that decides the answer
+
+            def decide(f: Frame):
+                vars = f.vars
+                saved = vars.get(var, _UNSET)
+                try:
+                    for item in (each(f) if want else items(f)):
+                        vars[var] = item
+                        if (True if body(f) else False) is want:
+                            return want
+                finally:
+                    _put_back(vars, var, saved)
+                return not want
+            return decide, "bool"
+
+        def values(f: Frame) -> list:
+            out = []
+            vars = f.vars
+            saved = vars.get(var, _UNSET)
+            try:
+                for item in items(f):
+                    vars[var] = item
+                    out.append(body(f))
+            finally:
+                _put_back(vars, var, saved)
+            return out
         if kind == "count":
             return (lambda f: sum(1 for v in values(f) if v)), "int"
         if kind in ("least", "most"):
             pick = min if kind == "least" else max
 
             def extreme(f: Frame):
-                found = list(values(f))
+                found = values(f)
                 return pick(found) if found else None  # over nothing: none
             return extreme, "num"
         return (lambda f: sum(values(f))), "num"
+
+    @staticmethod
+    def _having(body: Fn, var: str) -> str | None:
+        """The attribute an item must have (truthy) for *body* to be anything but
+        false: when the body is a guarded def call (``guarded_call``) whose
+        guard reads the loop variable, and whose other arguments are variables
+        or constants (so skipping them cannot skip an error)."""
+        guard = getattr(body, "guard", None)
+        if guard is None:
+            return None
+        fns, index, attribute = guard
+        if getattr(fns[index], "local", None) != var:
+            return None
+        for j, a in enumerate(fns):
+            if j != index and getattr(a, "local", None) is None and constant_of(a) is None:
+                return None
+        return attribute
 
     def _lookup(self, e: ir.Lookup, scope: Scope):
         if not isinstance(e.table, ir.Name):
@@ -234,11 +372,7 @@ class ExprCompiler:
                         want_t not in ("int", "num", "any") and t not in (want_t, "any"):
                     raise KsError(f"argument of {e.fn}() must be {article(want_t)}, but this is {article(t)}",
                                   node.loc)
-            impl, fns = fn.impl, [a for a, _ in args]
-
-            def call(f: Frame):
-                return impl(f.ctx, *[a(f) for a in fns])
-            return call, fn.returns
+            return apply(fn.impl, [a for a, _ in args]), fn.returns
         return self.p.compile_call(e, args, scope)
 
     def _question(self, e: ir.Call, args, scope: Scope, min_args: int, usage: str):

@@ -14,7 +14,9 @@ from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
+from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import ENTITY_KINDS, Function, article
@@ -151,16 +153,28 @@ class Program:
         what = f"def {decl.name}"
         cites = [str(c) for c in decl.cites]
 
-        def call(ctx, *args):
-            value = body(Frame(ctx, dict(zip(names, args))))
-            if ctx is not None and ctx.explaining:
-                # Raw values: made JSON-friendly only when the record is written out.
-                ctx.trace.append({"what": what, "args": args, "value": value, "cites": cites})
-            return value
-        holder.fn = call
+        if len(names) == 1:
+            only = names[0]
+
+            def evaluate(ctx, *args):
+                value = body(Frame(ctx, {only: args[0]} if len(args) == 1
+                                   else dict(zip(names, args))))
+                if ctx is not None and ctx.explaining:
+                    # Raw values: made JSON-friendly only when the record is written out.
+                    ctx.trace.append({"what": what, "args": args, "value": value,
+                                      "cites": cites})
+                return value
+        else:
+            def evaluate(ctx, *args):
+                value = body(Frame(ctx, dict(zip(names, args))))
+                if ctx is not None and ctx.explaining:
+                    ctx.trace.append({"what": what, "args": args, "value": value,
+                                      "cites": cites})
+                return value
+        holder.fn = remembered(what, evaluate, holder)
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
-        holder.fn = tables.compile_modifiers(self, decl)
+        holder.fn = tables.compile_modifiers(self, decl, holder)
         holder.type = "int"
 
     def _build_table(self, decl: ir.Table, holder: Compiled) -> None:
@@ -228,15 +242,17 @@ class Program:
         decl = self.decls.get(name)
         if decl is not None and decl.kind == "const":
             holder = self._ensure(name, loc)
-            return (lambda f: holder.fn()), holder.type
+            return constant(holder.fn()), holder.type  # a const is computed once, when built
         if decl is not None and decl.kind == "enum":
-            return (lambda f: list(decl.members)), "list"
+            members = lambda f: list(decl.members)  # noqa: E731 — a fresh list each time
+            members.members = tuple(decl.members)  # for `x in enum_name`
+            return members, "list"
         owners = self.members.get(name)
         if owners:
             if len(owners) > 1:
                 raise KsError(f"'{name}' is a member of several enums ({', '.join(owners)}); "
                               f"write {owners[0]}.{name}", loc)
-            return (lambda f: name), "str"
+            return constant(name), "str"
         return None
 
     def visible_names(self) -> list[str]:
@@ -315,10 +331,10 @@ class Program:
                               f"{article(t)}", node.loc)
         holder = self._ensure(e.fn, e.loc)
         fns = [a for a, _ in args]
-
-        def call(f: Frame):
-            return holder.fn(f.ctx, *[a(f) for a in fns])
-        return call, holder.type
+        fails = call_site_guard(decl, self.enums) if decl.kind == "def" else None
+        if fails is not None and len(fns) in (1, 2, 3):
+            return guarded_call(holder, fns, fails), holder.type
+        return apply_holder(holder, fns), holder.type
 
     def compile_set(self, s: ir.SetStmt, scope: Scope):
         return checks.compile_set(self, s, scope)
@@ -354,7 +370,19 @@ class Program:
                 ctx.active_triggers.discard(trig.name)
 
     def call(self, name: str, ctx: Context, *args: Any) -> Any:
-        """Call a def, modifiers list, check or procedure — or a primitive — by name."""
+        """Call a def, modifiers list, check or procedure — or a primitive — by name.
+
+        While the outermost such call runs, pure results are remembered for as
+        long as the game does not change (see :func:`remembered`); nothing is
+        kept between calls, so a caller may change the state or the catalog
+        directly between them (tests do)."""
+        if ctx is not None and ctx.memo is None and getattr(ctx.world, "version", None) is not None:
+            ctx.memo, ctx.memo_version = {}, -1
+            ctx.lasting = {}
+            try:
+                return self.call(name, ctx, *args)
+            finally:
+                ctx.memo = ctx.lasting = None
         if name not in self.compiled and name in self.primitives:
             return self.primitives[name].impl(ctx, *args)
         compiled = self.compiled.get(name)

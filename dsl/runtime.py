@@ -93,6 +93,15 @@ class Context:
     # same, but no explanation records are made.  Replays and `ks resolve`
     # keep it True.
     explaining: bool = True
+    # Pure results (defs, modifier lists) remembered while one top-level call
+    # runs and the game has not changed since (see Program.call): ``memo`` is
+    # None outside such a call; ``memo_version`` is the world's version the
+    # remembered results were computed against.
+    memo: dict | None = field(default=None, repr=False)
+    memo_version: int = field(default=-1, repr=False)
+    # The same for kernel scans of attributes that moves do not change (which
+    # Units a Formation has, say), checked against the world's ``attr_stamp``.
+    lasting: dict | None = field(default=None, repr=False)
 
     def explain(self, record: dict) -> None:
         if self.explaining:
@@ -151,12 +160,20 @@ class Context:
             self.rules.fire(event, data, self)
 
 
-@dataclass
 class Frame:
-    """Local variables of one running definition, plus the context."""
+    """Local variables of one running definition, plus the context.
 
-    ctx: Context | None
-    vars: dict[str, Any]
+    A plain slotted class rather than a dataclass: one is made for every
+    definition call, so its construction and attribute reads are hot."""
+
+    __slots__ = ("ctx", "vars")
+
+    def __init__(self, ctx: Context | None, vars: dict[str, Any]) -> None:
+        self.ctx = ctx
+        self.vars = vars
+
+    def __repr__(self) -> str:
+        return f"Frame(vars={self.vars!r})"
 
 
 def _plain(value: Any) -> Any:

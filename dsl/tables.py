@@ -12,7 +12,9 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.closures import apply_holder
 from kriegsspiel.dsl.compiler import Scope
+from kriegsspiel.dsl.shortcuts import remembered
 from kriegsspiel.dsl.link import layer_rank
 from kriegsspiel.dsl.runtime import Explained, Frame, RuleRuntimeError
 from kriegsspiel.dsl.types import article, is_numeric, join
@@ -52,8 +54,14 @@ def compile_table(program, decl: ir.Table):
                  for r in rows}
 
     def lookup(ctx, *keys: Any):
-        keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k for k in keys)
-        row = find(keys)
+        # Keys are looked up as given first: an Explained key equals (and hashes
+        # as) its plain int, so it finds the row cached under that int.
+        row = cache.get(keys)
+        if row is None or (ctx is not None and ctx.explaining):
+            keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k
+                         for k in keys)
+            if row is None:
+                row = find(keys)
         if ctx is not None and ctx.explaining:
             key_text, layer, cites = row_facts[id(row)]
             ctx.trace.append({"what": what, "keys": list(keys), "row": key_text, "value": row.value,
@@ -119,11 +127,7 @@ def compile_lookup_call(decl: ir.Table, holder, e: ir.Lookup, args):
         if dim.enum is not None and t not in ("str", "any"):
             raise KsError(f"dimension '{dim.name}' of table '{decl.name}' takes a member of "
                           f"'{dim.enum}', but this is {article(t)}", node.loc)
-    fns = [a for a, _ in args]
-
-    def lookup(f: Frame):
-        return holder.fn(f.ctx, *[a(f) for a in fns])
-    return lookup, holder.type
+    return apply_holder(holder, [a for a, _ in args]), holder.type
 
 
 def _number(value: Any, what: str, decl: ir.Modifiers) -> int:
@@ -134,7 +138,7 @@ def _number(value: Any, what: str, decl: ir.Modifiers) -> int:
     return int(value)
 
 
-def compile_modifiers(program, decl: ir.Modifiers):
+def compile_modifiers(program, decl: ir.Modifiers, holder):
     """``fn(ctx, *args) -> Explained``: base plus every term whose condition holds."""
     scope: Scope = program._scope(decl.params, False, f"modifiers '{decl.name}'")
     base = program.compiler.number(decl.base, scope, "the base") if decl.base else None
@@ -145,7 +149,8 @@ def compile_modifiers(program, decl: ir.Modifiers):
         amount = program.compiler.number(term.expr, scope, f"term '{term.name}'")
         when = program.compiler.cond(term.when, scope, f"the condition of term '{term.name}'") \
             if term.when is not None else None
-        terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer))
+        terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer,
+                      f"term '{term.name}'"))
     names, what = [p.name for p in decl.params], f"modifiers {decl.name}"
 
     def evaluate(ctx, *args):
@@ -153,9 +158,11 @@ def compile_modifiers(program, decl: ir.Modifiers):
         start = _number(base(frame), "the base", decl) if base is not None else 0
         total, applied = start, []
         explaining = ctx is None or ctx.explaining
-        for name, amount, when, cites, layer in terms:
+        for name, amount, when, cites, layer, label in terms:
             if when is None or when(frame):
-                value = _number(amount(frame), f"term '{name}'", decl)
+                value = amount(frame)
+                if value.__class__ is not int:
+                    value = _number(value, label, decl)
                 if value:
                     total += value
                     if explaining:
@@ -167,4 +174,4 @@ def compile_modifiers(program, decl: ir.Modifiers):
         if ctx is not None:
             ctx.trace.append(result.explain())
         return result
-    return evaluate
+    return remembered(what, evaluate, holder)

@@ -35,6 +35,11 @@ def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
     # A scratch context: these are pure questions, and their explanations must
     # not pile up on the next real change of the game.
     scratch = Context(world, ctx.dice, ctx.decider, rules=rules)
+    # It asks may_enter of many hexes: the rules' remembered results and scans
+    # are the caller's (same game, same moment), or kept for this search.
+    scratch.memo = ctx.memo if ctx.memo is not None else {}
+    scratch.memo_version = ctx.memo_version if ctx.memo is not None else -1
+    scratch.lasting = ctx.lasting if ctx.lasting is not None else {}
     allowance = 2 * int(rules.call("movement_allowance", scratch, unit))
     key = (id(world.map), rules.call("mclass", scratch, unit), world.attr(unit, "column"))
     per_program = _COSTS.setdefault(rules, {})

@@ -1,10 +1,13 @@
 """Benchmark: one Direct Fire's modified Fire Rating and CRT result through the
 rules (all 15.6 modifiers, gts:15.5) against a hand-written Python function
 computing the same numbers from the same game state.  Target: the rules at
-most 2× the hand-written time — NOT met yet: measured about 4–5× with
-explanations, about 3.8× without (Context.explaining = False, as bulk
-simulations run): the rules compute through many small definitions.  Run with --benchmark-enable; the test itself
-only checks that both agree (no time is asserted)."""
+most 2× the hand-written time — NOT met: measured 4.7–5.4× with
+explanations and 3.6–4.0× without (Context.explaining = False, as bulk
+simulations run).  Both sides got faster (the rules ~60 → ~39 µs, the
+hand-written ~14 → ~8 µs, since it reads the same faster game state); what
+is left is the cost of the rules' many small definitions (docs/architecture.md,
+"Performance").  Run with --benchmark-enable; the test itself only checks that
+both agree (no time is asserted)."""
 
 from __future__ import annotations
 

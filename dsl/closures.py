@@ -1,0 +1,155 @@
+"""The building blocks compiled rules are made of: small closures for the
+shapes rules use most, each computing exactly what the generic one would.
+
+Rules are small definitions calling each other, so a closure's own overhead
+is most of the time a rule takes: the shapes below (a local variable, a
+constant operand, calls of fixed arity, a def answered at its call site)
+avoid the generic path's extra calls and list building.  See the
+"Performance" section of docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.runtime import Frame
+
+Fn = Callable[[Frame], Any]
+
+_UNSET = object()
+
+
+def bool_chain(e: ir.BoolOp) -> list:
+    """The operands of a chain of one boolean operator, left to right."""
+    out, node = [], e
+    while isinstance(node, ir.BoolOp) and node.op == e.op:
+        out.append(node.right)
+        node = node.left
+    out.append(node)
+    return out[::-1]
+
+
+def _put_back(vars: dict, name: str, saved: Any) -> None:
+    """Restore a variable a quantifier bound (or remove it if it was unbound)."""
+    if saved is _UNSET:
+        vars.pop(name, None)
+    else:
+        vars[name] = saved
+
+
+def _local(name: str) -> Fn:
+    def local(f: Frame):
+        return f.vars[name]
+    local.local = name  # what it reads, for the quantifiers' shortcut (ExprCompiler._quant)
+    return local
+
+
+def constant(value: Any) -> Fn:
+    """A closure returning *value*, marked so operators can fold it in."""
+    def const(f: Frame):
+        return value
+    const.constant = (value,)
+    return const
+
+
+def constant_of(fn: Fn) -> tuple | None:
+    """``(value,)`` if *fn* always returns the same value, else None."""
+    return getattr(fn, "constant", None)
+
+
+def apply(impl: Callable, fns: list[Fn]) -> Fn:
+    """``impl(ctx, *args)`` with each argument computed from the frame, in order."""
+    if len(fns) == 0:
+        return lambda f: impl(f.ctx)
+    if len(fns) == 1:
+        a, = fns
+        return lambda f: impl(f.ctx, a(f))
+    if len(fns) == 2:
+        a, b = fns
+        return lambda f: impl(f.ctx, a(f), b(f))
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda f: impl(f.ctx, a(f), b(f), c(f))
+    if len(fns) == 4:
+        a, b, c, d = fns
+        return lambda f: impl(f.ctx, a(f), b(f), c(f), d(f))
+    return lambda f: impl(f.ctx, *[a(f) for a in fns])
+
+
+def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
+    """Like :func:`apply` for a definition that may still be compiling: its
+    function is read from its holder when called."""
+    names = [getattr(a, "local", None) for a in fns]
+    if fns and None not in names and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
+        if len(names) == 1:
+            x, = names
+            return lambda f: holder.fn(f.ctx, f.vars[x])
+        if len(names) == 2:
+            x, y = names
+
+            def call_locals2(f: Frame):
+                vars = f.vars
+                return holder.fn(f.ctx, vars[x], vars[y])
+            return call_locals2
+        x, y, z = names
+
+        def call_locals3(f: Frame):
+            vars = f.vars
+            return holder.fn(f.ctx, vars[x], vars[y], vars[z])
+        return call_locals3
+    if len(fns) == 0:
+        return lambda f: holder.fn(f.ctx)
+    if len(fns) == 1:
+        a, = fns
+        return lambda f: holder.fn(f.ctx, a(f))
+    if len(fns) == 2:
+        a, b = fns
+        return lambda f: holder.fn(f.ctx, a(f), b(f))
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f))
+    if len(fns) == 4:
+        a, b, c, d = fns
+        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f), d(f))
+    return lambda f: holder.fn(f.ctx, *[a(f) for a in fns])
+
+
+def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
+    """A call of a def whose first test ``fails(ctx, args)`` can read off the
+    arguments (shortcuts.call_site_guard): when it fails and nothing is being explained,
+    the def's value, false, without running the def."""
+    call = _guarded_call(holder, fns, fails)
+    reads = getattr(fails, "reads", None)  # (argument index, attribute) of a `p.a and ...` def
+    if reads is not None:
+        call.guard = (fns, *reads)
+    return call
+
+
+def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
+    if len(fns) == 1:
+        a, = fns
+
+        def call1(f: Frame):
+            ctx, x = f.ctx, a(f)
+            if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
+                return False
+            return holder.fn(ctx, x)
+        return call1
+    if len(fns) == 2:
+        a, b = fns
+
+        def call2(f: Frame):
+            ctx, x, y = f.ctx, a(f), b(f)
+            if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
+                return False
+            return holder.fn(ctx, x, y)
+        return call2
+    a, b, c = fns
+
+    def call3(f: Frame):
+        ctx, x, y, z = f.ctx, a(f), b(f), c(f)
+        if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
+            return False
+        return holder.fn(ctx, x, y, z)
+    return call3

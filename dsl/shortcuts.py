@@ -1,0 +1,173 @@
+"""Shortcuts the rule program takes that change nothing but the time: pure
+results remembered while the game stands still, and defs answered false at
+their call site from a first test of their arguments.  Values, events, dice
+and explanation records are exactly those of a plain evaluation (see the
+"Performance" section of docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kriegsspiel.core.state import Ref
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.closures import bool_chain
+from kriegsspiel.dsl.compiler import COMPARE
+
+# How many evaluations a definition is remembered for on trial, and the share
+# of them that must turn out to be reuses for remembering to go on.
+MEMO_TRIAL = 256
+MEMO_MIN_SHARE = 8  # at least one reuse in eight evaluations
+
+
+def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable[..., Any]:
+    """``fn(ctx, *args)`` for a pure definition (a def, a modifier list).
+
+    Rules ask the same question many times while nothing changes — the Movement
+    Class of the Unit being moved for every hex around it, the weather for
+    every cost — so, inside one top-level :meth:`Program.call`, the answer is
+    kept per (definition, arguments) until the game state's version moves on.
+    The explanation records the first evaluation wrote are kept with it and
+    written again on each reuse, so the trace is exactly what evaluating
+    afresh would have written.  Arguments are keyed with their classes too
+    (``True == 1`` and ``Fraction(2) == 2`` are different arguments), and
+    unhashable ones (a list of Units) are simply not remembered.
+
+    Remembering costs a little on every call, so it is on trial: a definition
+    whose answers are seldom asked for again (fewer than one reuse in
+    MEMO_MIN_SHARE after MEMO_TRIAL evaluations) is from then on evaluated
+    directly (``holder.fn`` is swapped for *evaluate*).  Either way the values
+    and the explanation records are the same; only the time differs.
+    """
+    tried = reused = 0
+
+    def fn(ctx, *args):
+        nonlocal tried, reused
+        memo = ctx.memo if ctx is not None else None
+        if memo is None:
+            return evaluate(ctx, *args)
+        version = ctx.world.version
+        if version != ctx.memo_version:
+            memo.clear()
+            ctx.memo_version = version
+        if len(args) == 1:
+            key = (what, args, args[0].__class__)
+        elif len(args) == 2:
+            key = (what, args, args[0].__class__, args[1].__class__)
+        else:
+            key = (what, args, *[a.__class__ for a in args])
+        try:
+            found = memo.get(key)
+        except TypeError:  # an unhashable argument
+            return evaluate(ctx, *args)
+        if found is not None:
+            value, records = found
+            if not ctx.explaining:
+                reused += 1
+                return list(value) if value.__class__ is list else value
+            if records is not None:  # else: remembered while not explaining; evaluate
+                reused += 1
+                ctx.trace.extend(records)
+                return list(value) if value.__class__ is list else value
+        tried += 1
+        if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
+            holder.fn = evaluate  # not worth remembering
+        trace = ctx.trace
+        start = len(trace)
+        value = evaluate(ctx, *args)
+        if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
+            memo[key] = (value, trace[start:] if ctx.explaining else None)
+            if value.__class__ is list:
+                value = list(value)  # the caller's copy; the remembered one stays as it was
+        return value
+    return fn
+
+
+def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:
+    """For a def starting with simple tests of its parameters' attributes
+    (``p.a and p.b == 0 and p.c == q and ...``): ``fails(ctx, args)`` — true
+    when one of those tests, read straight off the arguments, is false, so
+    the def's value is false without running it.
+
+    Rules call such defs over every Unit of the game (``any e in ...:
+    in_fire_zone(h, e)``), and most are off the map: the tests are made at
+    the call site when no explanation is being recorded (explaining, the
+    def runs, so its record is written as always).  The tests cannot raise
+    (an attribute of an entity, compared with ``==``/``!=`` or, none never
+    satisfying it, an inequality), and run in order, stopping at the first
+    false one, as the def would.  None when the def does not start so."""
+    if not isinstance(decl.expr, ir.BoolOp) or decl.expr.op != "and":
+        return None
+    params = [p.name for p in decl.params]
+    tests = []
+    for conjunct in bool_chain(decl.expr):
+        test = _simple_test(conjunct, params, enums)
+        if test is None:
+            break
+        tests.append(test)
+    if not tests:
+        return None
+    if len(tests) == 1:
+        fails = tests[0]
+    else:
+        def fails(ctx, args):
+            for test in tests:
+                failed = test(ctx, args)
+                if failed:
+                    return True
+                if failed is None:  # not an entity: the def runs (and says what is wrong)
+                    return False
+            return False
+    reads = getattr(tests[0], "reads", None)
+    if reads is not None:
+        fails.reads = reads
+    return fails
+
+def _simple_test(x: ir.Expr, params: list[str], enums):
+    """``failed(ctx, args)`` for one test of call_site_guard — true, false, or
+    None when the argument is not an entity — or None if *x* is no such test."""
+    def param_attr(x):  # `p.a` for a parameter p (not an enum member): (index, a)
+        if isinstance(x, ir.Attr) and isinstance(x.obj, ir.Name) and \
+                x.obj.name in params and x.obj.name not in enums:
+            return params.index(x.obj.name), x.name
+        return None
+    read = param_attr(x)
+    if read is not None:
+        i, name = read
+
+        def attr_false(ctx, args):
+            t = args[i]
+            return None if t.__class__ is not Ref else not ctx.world.attr(t, name)
+        attr_false.reads = (i, name)
+        return attr_false
+    if not isinstance(x, ir.Compare) or x.op == "in":
+        return None
+    read = param_attr(x.left)
+    if read is None:
+        return None
+    i, name = read
+    op = COMPARE[x.op]
+    if isinstance(x.right, ir.Lit) and x.right.value is not None:
+        b = x.right.value
+        if x.op in ("==", "!="):
+            def compare_false(ctx, args):
+                t = args[i]
+                return None if t.__class__ is not Ref else not op(ctx.world.attr(t, name), b)
+            return compare_false
+
+        def ordered_false(ctx, args):
+            t = args[i]
+            if t.__class__ is not Ref:
+                return None
+            a = ctx.world.attr(t, name)
+            return a is None or not op(a, b)  # none never satisfies an inequality
+        return ordered_false
+    if isinstance(x.right, ir.Name) and x.right.name in params and x.op in ("==", "!="):
+        j = params.index(x.right.name)
+
+        def compare_param_false(ctx, args):
+            t = args[i]
+            return None if t.__class__ is not Ref \
+                else not op(ctx.world.attr(t, name), args[j])
+        return compare_param_false
+    return None
