@@ -20,7 +20,7 @@ from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
 from kriegsspiel.core.models import Game, expand_hexes
 from kriegsspiel.core.players import Table
-from kriegsspiel.core.scenario import Scenario
+from kriegsspiel.core.scenario import Scenario, units_in_play
 from kriegsspiel.plugins import Registry, load_registry
 from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
@@ -121,9 +121,12 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
     turns = turn_track(game, scenario)
     labels = [t["label"] for t in turns]
     arrivals = {u: r for r in scenario.reinforcements for u in r.units}
+    in_play = units_in_play(scenario)
     for u in game.units:
         if scenario.counter_set and u.counter_set not in (None, scenario.counter_set):
             continue
+        if in_play and u.id not in in_play:
+            continue  # a counter this scenario never uses
         division = u.division or form_div[u.formation]
         faces = {"front": dict(u.front.values)}
         if u.back is not None:
@@ -131,7 +134,7 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
         entry = {"name": u.name or u.id, "formation": u.formation, "division": division,
                  "side": div_side[division], "unit_class": u.unit_class,
                  "back_kind": u.back_kind, "tags": list(u.tags), "faces": faces}
-        if u.id in arrivals:
+        if u.id in arrivals and arrivals[u.id].drop_zone is None:
             r = arrivals[u.id]
             entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
             entry["entry_hex"] = r.hex
@@ -149,17 +152,97 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
     limits = {r.army: r.count for r in scenario.road_blocks}
     for army_id, entry in cat["army"].items():
         entry["road_block_limit"] = limits.get(army_id, 0)
-    mug = scenario.mug
-    for ref in (mug.each_turn if mug else []):
-        cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True
+    # Marker counters that are drawn from cups (e.g. crete:5.0 Random Event chits
+    # and Event counters) are chits too: values {chit: kind, of: owner, ...}.
+    for m in game.markers:
+        if "chit" in m.values:
+            values = {k: v for k, v in m.values.items() if k not in ("chit", "of")}
+            cat["chit"][_chit_id(m.values["chit"], m.values.get("of", m.id))] = {
+                "name": m.name or m.id, "kind": m.values["chit"], **values}
+    # Scenario rules' effects, for the rules that read them: a chit reference
+    # becomes the chit's id, a turn label its index on the turn track.
+    cat["effect"] = {}
+    for rule in scenario.scenario_rules:
+        for n, effect in enumerate(rule.effects, 1):
+            extra = dict(effect.model_extra or {})
+            if isinstance(extra.get("chit"), dict):
+                extra["chit"] = _chit_id(extra["chit"]["kind"], extra["chit"]["of"])
+            if "turn" in extra:
+                extra["turn"] = labels.index(extra["turn"]) if extra["turn"] in labels else None
+            cat["effect"][f"{rule.id} {n}"] = {"kind": effect.kind, "rule": rule.id, **extra}
+
     cat["game"] = {"game": {"turns": turns, "scenario": scenario.id, "title": scenario.title,
-                            "otherwise": scenario.victory.otherwise}}
+                            "otherwise": scenario.victory.otherwise, "maps": list(scenario.maps)}}
     # The scenario's victory conditions, in order, for the rules to evaluate.
     cat["victory"] = {f"victory {i + 1}": {"kind": c.kind, "side": c.side, "hex": c.hex,
                                            "hexes": list(c.hexes), "when": c.when,
-                                           "winner": c.winner, "level": c.level}
+                                           "winner": c.winner, "level": c.level,
+                                           "steps": c.steps, "connected": c.connected}
                       for i, c in enumerate(scenario.victory.conditions)}
+    _lay_out_scenario(cat, game, scenario, labels)
     return cat
+
+
+def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[str]) -> None:
+    """What the rules read of the scenario besides its units: where the owners still have to
+    place units, the drops, the chits in the cup, the start and the control of hexes."""
+    grid = grid_of(game, scenario)
+    on_map = next(m for m in game.maps if m.id == scenario.maps[0])
+
+    def area(centres: list[str], within: int) -> list[str]:
+        # Every hex of the map within N of any centre, in hex-id order (a stable
+        # list of options for the player who decides).
+        found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
+        return sorted(h for h in found if on_map.contains(h))
+
+    for n, p in enumerate(scenario.setup):
+        units = [p.unit] if p.unit else list(p.units or [])
+        for unit_id in units:
+            entry = cat["unit"][unit_id]
+            if p.within is not None:
+                entry["setup_area"] = area(p.around or [p.hex], p.within)
+                if p.one_per_hex and len(units) > len(entry["setup_area"]):
+                    raise KsError(f"scenario '{scenario.id}': {len(units)} units cannot go one "
+                                  f"per hex within {p.within} of {p.hex or p.around}: the map "
+                                  f"has {len(entry['setup_area'])} hexes there")
+                entry["setup_group"] = f"setup {n + 1}" if p.one_per_hex else None
+            entry["setup_in_ip"] = p.improved_position
+    dropping = 0  # units land in the order printed: stick by stick, unit by unit
+    for r in scenario.reinforcements:
+        if r.drop_zone is None:
+            continue
+        turn = labels.index(r.turn) if r.turn in labels else None
+        zone = area(r.drop_zone.around, r.drop_zone.within)
+        for unit_id in r.units:
+            cat["unit"][unit_id].update({"arrival": r.arrival, "drop_zone": zone,
+                                         "drop_turn": turn, "stick": r.stick,
+                                         "drop_order": dropping})
+            dropping += 1
+        # "Leaders arrive with any Unit of their Formation on the first turn a
+        # Unit arrives" (Scenarios, General Comments).
+        for leader_id in r.leaders:
+            cat["leader"][leader_id]["drop_turn"] = turn
+    # Chits the cup holds that no division or formation with a leader gave: a
+    # formation's chit named by the scenario, a side's Random Event chit (whose
+    # event the ruleset's rules decide, if any).
+    mug = scenario.mug
+    for ref in [*(mug.each_turn if mug else []), *(mug.at_start if mug else []),
+                *([mug.first_chit] if mug and mug.first_chit else [])]:
+        chit_id = _chit_id(ref.kind, ref.of)
+        if chit_id not in cat["chit"]:
+            owner = ref.of if ref.of in cat["side"] else None
+            division = cat["formation"].get(ref.of, {}).get("division")
+            cat["chit"][chit_id] = {
+                "name": f"{ref.of} {ref.kind.replace('_', ' ').title()}", "kind": ref.kind,
+                "side": owner or cat["division"].get(division or ref.of, {}).get("side"),
+                "division": division, "formation": ref.of if division else None}
+    game_entry = cat["game"]["game"]
+    game_entry["start_step"] = scenario.start.step if scenario.start else None
+    game_entry["draw"] = scenario.victory.draw
+    for ref in (mug.each_turn if mug else []):
+        cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True
+    cat["control"] = {f"control {i + 1}": {"side": c.side, "hexes": list(c.hexes)}
+                      for i, c in enumerate(scenario.control_at_start)}
 
 
 def _chit_id(kind: str, of: str) -> str:
@@ -210,6 +293,8 @@ def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str
             session.place(p.leader, where, "leader")
             continue
         units = [p.unit] if p.unit else list(p.units or [])
+        if p.within is not None:
+            continue  # the owner places them at the start of play (setup_area)
         if p.hex is not None:
             hexes = [p.hex] * len(units)
         else:
@@ -224,6 +309,9 @@ def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str
         first = scenario.mug.first_chit
         session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref(
             "chit", _chit_id(first.kind, first.of))})
+    for ref in (scenario.mug.at_start if scenario.mug else []):
+        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref(
+            "chit", _chit_id(ref.kind, ref.of))})
 
 
 def _shuffled(session: Session, items: list[str]) -> list[str]:

@@ -216,6 +216,11 @@ class _References:
             self.hex(item.hex, on_maps, item, "hex")
             for index, hex_id in enumerate(getattr(item, "hexes", None) or []):
                 self.hex(hex_id, on_maps, item, "hexes", index)
+            for index, hex_id in enumerate(getattr(item, "around", None) or []):
+                self.hex(hex_id, on_maps, item, "around", index)
+            zone = getattr(item, "drop_zone", None)
+            for index, hex_id in enumerate(zone.around if zone is not None else []):
+                self.hex(hex_id, on_maps, zone, "around", index)
         for p in s.setup:
             self.ref("leader", p.leader, p, "leader")
             self.refs("unit", p.with_, p, "with")
@@ -232,6 +237,8 @@ class _References:
         if s.mug is not None:
             for index, chit in enumerate(s.mug.each_turn):
                 self.ref("chit owner", chit.of, s.mug, "each_turn", index, "of")
+            for index, chit in enumerate(s.mug.at_start):
+                self.ref("chit owner", chit.of, s.mug, "at_start", index, "of")
             self.ref("chit owner", s.mug.first_chit and s.mug.first_chit.of, s.mug, "first_chit", "of")
         for effect in (e for rule in s.scenario_rules for e in rule.effects):
             for key, value in (effect.model_extra or {}).items():
@@ -242,6 +249,10 @@ class _References:
                         self.hex(item, maps, effect, *steps)
                     elif kind is not None and isinstance(item, str):
                         self.ref(kind, item, effect, *steps)
+        for control in s.control_at_start:
+            self.ref("side", control.side, control, "side")
+            for index, hex_id in enumerate(control.hexes):
+                self.hex(hex_id, maps, control, "hexes", index)
         self.ref("side", s.victory.otherwise, s.victory, "otherwise")
         for condition in s.victory.conditions:
             self.ref("side", condition.winner, condition, "winner")

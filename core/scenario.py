@@ -3,6 +3,8 @@ rules and victory conditions — everything a scenario YAML file holds."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import ConfigDict, Field, model_validator
 
 from .models import (DataFile, DataModel, HexId, HexList, Id, IdList, Notes, RuleRef, Source,
@@ -10,18 +12,26 @@ from .models import (DataFile, DataModel, HexId, HexList, Id, IdList, Notes, Rul
 
 
 class Placement(DataModel):
-    """One setup instruction: {unit, hex}, {units, hex|hexes}, or {leader, hex|with}."""
+    """One setup instruction: {unit, hex}, {units, hex|hexes}, {units, hex|around, within}
+    or {leader, hex|with}."""
 
     unit: Id | None = Field(None, description="One unit id.")
     units: IdList | None = Field(None, description="Several unit ids.")
     leader: Id | None = Field(None, description="A leader id.")
     hex: HexId | None = Field(None, description="Where (for 'within', the centre).")
     hexes: HexList | None = Field(None, description="The hexes the units may be placed in.")
+    around: HexList | None = Field(None, description="With 'within': several centres, e.g. "
+                                   "'within two hexes of 24.14 or 29.14'.")
     with_: IdList | None = Field(None, alias="with", description="Leader only: placed stacked "
                                  "with any one of these units.")
-    within: int | None = Field(None, ge=0, description="Place within this many hexes of 'hex'.")
+    within: int | None = Field(None, ge=0, description="Place within this many hexes of 'hex' "
+                               "(or of any of 'around'); the owning player decides where, at "
+                               "the start of play.")
     one_per_hex: bool = Field(False, description="At most one of the units in each hex.")
-    random: bool = Field(False, description="Which unit goes to which hex is random.")
+    random: bool = Field(False, description="Which unit goes to which of 'hexes' is random "
+                         "(the game's dice, at set-up).")
+    improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
+                                    "decides, unit by unit, at the start of play.")
     map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
     notes: Notes = None
 
@@ -33,11 +43,18 @@ class Placement(DataModel):
         if self.with_ is not None and self.leader is None:
             raise ValueError("'with' is only for placing a leader")
         where = [name for name, v in (("hex", self.hex), ("hexes", self.hexes),
-                                      ("with", self.with_)) if v is not None]
+                                      ("with", self.with_), ("around", self.around))
+                 if v is not None]
         if len(where) != 1:
-            raise ValueError("say where: exactly one of 'hex', 'hexes' or 'with'")
-        if self.within is not None and self.hex is None:
-            raise ValueError("'within' needs a centre 'hex'")
+            raise ValueError("say where: exactly one of 'hex', 'hexes', 'around' or 'with'")
+        if self.within is not None and self.hex is None and self.around is None:
+            raise ValueError("'within' needs a centre 'hex' (or centres 'around')")
+        if self.around is not None and self.within is None:
+            raise ValueError("'around' is for 'within N hexes of' several centres: give 'within'")
+        if self.within is not None and self.leader is not None:
+            raise ValueError("'within' is for placing units")
+        if self.random and self.hexes is None:
+            raise ValueError("'random' shuffles the units over 'hexes'")
         if self.one_per_hex and self.units is None:
             raise ValueError("'one_per_hex' is for placing several 'units'")
         if self.units is not None and self.one_per_hex and self.hexes is not None \
@@ -47,8 +64,17 @@ class Placement(DataModel):
         return self
 
 
+class DropZone(DataModel):
+    """A drop or landing zone (crete:4.2): 'DZ: 25.12' is {around: '25.12'}; 'within 1 hex of
+    17.15 and/or 19.15' is {around: '17.15 19.15', within: 1}."""
+
+    around: HexList = Field(min_length=1, description="The DZ hex, or the centres.")
+    within: int = Field(0, ge=0, description="Every hex within this many hexes of a centre.")
+
+
 class Reinforcement(DataModel):
-    """Units (and leaders) arriving during play."""
+    """Units (and leaders) arriving during play: at a hex, through an entry, or by air into a
+    drop zone ({arrival: parachute|glider, drop_zone, stick})."""
 
     turn: TurnLabel
     units: IdList = Field(description="The arriving unit ids.")
@@ -56,16 +82,31 @@ class Reinforcement(DataModel):
     hex: HexId | None = Field(None, description="Arrival hex (or centre, with 'within').")
     within: int | None = Field(None, ge=0, description="Arrive within this many hexes of 'hex'.")
     entry: Id | None = Field(None, description="Arrival through an off-map box or overlay id.")
-    arrival: Id | None = Field(None, description="Ruleset-specific manner, e.g. 'parachute'.")
+    arrival: Id | None = Field(None, description="Ruleset-specific manner, e.g. 'parachute' or "
+                               "'glider' (these need a 'drop_zone').")
+    drop: str | None = Field(None, description="The drop's name as printed, e.g. 'Drop One'.")
+    stick: str | None = Field(None, description="The stick's name as printed, e.g. 'Stick One'.")
+    drop_zone: DropZone | None = Field(None, description="Where the stick drops, one unit per "
+                                       "hex (crete:4.2).")
+    division: Id | None = Field(None, description="The division whose activation brings it "
+                                "(printed with the drop, e.g. 'Drop One — Fallschirmjäger-"
+                                "Regiment 2'); informative, checked against the units.")
     map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
     source: Source = None
     notes: Notes = None
 
     @model_validator(mode="after")
     def _somewhere(self) -> "Reinforcement":
-        if (self.hex is None) == (self.entry is None):
-            raise ValueError("give exactly one of 'hex' or 'entry'")
+        given = [v for v in (self.hex, self.entry, self.drop_zone) if v is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of 'hex', 'entry' or 'drop_zone'")
+        if (self.drop_zone is not None) != (self.arrival in AIRBORNE):
+            raise ValueError("a 'drop_zone' goes with 'arrival: parachute' or 'arrival: glider', "
+                             "and they with it")
         return self
+
+
+AIRBORNE = ("parachute", "glider")
 
 
 class DivisionCommand(DataModel):
@@ -80,9 +121,11 @@ class DivisionCommand(DataModel):
 
 
 class ChitRef(DataModel):
-    """An activation chit: {kind: division, of: <division id>}, {kind: direct_command, of: <side>}…"""
+    """A chit: {kind: division, of: <division id>}, {kind: formation, of: <formation id>},
+    {kind: direct_command, of: <side>}, {kind: event, of: <side>} (a Random Event chit)…"""
 
-    kind: Id = Field(description="Ruleset-specific chit kind.")
+    kind: Id = Field(description="Ruleset-specific chit kind: direct_command, division, "
+                     "formation, event.")
     of: Id = Field(description="The side, division or formation the chit belongs to.")
 
 
@@ -105,7 +148,12 @@ class RoadBlockLimit(DataModel):
 class Mug(DataModel):
     """What goes into the draw cup."""
 
-    each_turn: list[ChitRef] = Field(description="Chits placed in the cup every turn.")
+    each_turn: list[ChitRef] = Field(default_factory=list, description="Chits placed in the "
+                                     "cup every turn (instead of the series' step G).")
+    at_start: list[ChitRef] = Field(default_factory=list, description="Chits in the cup when "
+                                    "play starts, e.g. 'Place the German and Allied Direct "
+                                    "Command ... chits in the cup'; later turns fill it as the "
+                                    "rules (or each_turn) say.")
     first_chit: ChitRef | None = Field(None, description="The chit in play at the start.")
     source: Source = None
     notes: Notes = None
@@ -141,14 +189,48 @@ class VictoryCondition(DataModel):
     hex: HexId | None = Field(None, description="The hex the condition is about.")
     hexes: HexList = Field(default_factory=list, description="The hexes it is about.")
     when: Id | None = Field(None, description="e.g. 'end_of_any_turn', 'end_of_game'.")
+    steps: int | None = Field(None, ge=1, description="kind 'steps_eliminated': how many steps "
+                              "of 'side' must have been eliminated.")
+    connected: Literal[2] | None = Field(
+        None, description="kind 'control' of 'hexes': instead of all of them, at least this many "
+        "controlled and connected — two of them adjacent to each other ('at least two connected "
+        "runway hexes', Crete Scenario 3; the only size the books print).")
     level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
 
 
 class Victory(DataModel):
     conditions: list[VictoryCondition] = Field(description="Ways to win, checked in order.")
     otherwise: Id | None = Field(None, description="The winner when no condition holds.")
+    draw: Literal["both_or_neither"] | None = Field(
+        None, description="'both_or_neither': each condition is its winner's objective, met once "
+        "it holds at its 'when'; at the end one side alone with an objective met wins, "
+        "otherwise the result is a draw.")
     source: Source = None
     text: str | None = Field(None, description="The victory conditions as printed.")
+
+    @model_validator(mode="after")
+    def _draw_or_otherwise(self) -> "Victory":
+        if self.draw is not None and self.otherwise is not None:
+            raise ValueError("give 'draw' or 'otherwise', not both")
+        return self
+
+
+class ControlAtStart(DataModel):
+    """Who controls some hexes when play starts, e.g. 'The Allies control all Victory Hexes
+    at the start.'"""
+
+    side: Id
+    hexes: HexList = Field(min_length=1)
+    source: Source = None
+
+
+class ScenarioStart(DataModel):
+    """Where in the sequence of play the first turn starts, and what it lacks."""
+
+    step: Id | None = Field(None, description="Ruleset-specific step the first turn starts at, "
+                            "e.g. 'activation' (GTS step H, 'Start with step H Perform "
+                            "Activation Phase').")
+    source: Source = None
 
 
 class Scenario(DataFile):
@@ -178,7 +260,28 @@ class Scenario(DataFile):
                                               "limits per Army; an Army not listed has none.")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
+    start: ScenarioStart | None = Field(None, description="Where the first turn starts (the "
+                                        "whole sequence of play when absent).")
+    control_at_start: list[ControlAtStart] = Field(default_factory=list, description="Who "
+                                                   "controls which hexes at the start.")
     victory: Victory = Field(description="Victory conditions.")
+
+
+def units_in_play(scenario: "Scenario") -> set[str]:
+    """Every unit the scenario names: set-up, reinforcements and drops, and
+    those its special rules name.  Counters it never names take no part in the
+    game (and cost every rule that looks over all units)."""
+    named: set[str] = set()
+    for item in (*scenario.setup, *scenario.reinforcements):
+        named.update([item.unit] if getattr(item, "unit", None) else [])
+        named.update(getattr(item, "units", None) or [])
+        named.update(getattr(item, "with_", None) or [])
+    for effect in (e for rule in scenario.scenario_rules for e in rule.effects):
+        extra = effect.model_extra or {}
+        for key in ("unit", "units"):
+            value = extra.get(key)
+            named.update(value if isinstance(value, list) else [value] if value else [])
+    return named
 
 
 def turn_order(label: str) -> tuple[str, int]:

@@ -69,7 +69,7 @@ not '24/5/41 1700'
       - {{unit: 1 A/1 Inf, hexx: "02.02"}}
                           ^
 hint: did you mean 'hex'?
-{path}:12:5: error: setup[2]: say where: exactly one of 'hex', 'hexes' or 'with'
+{path}:12:5: error: setup[2]: say where: exactly one of 'hex', 'hexes', 'around' or 'with'
       - {{unit: 2 A/1 Inf}}
         ^
 {path}:15:7: error: victory.conditions[0].winner: missing required field
