@@ -16,6 +16,7 @@ from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.core.state import GameState, Ref, jsonable
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context, _plain
+from kriegsspiel.dsl.types import ENTITY_KINDS, article
 
 
 class Session:
@@ -46,6 +47,7 @@ class Session:
 
     def perform(self, name: str, *args: Any) -> Any:
         """Run a rule procedure (or check, def, modifiers) all or nothing."""
+        check_arguments(self.program, self.state, name, args)  # before anything can change
         dice_state, decided = self.dice.state(), len(self.players.record)
         try:
             with self.state.transaction():
@@ -121,6 +123,33 @@ class Session:
         """The event log as canonical JSON lines: equal games give equal bytes."""
         return "".join(json.dumps(e.to_json(), sort_keys=True, separators=(",", ":")) + "\n"
                        for e in self.state.log)
+
+
+def check_arguments(program: Program, state: GameState, name: str, args: tuple) -> None:
+    """An action from outside the rules gets what its declaration asks for: as
+    many arguments, and of the declared kinds (entities that exist), or a
+    KsError saying which — inside the rules the compiler has checked this."""
+    decl = program.decls.get(name)
+    params = getattr(decl, "params", None)
+    if params is None:
+        return  # not a definition with parameters: Program.call says what is wrong
+    if len(args) != len(params):
+        raise KsError(f"'{name}' takes {len(params)} argument(s) "
+                      f"({', '.join(p.name for p in params)}), not {len(args)}")
+    for param, arg in zip(params, args):
+        want = param.type or (param.name if param.name in ENTITY_KINDS else "any")
+        if want == "any":
+            continue
+        if want in _PLAIN_TYPES:
+            ok = isinstance(arg, _PLAIN_TYPES[want]) and (want == "bool") == isinstance(arg, bool)
+        else:
+            ok = isinstance(arg, Ref) and arg.kind == want and (
+                want in ("hex", "game") or arg.id in state.catalog.get(want, {}))
+        if not ok:
+            raise KsError(f"'{name}': {param.name} must be {article(want)}, not {arg!r}")
+
+
+_PLAIN_TYPES = {"int": int, "bool": bool, "str": str}
 
 
 def _encode(value: Any) -> Any:
