@@ -60,3 +60,30 @@ def ks_data_vocabulary():
     {"command": "cp"}}`` — a scenario's ``ratings: {command: 2}`` becomes the
     division attribute ``command_rating``, its ``points: {command: 4}`` the
     starting value of the ``cp`` track."""
+
+
+@hookspec
+def ks_player_kinds():
+    """Return ``{name: factory}``: the kinds of players this module offers to
+    ``ks play --players`` (e.g. ``{"heuristic": ...}``).  ``factory(seed,
+    session)`` builds one player for one side; a higher-layer module's kind of
+    the same name wins."""
+
+
+@hookspec
+def ks_evaluate(session, side):
+    """How good the game in *session* is for *side* (a side id), as a float:
+    higher is better, roughly in [-1, 1], 1 a won game.  Search players
+    (``kriegsspiel.search``) score their rollouts with it; the most specific
+    module that answers (not ``None``) wins."""
+
+
+@hookspec
+def ks_invariants():
+    """Return the module's invariants: names of pure rule definitions (no
+    parameters) that give the offending entities (an empty list, or ``true``,
+    when the rules are kept).  A name alone is checked after every event; a
+    pair ``(name, "settled")`` only at settled moments (a decision, the end of
+    an action, a chit played or put away, the turn marker moving), for rules a
+    rule step restores before it ends.  Used by ``ks play --check-invariants``
+    and the tests (``kriegsspiel.invariants``)."""

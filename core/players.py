@@ -7,13 +7,21 @@ routes each decision to the player of that side.  Two players live here:
 * :class:`ScriptedPlayer` answers from a list (tests, rulebook examples,
   replays: a replay is the seed plus the recorded answers);
 * :class:`RandomPlayer` picks uniformly among the legal answers with its own
-  seeded generator, so a game between random players is reproducible.
+  seeded generator, so a game between random players is reproducible;
+* :class:`TerminalPlayer` asks a person at a terminal: it lists the legal
+  answers by number and takes a number back (hot-seat play).
+
+Smarter players know a ruleset, so they live with it (e.g.
+``kriegsspiel.modules.gts.bot``) or are generic searches over the rules
+(``kriegsspiel.search``); docs/players.md lists every question the shipped
+rules ask.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Protocol
+import sys
+from typing import Any, Callable, Iterable, Protocol, TextIO
 
 from kriegsspiel.core.errors import KsError
 
@@ -84,6 +92,84 @@ class RandomPlayer:
 
     def decide(self, decision: Any) -> Any:
         return self.rng.choice(list(decision.options))
+
+
+def option_label(option: Any) -> str:
+    """How an answer reads to a person: ``unit 1 A/1 Inf``, ``yes``, ``06.04``."""
+    if isinstance(option, bool):
+        return "yes" if option else "no"
+    kind, ident = getattr(option, "kind", None), getattr(option, "id", None)
+    if kind is not None and ident is not None:
+        return f"{kind} {ident}"
+    return str(option)
+
+
+TERMINAL_HELP = """\
+Type the number in front of the answer you want and press Enter.
+  ?, h   this help (the question is asked again)
+  q      stop the game
+The question names what it is about (the unit, hex or division concerned);
+docs/players.md explains every question the rules can ask."""
+
+
+class TerminalPlayer:
+    """A person at a terminal: each question shows its key, what it is about and
+    the numbered legal answers; the person types a number.
+
+    Knows no game: ``describe`` (optional) adds a note to an entity or answer,
+    e.g. where a unit stands.  ``stdin``/``stdout`` are injectable for tests.
+    Bad input is refused with the reason and the question is asked again; ``q``
+    or the end of input stops the game with a :class:`KsError` (a session
+    rolls the unfinished action back).
+    """
+
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None,
+                 describe: Callable[[Any], str | None] | None = None, name: str = "") -> None:
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        self.describe = describe
+        self.name = name
+
+    def label(self, option: Any) -> str:
+        text = option_label(option)
+        note = self.describe(option) if self.describe is not None else None
+        return f"{text} ({note})" if note else text
+
+    def _show(self, decision: Any) -> None:
+        side = option_label(getattr(decision, "player", ""))
+        lines = [f"[{side}] {decision.key}" + (f" — {decision.about}" if decision.about else "")]
+        if decision.subject is not None:
+            lines.append(f"  about: {self.label(decision.subject)}")
+        for number, option in enumerate(decision.options, start=1):
+            lines.append(f"  {number:>2}. {self.label(option)}")
+        self.stdout.write("\n".join(lines) + "\n")
+
+    def decide(self, decision: Any) -> Any:
+        options = list(decision.options)
+        self._show(decision)
+        while True:
+            self.stdout.write(f"choice [1-{len(options)}, ? for help]: ")
+            self.stdout.flush()
+            line = self.stdin.readline()
+            if line == "":
+                raise KsError(f"input ended while '{decision.key}' was asked")
+            text = line.strip().lower()
+            if text in ("?", "h", "help"):
+                self.stdout.write(TERMINAL_HELP + "\n")
+                self._show(decision)
+                continue
+            if text in ("q", "quit"):
+                raise KsError(f"the player stopped the game at '{decision.key}'")
+            if not text.isdigit():
+                self.stdout.write(f"'{line.strip()}' is not a number: type 1 to {len(options)} "
+                                  f"(or ? for help)\n")
+                continue
+            number = int(text)
+            if not 1 <= number <= len(options):
+                self.stdout.write(f"{number} is not one of the choices: type 1 to "
+                                  f"{len(options)}\n")
+                continue
+            return options[number - 1]
 
 
 class Table:

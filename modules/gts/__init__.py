@@ -23,7 +23,7 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
               "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "los.ksr",
               "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
-              "engineering.ksr", "rearguards.ksr")
+              "engineering.ksr", "rearguards.ksr", "invariants.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:
@@ -76,6 +76,26 @@ class _Plugin:
     @hookimpl
     def ks_counter_values_model(self):
         return GtsCounterSide
+
+    @hookimpl
+    def ks_invariants(self):
+        # rules/invariants.ksr; the Leader and enemy-hex rules hold once the
+        # rule step that moved a piece is over, so they are checked when settled.
+        return ["invariant_points_on_the_track", "invariant_one_column_per_hex",
+                "invariant_boxed_units_off_the_map", "invariant_column_markers_on_the_map",
+                ("invariant_no_enemies_in_one_hex", "settled"),
+                ("invariant_leaders_with_their_formation", "settled")]
+
+    @hookimpl
+    def ks_player_kinds(self):
+        # A bot that knows GTS (modules/gts/bot.py): objective- and threat-aware.
+        from kriegsspiel.modules.gts.bot import heuristic_player
+        return {"heuristic": heuristic_player}
+
+    @hookimpl
+    def ks_evaluate(self, session, side):
+        from kriegsspiel.modules.gts.bot import evaluate
+        return evaluate(session, side)
 
 
 plugin = _Plugin()

@@ -1,0 +1,261 @@
+"""A search player: Monte Carlo tree search (UCB1) over one decision's answers.
+
+Knows no game.  The rules put a question to a player in the middle of a
+procedure, and a running Python procedure cannot be copied — but a game can be
+*re-run*: the same state, dice and answers give the same game.  So the search
+player watches its session's ``perform`` calls and keeps, for the action in
+progress, the state snapshot, the dice state and how many answers had been
+given when it began.  Each rollout for a candidate answer then
+
+1. builds a separate :class:`Session` on the snapshot (same rules, catalog,
+   grid and map; its own state, log, dice and players — the real game's are
+   never touched);
+2. re-runs the action with the answers already given in it (the dice restored
+   too, so it follows the real game exactly up to the question), gives the
+   candidate answer, and from there on *determinizes* the dice: reseeds them
+   from (seed, decision, n) for the n-th rollout of that answer, so the n-th
+   rollouts of all the answers meet the same dice;
+3. plays on with default players (the ruleset's heuristic bot when there is
+   one, else random) to the end of that action — a turn in ``ks play`` — and,
+   with ``extra_actions``/``continue_while``, more actions of the same kind;
+   or until ``horizon`` more decisions have been asked, whichever is first;
+4. scores the result with the ruleset's ``ks_evaluate(session, side)``.
+
+UCB1 spreads the iterations over the answers; the answer with the best mean
+score is played.  A budget in iterations is reproducible (same seed, same
+answers); a budget in seconds is not (it depends on the machine's speed).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.players import RandomPlayer, Table
+from kriegsspiel.session import Session
+
+Factory = Callable[[int, Any], Any]          # (seed, session) -> player
+Evaluator = Callable[[Any, str], float]      # (session, side id) -> score
+
+
+@dataclass
+class ActionStart:
+    """The real game as it was when the action in progress began."""
+
+    name: str
+    args: tuple
+    snapshot: dict
+    log_length: int
+    dice: dict
+    answered: int
+
+
+class PerformWatch:
+    """Remembers where each ``session.perform`` began (outermost first)."""
+
+    def __init__(self, session: Session) -> None:
+        self.starts: list[ActionStart] = []
+        original = session.perform
+
+        def perform(name: str, *args: Any) -> Any:
+            self.starts.append(ActionStart(name, args, session.state.snapshot(),
+                                           len(session.state.log), session.dice.state(),
+                                           len(session.players.record)))
+            try:
+                return original(name, *args)
+            finally:
+                self.starts.pop()
+        session.perform = perform  # this session only; the class is untouched
+
+    @classmethod
+    def of(cls, session: Session) -> "PerformWatch":
+        watch = getattr(session, "_perform_watch", None)
+        if watch is None:
+            watch = cls(session)
+            session._perform_watch = watch
+        return watch
+
+
+class RolloutMismatch(KsError):
+    """A re-run asked a different question than the real game did."""
+
+
+class _HorizonReached(Exception):
+    """The rollout has made as many decisions as its horizon allows."""
+
+
+class _RolloutPlayer:
+    """Answers a rollout: the real answers first, then the candidate, then the
+    default players (with the dice reseeded at that moment)."""
+
+    def __init__(self, prefix: list[dict], candidate: Any, on_candidate: Callable[[], None],
+                 players: dict[str, Any], horizon: int | None = None) -> None:
+        self.prefix = prefix
+        self.horizon = horizon
+        self.after = 0
+        self.candidate = candidate
+        self.on_candidate = on_candidate
+        self.players = players
+        self.given = 0
+        self.candidate_given = False
+
+    def decide(self, decision: Any) -> Any:
+        if self.given < len(self.prefix):
+            expected = self.prefix[self.given]
+            self.given += 1
+            if expected["key"] != decision.key:
+                raise RolloutMismatch(f"re-run asked '{decision.key}', the game "
+                                      f"'{expected['key']}'")
+            return expected["answer"]
+        if not self.candidate_given:
+            self.candidate_given = True
+            self.on_candidate()
+            return self.candidate
+        self.after += 1
+        if self.horizon is not None and self.after > self.horizon:
+            raise _HorizonReached()
+        side = getattr(decision.player, "id", decision.player)
+        return self.players[side].decide(decision)
+
+
+class SearchPlayer:
+    """UCB1 over the answers of each decision, scored by rollouts (see module doc)."""
+
+    def __init__(self, session: Session, evaluate: Evaluator, seed: int = 0,
+                 iterations: int = 16, seconds: float | None = None,
+                 rollout_player: Factory | None = None,
+                 continue_while: Callable[[Session], bool] | None = None,
+                 extra_actions: int = 0, exploration: float = 0.5,
+                 horizon: int | None = None) -> None:
+        self.session = session
+        self.evaluate = evaluate
+        self.seed = seed
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout_player = rollout_player or (lambda s, _session: RandomPlayer(s))
+        self.continue_while = continue_while
+        self.extra_actions = extra_actions
+        self.exploration = exploration
+        self.horizon = horizon
+        self.watch = PerformWatch.of(session)
+        self.asked = 0
+        self.fallback = RandomPlayer(seed)
+        self.last_scores: dict[int, tuple[int, float]] = {}
+
+    def decide(self, decision: Any) -> Any:
+        self.asked += 1
+        options = list(decision.options)
+        if len(options) == 1 or not self.watch.starts:
+            return self.fallback.decide(decision)
+        side = getattr(decision.player, "id", decision.player)
+        visits, totals = [0] * len(options), [0.0] * len(options)
+        deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        iteration = 0
+        while True:
+            if deadline is None and iteration >= max(self.iterations, len(options)):
+                break
+            if deadline is not None and iteration >= len(options) and \
+                    time.monotonic() >= deadline:
+                break
+            pick = self._select(visits, totals, iteration)
+            # The n-th rollout of every answer meets the same dice (common
+            # random numbers): answers are compared, not their luck.
+            score = self.rollout(decision, options[pick], side, visits[pick])
+            visits[pick] += 1
+            totals[pick] += score
+            iteration += 1
+        self.last_scores = {i: (visits[i], totals[i] / visits[i])
+                            for i in range(len(options)) if visits[i]}
+        best = max(self.last_scores, key=lambda i: (self.last_scores[i][1],
+                                                    self.last_scores[i][0], -i))
+        return options[best]
+
+    def _select(self, visits: list[int], totals: list[float], iteration: int) -> int:
+        for i, n in enumerate(visits):
+            if n == 0:
+                return i
+        log_n = math.log(iteration)
+        return max(range(len(visits)), key=lambda i: (
+            totals[i] / visits[i] + self.exploration * math.sqrt(log_n / visits[i]), -i))
+
+    def rollout(self, decision: Any, candidate: Any, side: str, nth: int) -> float:
+        """One re-run of the action in progress with *candidate* answered; its score.
+        *nth* (how many rollouts the candidate had before) fixes the dice."""
+        real = self.session
+        start = self.watch.starts[0]
+        prefix = [{"key": r["key"], "answer": r["answer"]}
+                  for r in real.players.record[start.answered:]]
+        rollout_seed = random.Random(f"{self.seed}:{self.asked}:{nth}").getrandbits(32)
+        players: dict[str, Any] = {}
+        sim = Session(real.program, real.state.catalog, Dice.from_state(start.dice),
+                      Table({}), real.state.grid, real.state.map)
+        sim.scenario = getattr(real, "scenario", None)
+        sim.state.restore(start.snapshot)
+        sim.state.log = list(real.state.log[:start.log_length])
+        sim.ctx.explaining = False
+
+        def determinize() -> None:
+            sim.dice.__dict__.update(Dice(rollout_seed).__dict__)
+        rollout = _RolloutPlayer(prefix, candidate, determinize, players, self.horizon)
+        sim.players.fallback = rollout
+        for i, other in enumerate(sorted(real.state.catalog.get("side", {}))):
+            players[other] = self.rollout_player(rollout_seed + i, sim)
+        try:
+            sim.program.call(start.name, sim.ctx, *start.args)
+            for _ in range(self.extra_actions):
+                if self.continue_while is not None and not self.continue_while(sim):
+                    break
+                sim.program.call(start.name, sim.ctx, *start.args)
+        except _HorizonReached:
+            pass  # scored as the game stands, mid-action
+        except RolloutMismatch:
+            raise
+        except KsError:
+            pass  # the rollout ran into something the rules refuse: score it as it stands
+        return float(self.evaluate(sim, side))
+
+
+# ---- wiring to the modules ---------------------------------------------------------
+
+def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
+    """``ks_evaluate`` of the most specific module among *names* that answers."""
+    callers = []
+    for name in reversed(names):
+        others = [p for n, (_, p) in registry.modules.items() if n != name]
+        callers.append(registry.manager.subset_hook_caller("ks_evaluate", remove_plugins=others))
+
+    def evaluate(session: Any, side: str) -> float:
+        for caller in callers:
+            answers = [a for a in caller(session=session, side=side) if a is not None]
+            if answers:
+                return float(answers[0])
+        return 0.0
+    return evaluate
+
+
+def search_player(seed: int, session: Session, iterations: int = 4,
+                  seconds: float | None = None, kinds: dict[str, Factory] | None = None,
+                  registry: Any = None, horizon: int | None = 10) -> SearchPlayer:
+    """The ``search`` kind of ``ks play``: rollouts by the ruleset's
+    ``heuristic`` players (random ones if it has none) to the end of the turn
+    or *horizon* decisions after the candidate, whichever comes first."""
+    from kriegsspiel.plugins import load_registry
+    registry = registry or load_registry()
+    scenario = getattr(session, "scenario", None)
+    names = registry.select(scenario.rulesets) if scenario is not None else registry.names()
+    kinds = kinds if kinds is not None else plugin_player_kinds(registry, names)
+    return SearchPlayer(session, module_evaluator(registry, names), seed, iterations, seconds,
+                        rollout_player=kinds.get("heuristic"), horizon=horizon)
+
+
+def plugin_player_kinds(registry: Any, names: list[str]) -> dict[str, Factory]:
+    """Every ``ks_player_kinds`` answer of *names*, higher layers last (they win)."""
+    kinds: dict[str, Factory] = {}
+    for _, offered in registry.call("ks_player_kinds", names):
+        kinds.update(offered or {})
+    return kinds

@@ -1,0 +1,475 @@
+"""A heuristic GTS player, and the GTS evaluation of a game for search players.
+
+The bot reads the game through the rules' own definitions (the modified fire
+rating, Fire Zones, assault ratings after results) on a private, non-explaining
+context — it never re-implements a rule, and never disturbs the explanation
+records of the action in progress.  What it aims at comes from the scenario's
+victory conditions: every ``control`` hex is an *objective*; both sides head
+for the objectives (one to take them, the other to hold them), fire at the
+target they are likeliest to hit, assault when the odds favour them, stand or
+run by odds, and keep a reserve of Command Points.
+
+Every question the shipped rules ask has an entry in :data:`HANDLERS` (a test
+checks it); the entries in :data:`RANDOM_BY_DESIGN` are the questions the bot
+does not judge: it answers them with its seeded generator, as it does any
+question it meets that is not listed (a future rule).  Exclusive rules'
+questions of the "which hex / which unit" kind (Crete's drops, air strikes,
+random events) are judged by the same measures.  Given its seed, the bot's
+answers depend only on the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.state import Ref
+from kriegsspiel.dsl.runtime import Context
+
+# Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
+# that hits, so rating r hits about (r + 1) in 10.
+GOOD_SHOT = 4          # fire before moving on when a target is this easy
+ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
+CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
+STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
+DP_WANTED = 2          # Dispatch Points worth converting Command Points for
+
+
+def _refuse(decision: Any) -> Any:
+    raise KsError(f"the bot's look-ahead context cannot answer '{decision.key}'")
+
+
+class HeuristicPlayer:
+    """Objective- and threat-aware GTS player (see the module docstring)."""
+
+    def __init__(self, session: Any, seed: int = 0) -> None:
+        self.session = session
+        self.rng = random.Random(seed)
+        self.ctx = Context(session.state, session.dice, _refuse, rules=session.program,
+                           explaining=False)
+        self.state = session.state
+
+    # ---- reading the game ---------------------------------------------------
+    def rule(self, name: str, *args: Any, default: Any = None) -> Any:
+        """A pure rule definition's value (None/default if it cannot be had)."""
+        try:
+            return self.session.program.call(name, self.ctx, *args)
+        except KsError:
+            return default
+        finally:
+            self.ctx.trace.clear()
+
+    def attr(self, entity: Any, name: str) -> Any:
+        return self.state.attr(entity, name)
+
+    def side_of(self, entity: Any) -> str | None:
+        side = self.attr(entity, "side")
+        return getattr(side, "id", side)
+
+    def units(self, side: str | None = None, enemy_of: str | None = None) -> list[Ref]:
+        return [u for u in self.state.units() if self.attr(u, "on_map") and
+                (side is None or self.side_of(u) == side) and
+                (enemy_of is None or self.side_of(u) != enemy_of)]
+
+    def distance(self, a: str | None, b: str | None) -> int:
+        try:
+            return 99 if a is None or b is None else self.state.distance(a, b)
+        except KsError:
+            return 99  # an off-map box
+
+    def objectives(self) -> list[str]:
+        hexes = []
+        for cond in self.state.catalog.get("victory", {}).values():
+            if cond.get("kind") == "control":
+                hexes += [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+        return sorted(set(hexes))
+
+    def goal_of(self, unit: Ref) -> str | None:
+        """Where the unit should be: the nearest objective, else the nearest enemy."""
+        here = self.attr(unit, "hex")
+        targets = self.objectives() or [self.attr(e, "hex")
+                                        for e in self.units(enemy_of=self.side_of(unit))]
+        if not targets:
+            return None
+        return min(targets, key=lambda h: (self.distance(here, h), h))
+
+    def enemy_distance(self, unit: Ref) -> int:
+        here = self.attr(unit, "hex")
+        return min((self.distance(here, self.attr(e, "hex"))
+                    for e in self.units(enemy_of=self.side_of(unit))), default=99)
+
+    def in_enemy_zone(self, hex_id: str, side: str) -> bool:
+        return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),
+                              default=False))
+
+    def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
+        rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)
+        return rating if isinstance(rating, int) else -1
+
+    def best_shot(self, firer: Ref) -> int:
+        targets = self.rule("direct_fire_targets", firer, default=[]) or []
+        return max((self.shot(firer, t) for t in targets), default=-1)
+
+    def strength(self, units: list[Ref]) -> int:
+        return sum(self.rule("assault_rating_after_results", u,
+                             default=self.attr(u, "assault_rating") or 0) or 0 for u in units)
+
+    def cp(self, unit: Ref) -> int:
+        # The division that pays for the unit (an exclusive rule may name
+        # another than its own: the rules' command_division, where defined).
+        division = self.rule("command_division", unit) or self.attr(unit, "division")
+        return (self.attr(division, "cp") or 0) if division is not None else 0
+
+    def matters(self, unit: Ref) -> bool:
+        """Near an objective or an enemy: where a lost action costs the most."""
+        here = self.attr(unit, "hex")
+        near_goal = any(self.distance(here, h) <= 2 for h in self.objectives())
+        return near_goal or self.enemy_distance(unit) <= 2
+
+    # ---- answering ----------------------------------------------------------
+    def decide(self, decision: Any) -> Any:
+        options = list(decision.options)
+        if len(options) == 1:
+            return options[0]
+        key = decision.key
+        handler = HANDLERS.get(key) or (HANDLERS["buy:"] if key.startswith("buy:") else None)
+        try:
+            answer = handler(self, decision, options) if handler is not None else None
+        except (KsError, ValueError):  # e.g. nothing to weigh: no judgement to make
+            answer = None
+        # Strictly one of the options: False == 0, but it is not the answer 0.
+        if not any(answer is o or (answer == o and type(answer) is type(o)) for o in options):
+            answer = self.rng.choice(options)
+        return answer
+
+    def random(self, decision: Any, options: list) -> Any:
+        return self.rng.choice(options)
+
+    def action(self, decision: Any, options: list) -> Any:
+        unit = decision.subject
+        if "rally" in options and (self.attr(unit, "suppressed") or
+                                   self.attr(unit, "cohesion_hits")):
+            return "rally"
+        if "assault" in options and self.assault_hex(decision, self.assault_hexes(unit)):
+            return "assault"
+        shot = self.best_shot(unit) if "fire" in options else -1
+        if shot >= GOOD_SHOT:
+            return "fire"
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if "move" in options and goal is not None and here != goal and self.step_toward(unit):
+            return "move"
+        if shot >= ANY_SHOT:
+            return "fire"
+        if "engineer" in options and here in self.objectives():
+            return "engineer"
+        return "pass" if "pass" in options else None
+
+    def assault_hexes(self, unit: Ref) -> list[str]:
+        return list(self.rule("assault_hexes", [unit], default=[]) or [])
+
+    def assault_hex(self, decision: Any, hexes: list) -> Any:
+        """The objective, else the weakest hex — if the odds are worth it."""
+        attacker = decision.subject
+        own = [u for u in self.units(self.side_of(attacker))
+               if self.attr(u, "hex") == self.attr(attacker, "hex")]
+        best = None
+        for h in sorted(hexes):
+            odds = self.strength(own) / max(1, self.strength(self.state.units_at(h)))
+            rank = (h in self.objectives(), odds)
+            if (odds >= 1.0 or h in self.objectives() and odds >= 0.75) and \
+                    (best is None or rank > best[0]):
+                best = (rank, h)
+        return best[1] if best else None
+
+    def step_toward(self, unit: Ref, options: list | None = None) -> str | None:
+        """The neighbouring hex that brings the unit nearer its goal, avoiding
+        enemy Fire Zones when another hex does as well."""
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if goal is None or here == goal:
+            return None
+        if options is None:
+            options = list(self.rule("neighbours", here, default=[]) or [])
+            options = [h for h in options
+                       if self.rule("may_enter", unit, h, "direct", default=False)]
+        side = self.side_of(unit)
+        now = self.distance(here, goal)
+        nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
+        if not nearer:
+            return None
+        return min(nearer, key=lambda h: (self.distance(h, goal),
+                                          h != goal and self.in_enemy_zone(h, side), h))
+
+    def move(self, decision: Any, options: list) -> Any:
+        step = self.step_toward(decision.subject, options)
+        if step is not None:
+            return step
+        if "stop" in options:
+            return "stop"
+        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        goal = self.goal_of(decision.subject)
+        return min(hexes, key=lambda h: (self.distance(h, goal), h)) if hexes else None
+
+    def fire_target(self, decision: Any, options: list, mode: str = "direct") -> Any:
+        firer = decision.subject
+        units = [o for o in options if isinstance(o, Ref)]
+        if not units or not isinstance(firer, Ref):
+            return None
+        return max(units, key=lambda t: (self.shot(firer, t, mode),
+                                         self.attr(t, "step_loss") or 0, t.id))
+
+    def opportunity_target(self, decision: Any, options: list) -> Any:
+        return self.fire_target(decision, options, "opportunity")
+
+    def yes(self, decision: Any, options: list) -> Any:
+        return True
+
+    def no(self, decision: Any, options: list) -> Any:
+        return next((o for o in options if o is False or (type(o) is int and o == 0)), None)
+
+    def convert_suppression(self, decision: Any, options: list) -> Any:
+        # A Cohesion Hit costs one Fire Rating point; a Suppression the unit's
+        # next Action — unless a third hit would cost a step.
+        unit = decision.subject
+        return (self.attr(unit, "cohesion_hits") or 0) < 2 and not self.attr(unit, "suppressed")
+
+    def buy_check(self, decision: Any, options: list) -> Any:
+        unit = decision.subject
+        if not isinstance(unit, Ref) or unit.kind != "unit":
+            return False
+        quality, points = self.attr(unit, "troop_quality") or 0, self.cp(unit)
+        if quality >= 8:
+            return False
+        return (self.matters(unit) and points >= 1) or points > CP_RESERVE + 1
+
+    def second_action(self, decision: Any, options: list) -> Any:
+        unit = decision.subject
+        return self.cp(unit) >= CP_RESERVE and self.enemy_distance(unit) <= 2
+
+    def next_unit(self, decision: Any, options: list) -> Any:
+        units = [o for o in options if isinstance(o, Ref)]
+        return min(units, key=lambda u: (self.enemy_distance(u), u.id)) if units else None
+
+    def direct_command_unit(self, decision: Any, options: list) -> Any:
+        units = [o for o in options if isinstance(o, Ref)]
+        useful = [u for u in units if self.cp(u) > CP_RESERVE and
+                  (self.attr(u, "hex") != self.goal_of(u) or self.best_shot(u) >= ANY_SHOT)]
+        if not useful:
+            return "done" if "done" in options else None
+        return min(useful, key=lambda u: (self.distance(self.attr(u, "hex"), self.goal_of(u)),
+                                          u.id))
+
+    def stand_or_run(self, decision: Any, options: list) -> Any:
+        hex_id = decision.subject
+        if hex_id in self.objectives():
+            return "stand"
+        defenders = self.state.units_at(hex_id)
+        side = self.side_of(defenders[0]) if defenders else None
+        attackers = [u for u in self.units(enemy_of=side)
+                     if self.distance(self.attr(u, "hex"), hex_id) <= 1]
+        odds = self.strength(defenders) / max(1, self.strength(attackers))
+        return "stand" if odds >= STAND_ODDS else "run_away"
+
+    def run_away_to(self, decision: Any, options: list) -> Any:
+        unit = decision.subject
+        side = self.side_of(unit)
+        enemies = [self.attr(e, "hex") for e in self.units(enemy_of=side)]
+        return max(options, key=lambda h: (min((self.distance(h, e) for e in enemies),
+                                               default=99), h))
+
+    def charge_or_fire(self, decision: Any, options: list) -> Any:
+        defenders = self.state.units_at(decision.subject)
+        worst = max((self.attr(d, "troop_quality") or 0 for d in defenders), default=0)
+        return "charge" if worst <= 4 else "assault_fire"
+
+    def charge_check_unit(self, decision: Any, options: list) -> Any:
+        return max(options, key=lambda u: (self.attr(u, "troop_quality") or 0, u.id))
+
+    def continue_assault(self, decision: Any, options: list) -> Any:
+        defenders = self.state.units_at(decision.subject)
+        side = self.side_of(defenders[0]) if defenders else None
+        attackers = [u for u in self.units(enemy_of=side)
+                     if self.distance(self.attr(u, "hex"), decision.subject) <= 1]
+        return "continue" if self.strength(attackers) >= self.strength(defenders) else "withdraw"
+
+    def convert_command_points(self, decision: Any, options: list) -> Any:
+        division = decision.subject
+        wanted = any(self.attr(c, "division") == division and
+                     self.rule("chit_purchasable", c, default=False)
+                     for c in self.state.refs("chit"))
+        if not wanted:
+            return 0
+        dp, cp = self.attr(division, "dp") or 0, self.attr(division, "cp") or 0
+        spare = max(0, (cp - CP_RESERVE) // 2)
+        return max(o for o in options if o <= max(0, min(DP_WANTED - dp, spare)))
+
+    def buy_formation_chit(self, decision: Any, options: list) -> Any:
+        return next(c for c in ("this_turn", "next_turn", "none") if c in options)
+
+
+    # Questions of exclusive rules that read as "which hex / unit": judged by
+    # the same measures (objectives, enemy steps), with no rule of their own.
+    def hex_nearest_goal(self, decision: Any, options: list) -> Any:
+        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        goals = self.objectives()
+        if not hexes or not goals:
+            return None
+        return min(hexes, key=lambda h: (min(self.distance(h, g) for g in goals), h))
+
+    def host_nearest_goal(self, decision: Any, options: list) -> Any:
+        hosts = [o for o in options if isinstance(o, Ref)]
+        goals = self.objectives()
+        if not hosts or not goals:
+            return None
+        return min(hosts, key=lambda u: (min(self.distance(self.attr(u, "hex"), g)
+                                             for g in goals), u.id))
+
+    def enemy_steps_at(self, hex_id: str, side: str) -> int:
+        return sum(self.rule("current_steps", u, default=1) or 0
+                   for u in self.state.units_at(hex_id) if self.side_of(u) != side)
+
+    def strike_hex(self, decision: Any, options: list) -> Any:
+        side = getattr(decision.player, "id", decision.player)
+        hexes = [o for o in options if isinstance(o, str) and o != "done"]
+        best = max(hexes, key=lambda h: (self.enemy_steps_at(h, side), h), default=None)
+        return best if best is not None and self.enemy_steps_at(best, side) > 0 else "done"
+
+    def pieces(self, options: list) -> list[Ref]:
+        return [o for o in options if isinstance(o, Ref) and o.kind in ("unit", "leader")]
+
+    def enemy_nearest_goal(self, decision: Any, options: list) -> Any:
+        """An enemy piece to hurt: the one nearest an objective (or enemy)."""
+        units = self.pieces(options)
+        return min(units, key=lambda u: (self.distance(self.attr(u, "hex"), self.goal_of(u)),
+                                         u.id), default=None)
+
+    def own_nearest_enemy(self, decision: Any, options: list) -> Any:
+        """An own unit to favour: the one in the thick of it."""
+        units = self.pieces(options)
+        return min(units, key=lambda u: (self.enemy_distance(u), u.id), default=None)
+
+    def strike_target(self, decision: Any, options: list) -> Any:
+        units = [o for o in options if isinstance(o, Ref)]
+        return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
+                                         -(self.attr(u, "defense") or 0), u.id), default=None)
+
+
+Handler = Callable[[HeuristicPlayer, Any, list], Any]
+
+# Every question of the shipped rules (docs/players.md), and how it is judged.
+HANDLERS: dict[str, Handler] = {
+    "action": HeuristicPlayer.action,
+    "move": HeuristicPlayer.move,
+    "fire_kind": lambda bot, d, o: "direct",
+    "fire_target": HeuristicPlayer.fire_target,
+    "opportunity_fire": HeuristicPlayer.yes,
+    "opportunity_target": HeuristicPlayer.opportunity_target,
+    "assault_fire_target": HeuristicPlayer.fire_target,
+    "assault_hex": lambda bot, d, o: bot.assault_hex(d, o) or sorted(o)[0],
+    "stand_or_run": HeuristicPlayer.stand_or_run,
+    "run_away_to": HeuristicPlayer.run_away_to,
+    "charge_or_fire": HeuristicPlayer.charge_or_fire,
+    "charge_check_unit": HeuristicPlayer.charge_check_unit,
+    "continue_assault": HeuristicPlayer.continue_assault,
+    "convert_suppression": HeuristicPlayer.convert_suppression,
+    "buy:": HeuristicPlayer.buy_check,           # any check bought with points
+    "buy:tq_check": HeuristicPlayer.buy_check,
+    "second_action": HeuristicPlayer.second_action,
+    "next_unit": HeuristicPlayer.next_unit,
+    "stack_with": lambda bot, d, o: "done",
+    "direct_command_unit": HeuristicPlayer.direct_command_unit,
+    "convert_command_points": HeuristicPlayer.convert_command_points,
+    "buy_formation_chit": HeuristicPlayer.buy_formation_chit,
+    "transfer_leader": lambda bot, d, o: "stay",
+    "engineer_work": lambda bot, d, o: "improved_position",
+    "reinforcement_column": HeuristicPlayer.no,
+    "column_after_dismount": HeuristicPlayer.no,
+    "column_after_mount": HeuristicPlayer.no,
+    "column_after_park": HeuristicPlayer.no,
+    "leave_column_by_cohesion_hit": HeuristicPlayer.no,
+    "create_rearguard": HeuristicPlayer.no,
+    "give_up_contact": HeuristicPlayer.no,
+    "drop_hex": HeuristicPlayer.hex_nearest_goal,
+    "deploy_kampfgruppe": HeuristicPlayer.host_nearest_goal,
+    "setup_leader_with": HeuristicPlayer.host_nearest_goal,
+    "airstrike_hex": HeuristicPlayer.strike_hex,
+    "airstrike_target": HeuristicPlayer.strike_target,
+    "setup_hex": HeuristicPlayer.hex_nearest_goal,
+    "set_up_in_ip": HeuristicPlayer.yes,
+    "leader_lands_with": HeuristicPlayer.host_nearest_goal,
+    "replacement_leader": HeuristicPlayer.host_nearest_goal,
+    "greek_rout": HeuristicPlayer.enemy_nearest_goal,
+    "tanks_breakdown": HeuristicPlayer.enemy_nearest_goal,
+    "partisan_attack": HeuristicPlayer.yes,
+    "partisan_target": HeuristicPlayer.enemy_nearest_goal,
+    "heroic": HeuristicPlayer.own_nearest_enemy,
+    "event_unit": lambda bot, d, o: next(iter(bot.pieces(o)), None),
+    "lost_fallschirmjager": HeuristicPlayer.yes,
+    "command_confusion": lambda bot, d, o: max(  # the enemy division richest in CP
+        (x for x in o if isinstance(x, Ref)), key=lambda x: (bot.attr(x, "cp") or 0, x.id)),
+}
+
+# Questions the bot leaves to its seeded generator: every answer is
+# reasonable, or the choice needs a plan the bot does not have.
+RANDOM_BY_DESIGN = ("drop_off", "active_artillery", "attach", "leader_nearest_unit",
+                    "create_artillery_park", "join_artillery_park", "disband_artillery_park",
+                    "contact_leader", "improved_position_for", "entrench_unit",
+                    "rearguard_hex", "intelligence", "event_formation", "out_of_ammo_map",
+                    "out_of_ammo", "lost_fallschirmjager_unit", "lost_fallschirmjager_leader",
+                    "leader_loss")
+HANDLERS.update({key: HeuristicPlayer.random for key in RANDOM_BY_DESIGN})
+
+
+def heuristic_player(seed: int, session: Any) -> HeuristicPlayer:
+    return HeuristicPlayer(session, seed)
+
+
+# ---- evaluation for search players -----------------------------------------------
+
+def evaluate(session: Any, side: str) -> float:
+    """How good the game is for *side*: 1 won, -1 lost; otherwise a blend of
+    the objectives held and approached and the steps each side has lost."""
+    state = session.state
+    game = Ref("game", "game") if "game" in state.catalog.get("game", {}) else None
+    winner = state.attr(game, "winner") if game is not None else None
+    if winner is not None:
+        return 1.0 if getattr(winner, "id", winner) == side else -1.0
+    bot = HeuristicPlayer(session)
+    score = 0.0
+    for cond in state.catalog.get("victory", {}).values():
+        if cond.get("kind") != "control":
+            continue
+        hexes = [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+        sign = 1.0 if cond.get("side") == side else -1.0
+        for h in hexes:
+            holder = bot.rule("controller", h)
+            holder = getattr(holder, "id", holder)
+            if holder is None:
+                holders = {bot.side_of(u) for u in state.units_at(h)}
+                holder = holders.pop() if len(holders) == 1 else None
+            if holder is not None:
+                score += 0.3 * sign * (1 if holder == cond.get("side") else -1) / len(hexes)
+            # Shaping: how near the side that needs the hex has come to it.
+            near = min((bot.distance(state.attr(u, "hex"), h)
+                        for u in bot.units(cond.get("side"))), default=20)
+            score -= 0.01 * sign * min(near, 20) / len(hexes)
+    own, enemy = _steps_lost(bot, side)
+    return max(-0.95, min(0.95, score + 0.3 * (enemy - own)))
+
+
+def _steps_lost(bot: HeuristicPlayer, side: str) -> tuple[float, float]:
+    """The share of its steps each side has lost: (side's, the enemies')."""
+    lost = {True: [0, 0], False: [0, 0]}
+    for unit in bot.state.units():
+        faces = bot.state.catalog["unit"][unit.id].get("faces", {})
+        full = (faces.get("front") or {}).get("steps") or 0
+        if unit.id in bot.state.eliminated:
+            now = 0
+        elif bot.attr(unit, "on_map"):
+            now = bot.rule("current_steps", unit, default=full)
+        else:
+            now = full
+        mine = bot.side_of(unit) == side
+        lost[mine][0] += full - now
+        lost[mine][1] += full
+    return (lost[True][0] / max(1, lost[True][1]), lost[False][0] / max(1, lost[False][1]))
