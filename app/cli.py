@@ -183,31 +183,42 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 
 @app.command()
-def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning) or a "
+def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning, "
+                                        "crete/snafu, crete/precision, crete/heraklion) or a "
                                         "scenario file."),
          seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
          players: str = typer.Option("random,random", "--players",
                                      help="One player kind per side, in the game's side order."),
          log: Optional[Path] = typer.Option(None, "--log", help="Write the event log "
                                             "(JSON lines) here."),
-         save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) here."),
+         save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) here; "
+                                             "`ks resume` continues it."),
          until: Optional[int] = typer.Option(None, "--until", help="Stop after this many turns."),
-         explain: bool = typer.Option(False, "--explain", help="Every explanation too.")
+         explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
+         check_invariants: bool = typer.Option(False, "--check-invariants",
+                                               help="Check the rules' invariants after every "
+                                               "event; stop at the first one broken.")
          ) -> None:
     """Play a scenario with bots and print a readable turn log and the result."""
-    from kriegsspiel.play import play as run_play, write_log, write_save
+    from kriegsspiel.invariants import InvariantBroken
+    from kriegsspiel.play import play_game, write_log, write_save
     try:
-        session, lines = run_play(scenario, seed, [p.strip() for p in players.split(",")],
-                                  until, explain)
+        game, lines = play_game(scenario, seed, [p.strip() for p in players.split(",")],
+                                until, explain, check_invariants)
+    except InvariantBroken as broken:
+        for line in getattr(broken, "lines", []):
+            out.print(line, markup=False)
+        _print_errors([broken])
+        raise typer.Exit(1)
     except KsError as exc:
         _print_errors([exc])
         raise typer.Exit(1)
     for line in lines:
         out.print(line, markup=False)
     if log:
-        write_log(session, log)
+        write_log(game.session, log)
     if save:
-        write_save(session, scenario, save)
+        write_save(game, save)
 
 
 @rules_app.command("coverage")

@@ -8,27 +8,69 @@ marker and the victory — and, with ``explain``, the explanation records
 
 from __future__ import annotations
 
+import hashlib
 import json
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.state import Event, jsonable
 from kriegsspiel.explaining import explained
-from kriegsspiel.session import Session
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.session import Session, _decode, _encode
 from kriegsspiel.setup import start
 
-PLAYER_KINDS: dict[str, Callable[[int], object]] = {"random": RandomPlayer}
+# Player kinds as factories (seed, session) -> player; the modules of the game
+# add theirs through the ks_player_kinds hook (GTS: "heuristic"), see docs/players.md.
+PLAYER_KINDS: dict[str, Callable[[int, object], object]] = {
+    "random": lambda seed, session: RandomPlayer(seed),
+    "human": lambda seed, session: _human(session),
+    "search": lambda seed, session: _search(seed, session),
+}
 
 
-def players_for(sides: list[str], kinds: list[str], seed: int) -> Table:
+def _human(session) -> object:
+    from kriegsspiel.core.players import TerminalPlayer
+    # A unit's or leader's hex, so the person can find it on the map.
+    where = session.state.placement if session is not None else {}
+    return TerminalPlayer(describe=lambda o: where.get(getattr(o, "id", None))
+                          if getattr(o, "kind", None) in ("unit", "leader") else None)
+
+
+def _search(seed: int, session) -> object:
+    from kriegsspiel.search import search_player
+    return search_player(seed, session)
+
+
+def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
+    """The kernel's kinds plus those the game's modules offer (ks_player_kinds)."""
+    kinds = dict(PLAYER_KINDS)
+    scenario = getattr(session, "scenario", None)
+    if scenario is not None:
+        from kriegsspiel.plugins import load_registry
+        from kriegsspiel.search import plugin_player_kinds
+        registry = load_registry()
+        kinds.update(plugin_player_kinds(registry, registry.select(scenario.rulesets)))
+    return kinds
+
+
+def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> Table:
+    """One player per side (the last kind repeats); *session* is the game the
+    players will sit at (the kinds that read the game need it)."""
     from kriegsspiel.core.errors import KsError, did_you_mean
+    known = player_kinds(session)
     players = {}
     for i, side in enumerate(sides):
         kind = kinds[i] if i < len(kinds) else kinds[-1]
-        if kind not in PLAYER_KINDS:
-            raise KsError(f"unknown player '{kind}'", None, did_you_mean(kind, PLAYER_KINDS))
-        players[side] = PLAYER_KINDS[kind](seed + i)
+        if kind not in known:
+            raise KsError(f"unknown player '{kind}' (known: {', '.join(sorted(known))})", None,
+                          did_you_mean(kind, known))
+        if session is None and kind not in ("random", "human"):
+            raise KsError(f"player '{kind}' needs the game it plays")
+        players[side] = known[kind](seed + i, session)
     return Table(players)
 
 
@@ -65,29 +107,171 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
     if kind == "turn_advanced":
         nxt = turns[d["turn"]] if d["turn"] < len(turns) else "end"
         return f"turn {nxt}" if nxt != "end" else "end of the last turn"
+    if kind == "game_won" and d["winner"] is None:  # crete:scenario:1 "a draw"
+        return f"RESULT: {d['reason']}"
     if kind == "game_won":
         return f"RESULT: {d['winner']} wins ({d['reason']})"
+    if kind == "drop_resolved":  # crete:4.2.1
+        return f"      {d['unit']}: Drop Table {d['roll']}+{d['modifier']} -> {d['result']}"
     return None
+
+
+# ---- a game played turn after turn, that can be saved at any decision -------------
+SAVE_VERSION = 2
+
+
+class _Seat:
+    """A side's player while a save is replayed: the recorded answers first, then
+    the live player.  A bot (``follow``) is shown each replayed question too, so
+    its own generator is where it was when the game was saved."""
+
+    def __init__(self, live: object, recorded: list[tuple[str, object]], follow: bool) -> None:
+        self.live, self.recorded, self.follow = live, deque(recorded), follow
+
+    def decide(self, decision: object) -> object:
+        if not self.recorded:
+            return self.live.decide(decision)
+        key, answer = self.recorded.popleft()
+        if key != decision.key:
+            raise KsError(f"the save does not replay: it answered '{key}' where the rules now "
+                          f"ask '{decision.key}' about {_plain(decision.subject)} (did the rules "
+                          "or data change since it was written?)")
+        if self.follow:
+            self.live.decide(decision)
+        return answer
+
+
+class _WatchedTable(Table):
+    """A Table that lets the game see each question before it is answered."""
+
+    def __init__(self, players: dict, before: Callable[[object], None] | None = None) -> None:
+        super().__init__(players)
+        self.before = before
+
+    def __call__(self, decision: object) -> object:
+        if self.before is not None:
+            self.before(decision)
+        return super().__call__(decision)
+
+
+@dataclass
+class Playthrough:
+    """A scenario, its seed and players, and the session they play in."""
+
+    scenario: str
+    seed: int
+    kinds: list[str]
+    session: Session
+    setup_actions: int  # how many of session.actions the set-up made
+    in_progress: dict | None = None  # the action running now (saves mid-turn)
+
+    @property
+    def turns(self) -> list[str]:
+        return [t["label"] for t in self.session.state.catalog["game"]["game"]["turns"]]
+
+    def decided(self) -> bool:
+        return bool(self.session.value("game_decided"))
+
+    def perform(self, name: str, *args: object) -> object:
+        self.in_progress = {"perform": name, "args": [_encode(a) for a in args]}
+        try:
+            return self.session.perform(name, *args)
+        finally:
+            self.in_progress = None
+
+    def run(self, until: int | None = None) -> None:
+        """Play turns until the game is decided, the last turn, or turn *until*."""
+        last = len(self.turns) if until is None else min(until, len(self.turns))
+        while self.session.state.turn < last and not self.decided():
+            self.perform("play_turn")
+
+    def save(self) -> dict:
+        """The game as JSON-ready data, between actions or in the middle of one.
+
+        What resumes it is the replay part — scenario, seed, players, actions,
+        the action in progress and the decisions so far: replaying them gives
+        the same game, event for event.  Between actions the session's own
+        snapshot (state, log, dice; :meth:`Session.save`) is included too.
+        """
+        s = self.session
+        data = s.save() if self.in_progress is None else {}
+        data.update({"save_version": SAVE_VERSION, "scenario": self.scenario, "seed": self.seed,
+                     "players": list(self.kinds), "explaining": s.ctx.explaining,
+                     "setup_actions": self.setup_actions, "actions": list(s.actions),
+                     "in_progress": self.in_progress, "decisions": jsonable(s.players.record),
+                     "events": len(s.state.log), "log_sha256": log_fingerprint(s.state.log),
+                     "turn": s.state.turn})
+        return data
+
+
+def log_fingerprint(log: list[Event]) -> str:
+    """A hash of what happened (kinds and data; not the explanations, which
+    depend only on whether the game was explaining)."""
+    digest = hashlib.sha256()
+    for e in log:
+        digest.update(json.dumps([e.seq, e.kind, e.data], sort_keys=True,
+                                 separators=(",", ":")).encode())
+    return digest.hexdigest()
+
+
+def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
+             before_decision: Callable[[object], None] | None = None) -> Playthrough:
+    # The set-up asks no questions, so the players can be seated once the
+    # scenario is loaded: one load, and the sides in the game's order.
+    table = _WatchedTable({}, before_decision)
+    session = start(scenario, table, seed=seed)
+    table.players = players_for(list(session.state.catalog["side"]), kinds, seed,
+                                session).players
+    session.ctx.explaining = explain
+    return Playthrough(scenario, seed, list(kinds), session, len(session.actions))
 
 
 def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
          explain: bool = False) -> tuple[Session, list[str]]:
-    # The set-up asks no questions, so the players can be seated once the
-    # scenario is loaded: one load, and the sides in the game's order.
-    table = Table({})
-    session = start(scenario, table, seed=seed)
-    table.players = players_for(list(session.state.catalog["side"]), kinds, seed).players
-    session.ctx.explaining = explain
-    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
-    count = len(turns) if until is None else min(until, len(turns))
-    for _ in range(count):
-        if session.program.call("game_decided", session.ctx):
-            break
-        session.perform("play_turn")
-    lines = [f"{session.scenario.title} — seed {seed}", f"turn {turns[0]}"]
+    """Play *scenario* with bots: the session and the readable log."""
+    game, lines = play_game(scenario, seed, kinds, until, explain)
+    return game.session, lines
+
+
+def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = None,
+              explain: bool = False, check_invariants: bool = False
+              ) -> tuple["Playthrough", list[str]]:
+    """Play *scenario* with bots: the game and the readable log.  With
+    *check_invariants*, stop at the first broken invariant
+    (:class:`kriegsspiel.invariants.InvariantBroken`, carrying the lines so far)."""
+    game = new_game(scenario, seed, kinds, explain)
+    _run_checked(game, until, check_invariants)
+    return game, heading(game) + readable(game, explain)
+
+
+def heading(game: "Playthrough") -> list[str]:
+    return [f"{game.session.scenario.title} — seed {game.seed}", f"turn {game.turns[0]}"]
+
+
+def _run_checked(game: Playthrough, until: int | None, check: bool) -> None:
+    if not check:
+        game.run(until)
+        return
+    from kriegsspiel.invariants import InvariantBroken, InvariantChecker
+    checker = InvariantChecker(game.session).attach()
+    try:
+        game.run(until)
+    except InvariantBroken as broken:
+        # The action was undone; the log up to the end of the last one is kept.
+        broken.lines = heading(game) + readable(game, game.session.ctx.explaining)
+        raise
+    finally:
+        checker.detach()
+
+
+def readable(game: Playthrough, explain: bool, start: int = 0) -> list[str]:
+    """The readable lines of the events from *start* on, and the result."""
+    session, lines, turns = game.session, [], game.turns
     setting_up = True
-    for event in session.state.log:
+    for index, event in enumerate(session.state.log):
         setting_up = setting_up and event.kind != "activation_started"
+        if index < start:
+            continue
         line = describe(event, turns, setting_up)
         if line:
             lines.append(line)
@@ -96,17 +280,104 @@ def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
                     lines.append("        · " + explained(record))
     if not session.events("game_won"):
         lines.append("RESULT: not decided (stopped before the end)")
-    return session, lines
+    return lines
+
+
+# ---- saves and resuming ------------------------------------------------------------
+_SAVE_KEYS = ("save_version", "scenario", "seed", "players", "explaining", "setup_actions",
+              "actions", "in_progress", "decisions", "events", "log_sha256")
+
+
+def read_save(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise KsError(f"cannot read save {path}: {exc.strerror}") from None
+    except json.JSONDecodeError as exc:
+        raise KsError(f"{path}:{exc.lineno}:{exc.colno}: not a save (bad JSON: {exc.msg})"
+                      ) from None
+    if not isinstance(data, dict) or data.get("save_version") != SAVE_VERSION:
+        found = data.get("save_version") if isinstance(data, dict) else None
+        raise KsError(f"{path}: not a save of version {SAVE_VERSION} (found {found!r}); "
+                      "write one with `ks play --save`")
+    missing = [k for k in _SAVE_KEYS if k not in data]
+    if missing:
+        raise KsError(f"{path}: the save lacks {', '.join(missing)}")
+    return data
+
+
+def resume(data: dict, kinds: list[str] | None = None, until: int | None = None,
+           explain: bool = False, check_invariants: bool = False) -> tuple[Playthrough, int]:
+    """Replay a save and play on; the game and the index of the first new event.
+
+    The same players (kinds) follow the replayed decisions, so the resumed game
+    is the game that would have been played without stopping, byte for byte.
+    """
+    kinds = list(kinds or data["players"])
+    game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain)
+    session, setup = game.session, data["setup_actions"]
+    if session.actions != data["actions"][:setup]:
+        raise KsError(f"the save does not replay: the set-up of '{data['scenario']}' changed "
+                      "since it was written")
+    follow = kinds == list(data["players"])
+    recorded: dict[str, list] = {}
+    for d in data["decisions"]:
+        recorded.setdefault(d["player"], []).append((d["key"], d["answer"]))
+    unknown = set(recorded) - set(session.players.players)
+    if unknown:
+        raise KsError(f"the save has decisions for unknown side(s) {', '.join(sorted(unknown))}")
+    session.players.players = {side: _Seat(live, recorded.get(side, []),
+                                           follow and not _interactive(live))
+                               for side, live in session.players.players.items()}
+    replay = data["actions"][setup:] + ([data["in_progress"]] if data["in_progress"] else [])
+    for action in replay:
+        game.perform(action["perform"], *[_decode(a) for a in action["args"]])
+    log = session.state.log
+    if len(log) < data["events"] or log_fingerprint(log[:data["events"]]) != data["log_sha256"]:
+        raise KsError("the save does not replay to the game it recorded (did the rules or "
+                      "data change since it was written?)")
+    _run_checked(game, until, check_invariants)
+    return game, data["events"]
+
+
+def _interactive(player: object) -> bool:
+    from kriegsspiel.core import players
+    terminal = getattr(players, "TerminalPlayer", None)
+    return terminal is not None and isinstance(player, terminal)
+
+
+def shipped_scenarios() -> list[str]:
+    """Every scenario shipped with the package, as `ks play` names it ('crete/learning')."""
+    from kriegsspiel.core.loading import shipped_roots
+    return sorted(str(p.relative_to(root).with_suffix("")).replace("\\", "/")
+                  for root in shipped_roots() if root.name == "scenarios"
+                  for p in root.rglob("*.yaml"))
+
+
+# Golden playthroughs (tests/golden, scripts/regen_golden.py): each shipped
+# scenario played by random bots with this seed, as `ks play` prints it.
+GOLDEN_SEED = 1
+GOLDEN_PLAYERS = ["random"]
+
+
+def golden_name(scenario: str, seed: int = GOLDEN_SEED) -> str:
+    """'crete/learning' → 'crete_learning_seed1.txt' (<game>_<scenario>_seed<N>)."""
+    return f"{scenario.replace('/', '_')}_seed{seed}.txt"
+
+
+def golden_text(scenario: str, seed: int = GOLDEN_SEED) -> str:
+    _, lines = play_game(scenario, seed, GOLDEN_PLAYERS)
+    return "\n".join(lines) + "\n"
 
 
 def write_log(session: Session, path: Path) -> None:
     path.write_text(session.log_text(), encoding="utf-8")
 
 
-def write_save(session: Session, scenario: str, path: Path) -> None:
-    data = session.save()
-    data["scenario"] = scenario
-    path.write_text(json.dumps(data, sort_keys=True), encoding="utf-8")
+def write_save(game: Playthrough, path: Path) -> None:
+    path.write_text(json.dumps(game.save(), sort_keys=True), encoding="utf-8")
 
 
-__all__: Iterable[str] = ["play", "write_log", "write_save", "describe", "players_for"]
+__all__: Iterable[str] = ["play", "play_game", "new_game", "resume", "read_save", "Playthrough",
+                          "readable", "write_log", "write_save", "describe", "players_for",
+                          "log_fingerprint", "shipped_scenarios", "golden_text", "golden_name"]

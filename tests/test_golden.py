@@ -1,0 +1,48 @@
+"""Golden playthroughs: every shipped scenario, played by random bots with the
+golden seed, prints the text recorded in tests/golden/ (crete:scenario:learning
+and the others; the turn is gts:4.0).  A rule or data change that changes how
+games play shows here as a diff; if the change is meant, regenerate with
+`python scripts/regen_golden.py` and review `git diff tests/golden`."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.play import golden_name, golden_text, shipped_scenarios
+
+GOLDEN = Path(__file__).parent / "golden"
+REGENERATE = "python scripts/regen_golden.py"
+SHOWN = 80  # diff lines shown; the rest is counted
+
+
+@pytest.mark.parametrize("scenario", shipped_scenarios())
+def test_golden_playthrough(scenario):
+    path = GOLDEN / golden_name(scenario)
+    assert path.exists(), f"no golden for {scenario}: run `{REGENERATE} {scenario}`"
+    expected, actual = path.read_text(encoding="utf-8"), golden_text(scenario)
+    if actual != expected:
+        diff = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
+                                         f"golden/{path.name}", f"{scenario} now", lineterm=""))
+        more = f"\n... and {len(diff) - SHOWN} more diff lines" if len(diff) > SHOWN else ""
+        pytest.fail(f"{scenario} no longer plays as its golden playthrough:\n"
+                    + "\n".join(diff[:SHOWN]) + more
+                    + f"\nIf the change is meant, regenerate: `{REGENERATE}` and review "
+                    "`git diff tests/golden`.", pytrace=False)
+
+
+def test_every_golden_is_of_a_shipped_scenario():
+    wanted = {golden_name(s) for s in shipped_scenarios()}
+    stale = sorted(p.name for p in GOLDEN.glob("*.txt") if p.name not in wanted)
+    assert not stale, f"goldens of scenarios not shipped: {stale}; run `{REGENERATE}`"
+
+
+def test_a_golden_is_what_ks_play_prints():
+    from typer.testing import CliRunner
+
+    from kriegsspiel.cli import app
+    from kriegsspiel.play import GOLDEN_SEED
+    printed = CliRunner().invoke(app, ["play", "crete/learning", "--seed", str(GOLDEN_SEED)])
+    assert printed.exit_code == 0 and printed.output == golden_text("crete/learning")
