@@ -1,0 +1,1 @@
+"""The map viewer's drawing model and its HTML assets."""

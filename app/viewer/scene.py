@@ -1,0 +1,293 @@
+"""A small drawing model and its two writers: SVG text and a Pillow image.
+
+`kriegsspiel.render` builds a :class:`Scene` (polygons, lines, rectangles,
+text, in groups that may be shifted); :func:`to_svg` writes it as XML with
+every text and attribute escaped, :func:`to_png` paints it with Pillow.  One
+model, two writers: the SVG and the PNG of a position show the same thing.
+Counters and marker badges are drawn here too, centred on (0, 0), so that the
+HTML viewer can move the very same SVG groups about.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+COUNTER = 48.0   # unit counter side, px
+LEADER = 34.0    # leader counter side, px
+# Where a counter's marker badges start, from its centre: just off its right
+# edge, below the name, clear of the ratings.
+PIECE_MARKER_AT = (COUNTER / 2 - 2, -COUNTER / 2 + 14)
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+# The colour of the Fire Rating box by weapon class (gts:29.53).
+WEAPON_COLOURS = {"DP": "#ffffff", "SA": "#f4a6c6", "AP": "#7fb2f0", "LM": "#b48ad8",
+                  "MORTAR": "#7cc47c", "IHE": "#f5a142", "DHE": "#f2e04a",
+                  "EMPLACED": "#222222", "ORGANIC": "#8b5a2b"}
+# Marker badges by their label's first word; any other marker is dark grey.
+MARKER_COLOURS = {"Sup": "#d62828", "Coh": "#e36414", "Step": "#6a040f", "InC": "#2a9d8f",
+                  "Lt": "#9d0208", "Hvy": "#370617", "IP": "#4a4e69", "Ent": "#22223b"}
+OTHER_MARKER_COLOUR = "#444444"
+
+
+@dataclass
+class Poly:
+    points: list[tuple[float, float]]
+    fill: str | None
+    stroke: str | None
+    width: float
+    opacity: float = 1.0
+    title: str | None = None
+
+
+@dataclass
+class Line:
+    points: list[tuple[float, float]]
+    stroke: str
+    width: float
+    title: str | None = None
+
+
+@dataclass
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    stroke: str | None = None
+    width: float = 0.0
+    rx: float = 0.0
+
+
+@dataclass
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str
+    anchor: str = "middle"  # or "start"
+    bold: bool = False
+    italic: bool = False
+
+
+@dataclass
+class Group:
+    id: str
+    items: list
+    cls: str | None = None
+    title: str | None = None
+    dx: float = 0.0
+    dy: float = 0.0
+    data: dict = field(default_factory=dict)  # data-* attributes in SVG
+
+
+@dataclass
+class Scene:
+    width: float
+    height: float
+    items: list = field(default_factory=list)
+    layout: Any = None
+
+
+# ---- counters ----------------------------------------------------------------
+
+def fitted(name: str, width: float, size: float) -> tuple[str, float]:
+    """A name and a font size that fit *width* px: spaces dropped first, then a
+    smaller font (down to 3/4 of *size*), then the name cut."""
+    per_char = 0.6  # a bold sans character is about this much of the font size wide
+
+    def fits(text: str, s: float) -> bool:
+        return len(text) * per_char * s <= width
+    if fits(name, size):
+        return name, size
+    tight = name.replace(". ", ".").replace(" ", "")
+    smaller = max(size * 0.75, min(size, width / (per_char * len(tight))))
+    if fits(tight, smaller):
+        return tight, round(smaller, 2)
+    room = int(width / (per_char * smaller))
+    return tight[:room - 1] + "…", round(smaller, 2)
+
+
+def counter_items(piece: Any, data: dict, values: dict, side_colour: str) -> list:
+    """A unit counter (name, Fire Rating in its weapon-class box, Fire Range,
+    Assault Rating, Troop Quality, Defense, Movement) or a leader's (name,
+    Command Range), centred on (0, 0)."""
+    if piece.kind == "leader":
+        h = LEADER / 2
+        return [Rect(-h, -h, LEADER, LEADER, side_colour, "#222", 1.2, rx=7),
+                Text(0, -h + 8, *fitted(data.get("name", piece.id), LEADER - 4, 7.5), "#111",
+                     bold=True),
+                Text(0, 3, "Ldr", 7.5, "#333"),
+                Text(0, h - 8, f"CR {values.get('command_range', '-')}", 8, "#111")]
+    h = COUNTER / 2
+    items: list = [Rect(-h, -h, COUNTER, COUNTER, side_colour, "#222", 1.2, rx=3)]
+    if piece.face != "front":  # the reduced/transport side: a white band on top
+        items.append(Rect(-h + 1, -h + 1, COUNTER - 2, 13, "#ffffff", None, 0, rx=2))
+    items.append(Text(0, -h + 8, *fitted(data.get("name", piece.id), COUNTER - 2, 8), "#111",
+                      bold=True))
+    fire, weapon = values.get("fire_rating"), values.get("weapon_class")
+    box = WEAPON_COLOURS.get(weapon, "#ffffff")
+    ink = "#ffffff" if box in ("#222222", "#8b5a2b") else "#111111"
+    items += [Rect(-h + 3, -8, 17, 16, box, "#222", 0.8),
+              Text(-h + 11.5, 0, "No" if fire is None else str(fire), 11 if fire is not None
+                   else 7, ink, bold=True)]
+    if values.get("fire_range", 1) > 1:
+        items.append(Text(-h + 21.5, -4, str(values["fire_range"]), 8, "#111", anchor="start"))
+    if values.get("assault_rating") is not None:
+        colour = "#ffd166" if values.get("assault_colored") else "#ffffff"
+        items += [Rect(h - 18, -8, 15, 16, colour, "#222", 0.8),
+                  Text(h - 10.5, 0, str(values["assault_rating"]), 11, "#111", bold=True)]
+    movement = values.get("movement")
+    bottom = f"Q{values.get('troop_quality', '-')} D{values.get('defense', '-')} " \
+             f"M{'-' if movement is None else '*' if movement == 'star' else movement}"
+    items.append(Text(0, h - 8, bottom, 8, "#111"))
+    return items
+
+
+def marker_items(labels: list[str], left: float, top: float) -> list:
+    """Badges for markers from *left*, one under the other from *top*."""
+    items: list = []
+    for i, label in enumerate(labels):
+        w = 5.2 * len(label) + 6
+        y = top + i * 12
+        colour = MARKER_COLOURS.get(label.split()[0], OTHER_MARKER_COLOUR)
+        items += [Rect(left, y, w, 11, colour, "#ffffff", 0.6, rx=2),
+                  Text(left + w / 2, y + 5.5, label, 7.5, "#ffffff", bold=True)]
+    return items
+
+
+# ---- SVG ---------------------------------------------------------------------
+
+def _n(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _pts(points: list) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+def svg_item(item: Any) -> str:
+    if isinstance(item, Group):
+        # Layers (no class) are named by id; pieces and their parts by data-id,
+        # which may hold any text (unit names have spaces and slashes).
+        attrs = f' id={quoteattr(item.id)}' if item.cls is None and item.id else \
+            f' data-id={quoteattr(item.id)}' if item.id else ""
+        if item.cls:
+            attrs += f' class={quoteattr(item.cls)}'
+        if item.dx or item.dy:
+            attrs += f' transform="translate({_n(item.dx)},{_n(item.dy)})"'
+        for k, v in sorted(item.data.items()):
+            attrs += f' data-{k}={quoteattr(str(v))}'
+        title = f"<title>{escape(item.title)}</title>" if item.title else ""
+        return f"<g{attrs}>{title}" + "".join(svg_item(i) for i in item.items) + "</g>"
+    if isinstance(item, Poly):
+        fill = item.fill or "none"
+        extra = f' fill-opacity="{_n(item.opacity)}"' if item.opacity < 1 else ""
+        stroke = f' stroke={quoteattr(item.stroke)} stroke-width="{_n(item.width)}"' \
+            if item.stroke else ""
+        title = f"<title>{escape(item.title)}</title>" if item.title else ""
+        return f'<polygon points="{_pts(item.points)}" fill={quoteattr(fill)}{extra}{stroke}>' \
+               f"{title}</polygon>"
+    if isinstance(item, Line):
+        title = f"<title>{escape(item.title)}</title>" if item.title else ""
+        return (f'<polyline points="{_pts(item.points)}" fill="none" '
+                f'stroke={quoteattr(item.stroke)} stroke-width="{_n(item.width)}" '
+                f'stroke-linecap="round">{title}</polyline>')
+    if isinstance(item, Rect):
+        stroke = f' stroke={quoteattr(item.stroke)} stroke-width="{_n(item.width)}"' \
+            if item.stroke else ""
+        return (f'<rect x="{_n(item.x)}" y="{_n(item.y)}" width="{_n(item.w)}" '
+                f'height="{_n(item.h)}" rx="{_n(item.rx)}" fill={quoteattr(item.fill)}{stroke}/>')
+    if isinstance(item, Text):
+        style = (' font-weight="bold"' if item.bold else "") + \
+                (' font-style="italic"' if item.italic else "")
+        return (f'<text x="{_n(item.x)}" y="{_n(item.y)}" font-size="{_n(item.size)}" '
+                f'fill={quoteattr(item.fill)} text-anchor="{item.anchor}" '
+                f'dominant-baseline="central"{style}>{escape(item.text)}</text>')
+    raise TypeError(f"cannot draw {item!r}")
+
+
+def to_svg(scene: Scene, standalone: bool = True) -> str:
+    head = '<?xml version="1.0" encoding="UTF-8"?>\n' if standalone else ""
+    w, h = _n(math.ceil(scene.width)), _n(math.ceil(scene.height))
+    return (f'{head}<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+            f'viewBox="0 0 {w} {h}" font-family={quoteattr(FONT)}>'
+            f'<rect width="100%" height="100%" fill="#f7f5ee"/>'
+            + "".join(svg_item(i) for i in scene.items) + "</svg>\n")
+
+
+# ---- PNG (Pillow) ------------------------------------------------------------
+
+SUPERSAMPLE = 2  # painted twice as large, then scaled down: smooth edges
+
+
+def to_png(scene: Scene) -> Any:
+    """The scene as a Pillow RGB image of size ceil(width) x ceil(height)."""
+    from PIL import Image, ImageDraw
+    size = (math.ceil(scene.width), math.ceil(scene.height))
+    big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), "#f7f5ee")
+    painter = _Painter(ImageDraw.Draw(big, "RGBA"))
+    for item in scene.items:
+        painter.paint(item, 0.0, 0.0)
+    return big.resize(size, Image.LANCZOS)
+
+
+class _Painter:
+    def __init__(self, draw: Any) -> None:
+        self.draw = draw
+        self.fonts: dict[tuple[float, bool], Any] = {}
+
+    def font(self, size: float, bold: bool) -> Any:
+        from PIL import ImageFont
+        key = (size, bold)
+        if key not in self.fonts:
+            px = size * SUPERSAMPLE
+            try:  # DejaVu where the system has it; Pillow's bundled font otherwise
+                name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+                self.fonts[key] = ImageFont.truetype(name, px)
+            except OSError:
+                self.fonts[key] = ImageFont.load_default(size=px)
+        return self.fonts[key]
+
+    def paint(self, item: Any, ox: float, oy: float) -> None:
+        s = SUPERSAMPLE
+
+        def pts(points: list) -> list:
+            return [((x + ox) * s, (y + oy) * s) for x, y in points]
+        if isinstance(item, Group):
+            for child in item.items:
+                self.paint(child, ox + item.dx, oy + item.dy)
+        elif isinstance(item, Poly):
+            fill = _rgba(item.fill, item.opacity) if item.fill else None
+            self.draw.polygon(pts(item.points), fill=fill)
+            if item.stroke:
+                ring = pts(item.points)
+                self.draw.line(ring + ring[:1], fill=_rgba(item.stroke),
+                               width=max(1, round(item.width * s)))
+        elif isinstance(item, Line):
+            self.draw.line(pts(item.points), fill=_rgba(item.stroke),
+                           width=max(1, round(item.width * s)), joint="curve")
+        elif isinstance(item, Rect):
+            (x0, y0), (x1, y1) = pts([(item.x, item.y), (item.x + item.w, item.y + item.h)])
+            self.draw.rounded_rectangle((x0, y0, x1, y1), radius=item.rx * s,
+                                        fill=_rgba(item.fill),
+                                        outline=_rgba(item.stroke) if item.stroke else None,
+                                        width=max(1, round(item.width * s)) if item.stroke else 0)
+        elif isinstance(item, Text):
+            (x, y), = pts([(item.x, item.y)])
+            self.draw.text((x, y), item.text, fill=_rgba(item.fill),
+                           font=self.font(item.size, item.bold),
+                           anchor="mm" if item.anchor == "middle" else "lm")
+        else:
+            raise TypeError(f"cannot draw {item!r}")
+
+
+def _rgba(colour: str, opacity: float = 1.0) -> tuple[int, int, int, int]:
+    c = colour.lstrip("#")
+    if len(c) == 3:
+        c = "".join(ch * 2 for ch in c)
+    return int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16), round(255 * opacity)
