@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 
@@ -13,6 +14,17 @@ from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `slow` (long sweeps, many playouts) stay outside the CI
+    budget: they run only with KS_SLOW=1, e.g. `KS_SLOW=1 pytest -m slow`."""
+    if os.environ.get("KS_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with KS_SLOW=1 pytest -m slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 INFANTRY = {"steps": 2, "troop_quality": 6, "fire_rating": 3, "weapon_class": "SA",
             "fire_range": 2, "assault_rating": 3, "movement": 4, "movement_class": "leg",
