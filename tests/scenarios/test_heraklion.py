@@ -5,12 +5,11 @@ seeded random-bot playouts."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
+from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
+from playouts import play_out
 
 RUNWAY = ("27.08", "28.08", "29.08", "29.09", "30.09")
 
@@ -222,18 +221,6 @@ def test_three_runway_hexes_with_two_adjacent_win():
 
 # ---- playouts -------------------------------------------------------------------------
 
-def play_out(seed):
-    session = start("crete/heraklion", Table({"Axis": RandomPlayer(seed),
-                                              "Allied": RandomPlayer(seed + 1000)}), seed=seed)
-    session.ctx.explaining = False
-    turns = len(session.state.catalog["game"]["game"]["turns"])
-    for _ in range(turns):
-        if session.program.call("game_decided", session.ctx):
-            break
-        session.perform("play_turn")
-    return session
-
-
 def assert_decided(session):
     outcome = result(session)
     assert len(outcome) == 1, outcome
@@ -243,19 +230,15 @@ def assert_decided(session):
 
 # Five playouts here; the twenty of the issue with
 # `KS_SLOW=1 python -m pytest -m slow tests/scenarios/test_heraklion.py`.
-SLOW = pytest.mark.skipif(not os.environ.get("KS_SLOW"), reason="long sweep; set KS_SLOW=1")
-
-
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_random_bots_play_to_a_result(seed):
-    assert_decided(play_out(seed))
+    assert_decided(play_out("crete/heraklion", seed))
 
 
 @pytest.mark.slow
-@SLOW
 @pytest.mark.parametrize("seed", range(6, 21))
 def test_twenty_random_bot_games_play_to_a_result(seed):
-    assert_decided(play_out(seed))
+    assert_decided(play_out("crete/heraklion", seed))
 
 
 def test_ks_play_prints_a_result():

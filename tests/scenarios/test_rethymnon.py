@@ -4,12 +4,11 @@ H, the victory conditions with their draw, and seeded random-bot playouts."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
 from kriegsspiel.setup import start
+from playouts import play_out
 
 FJR = "7. Flieger Division"
 
@@ -298,18 +297,6 @@ def test_precision_port_or_airfields_at_the_end_of_the_game():
 
 # ---- playouts -------------------------------------------------------------------------
 
-def play_out(name, seed):
-    session = start(f"crete/{name}", Table({"Axis": RandomPlayer(seed),
-                                            "Allied": RandomPlayer(seed + 1000)}), seed=seed)
-    session.ctx.explaining = False
-    turns = len(session.state.catalog["game"]["game"]["turns"])
-    for _ in range(turns):
-        if session.program.call("game_decided", session.ctx):
-            break
-        session.perform("play_turn")
-    return session
-
-
 def assert_decided(session):
     outcome = result(session)
     assert len(outcome) == 1, outcome
@@ -318,21 +305,17 @@ def assert_decided(session):
 
 # A playout takes several seconds: five per scenario in CI, the twenty of the
 # issue with `KS_SLOW=1 python -m pytest -m slow tests/scenarios/test_rethymnon.py`.
-SLOW = pytest.mark.skipif(not os.environ.get("KS_SLOW"), reason="long sweep; set KS_SLOW=1")
-
-
 @pytest.mark.parametrize("name", ["snafu", "precision"])
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_random_bots_play_to_a_result(name, seed):
-    assert_decided(play_out(name, seed))
+    assert_decided(play_out(f"crete/{name}", seed))
 
 
 @pytest.mark.slow
-@SLOW
 @pytest.mark.parametrize("name", ["snafu", "precision"])
 @pytest.mark.parametrize("seed", range(6, 21))
 def test_twenty_random_bot_games_play_to_a_result(name, seed):
-    assert_decided(play_out(name, seed))
+    assert_decided(play_out(f"crete/{name}", seed))
 
 
 # ---- bad scenario data ----------------------------------------------------------------
