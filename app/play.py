@@ -164,6 +164,7 @@ class Playthrough:
     session: Session
     setup_actions: int  # how many of session.actions the set-up made
     in_progress: dict | None = None  # the action running now (saves mid-turn)
+    narrated: int = 0  # events already shown to a person playing (_Narrator)
 
     @property
     def turns(self) -> list[str]:
@@ -223,7 +224,34 @@ def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
     table.players = players_for(list(session.state.catalog["side"]), kinds, seed,
                                 session).players
     session.ctx.explaining = explain
-    return Playthrough(scenario, seed, list(kinds), session, len(session.actions))
+    game = Playthrough(scenario, seed, list(kinds), session, len(session.actions))
+    if any(_interactive(p) for p in table.players.values()):
+        table.before = _Narrator(game, table, before_decision)
+    return game
+
+
+class _Narrator:
+    """A person at the table sees what happened since his last question (the
+    readable lines of the events so far) before each question he is asked."""
+
+    def __init__(self, game: Playthrough, table: Table,
+                 then: Callable[[object], None] | None) -> None:
+        self.game, self.table, self.then = game, table, then
+
+    def __call__(self, decision: object) -> None:
+        side = getattr(decision.player, "id", decision.player)
+        player = self.table.players.get(side)
+        if _interactive(player):
+            log = self.game.session.state.log
+            lines = readable(self.game, self.game.session.ctx.explaining,
+                             start=self.game.narrated, result=False)
+            if self.game.narrated == 0:
+                lines = heading(self.game) + lines
+            self.game.narrated = len(log)
+            for line in lines:
+                print(line, file=player.stdout)
+        if self.then is not None:
+            self.then(decision)
 
 
 def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
@@ -241,7 +269,9 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
     (:class:`kriegsspiel.invariants.InvariantBroken`, carrying the lines so far)."""
     game = new_game(scenario, seed, kinds, explain)
     _run_checked(game, until, check_invariants)
-    return game, heading(game) + readable(game, explain)
+    # What a person at the table was already shown is not printed again.
+    return game, ([] if game.narrated else heading(game)) + \
+        readable(game, explain, start=game.narrated)
 
 
 def heading(game: "Playthrough") -> list[str]:
@@ -264,7 +294,8 @@ def _run_checked(game: Playthrough, until: int | None, check: bool) -> None:
         checker.detach()
 
 
-def readable(game: Playthrough, explain: bool, start: int = 0) -> list[str]:
+def readable(game: Playthrough, explain: bool, start: int = 0,
+             result: bool = True) -> list[str]:
     """The readable lines of the events from *start* on, and the result."""
     session, lines, turns = game.session, [], game.turns
     setting_up = True
@@ -278,7 +309,7 @@ def readable(game: Playthrough, explain: bool, start: int = 0) -> list[str]:
             if explain:
                 for record in jsonable(event.cause):
                     lines.append("        · " + explained(record))
-    if not session.events("game_won"):
+    if result and not session.events("game_won"):
         lines.append("RESULT: not decided (stopped before the end)")
     return lines
 

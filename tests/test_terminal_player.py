@@ -87,6 +87,12 @@ def test_ks_play_with_a_human_at_the_terminal():
     assert "[side Allied] " in out and "choice [1-" in out
     assert "[side Axis]" not in out             # the Axis is the random bot
     assert "RESULT: not decided (stopped before the end)" in out
+    # the person sees what happened before each question, each line once
+    first_question = out.index("[side Allied] ")
+    assert out.index("Storming the Kastelli — seed 3") < first_question
+    assert out.index("Kastelli sets up in 06.05") < first_question
+    assert out.count("Kastelli sets up in 06.05") == 1
+    assert out.count("turn 1941-05-24 0900") == 1 and out.count("turn 1941-05-24 1100") == 1
 
 
 def test_ks_play_human_stops_cleanly_when_the_person_quits():
