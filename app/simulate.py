@@ -62,14 +62,16 @@ class Backend(Protocol):
 
 
 class LocalBackend:
-    """A pool of processes on this machine (one worker: this process)."""
+    """A pool of processes on this machine (one worker: this process, unless
+    *pooled* — a benchmark compares pools of 1 and 2 worker processes alike)."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, pooled: bool = False) -> None:
         self.workers = workers or os.cpu_count() or 1
+        self.pooled = pooled
 
     def run(self, job: Job, seeds: list[int], report: Report) -> list[dict]:
         results = []
-        if self.workers == 1:
+        if self.workers == 1 and not self.pooled:
             for seed in seeds:
                 results.append(play_one(job.scenario, seed, job.players, job.until))
                 report(results[-1])
