@@ -5,9 +5,11 @@ The rules decide every step — ``may_enter`` (enemy hexes, entry-hex
 exclusion, Column stacking, Fire Zones under a Division chit) and
 ``half_point_cost`` (the Terrain Effects Chart, hexsides, roads) — and this
 module only runs a least-cost search (``core.movegraph``) over their answers.
-Costs depend on the map, the Unit's Movement Class and whether it is in
-Column, so they are cached per (program, map, class, column); ``may_enter``
-depends on where other Units are and is asked afresh on every call.
+Costs depend on the map, the Unit's Movement Class, Column and Division and
+on the game's state (barrages, road blocks, weather), so they are cached per
+(program, map, class, column, division) only while the state's version is
+unchanged; ``may_enter`` depends on where other Units are and is asked afresh
+on every call.
 
 It leaves out what needs a decision along the way (forced march, Opportunity
 Fire, the one-hex move): it answers "reachable with the allowance as it is".
@@ -41,12 +43,17 @@ def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
     scratch.memo_version = ctx.memo_version if ctx.memo is not None else -1
     scratch.lasting = ctx.lasting if ctx.lasting is not None else {}
     allowance = 2 * int(rules.call("movement_allowance", scratch, unit))
-    key = (id(world.map), rules.call("mclass", scratch, unit), world.attr(unit, "column"))
+    # Costs also read the game's state (barrages, road blocks and whose they
+    # are, the weather — and whatever a module's override reads), so they are
+    # kept only while the state is unchanged: the version moves with every event.
+    key = (id(world.map), rules.call("mclass", scratch, unit), world.attr(unit, "column"),
+           world.attr(unit, "division"))
     per_program = _COSTS.setdefault(rules, {})
-    owner, costs = per_program.get(key, (None, None))
-    if owner is not world.map:  # a new map (an id may be reused after another is freed)
+    owner, version, costs = per_program.get(key, (None, None, None))
+    # A new map (an id may be reused after another is freed) or a changed game.
+    if owner is not world.map or version != world.version:
         costs = {}
-        per_program[key] = (world.map, costs)
+        per_program[key] = (world.map, world.version, costs)
     grid, game_map = world.grid, world.map
     allowed: dict = {}  # Hex → may the Unit enter it (asked once per hex per call)
     names: dict = {}    # Hex → its id

@@ -404,3 +404,17 @@ def test_the_bad_part_about_being_in_column(make_session):
     assert {t["name"]: t["amount"] for t in fired.terms}["firer_in_column"] == -1
     against = session.value("modified_fire_rating", enemy, unit, "direct", 0, 0)
     assert {t["name"]: t["amount"] for t in against.terms}["target_in_column"] == 2
+
+
+def test_reachable_hexes_see_a_barrage_laid_after_an_earlier_search():
+    """gts:16.6.2.2 with gts:14.3: "Any Unit moving out of a hex with a light
+    barrage marker pays an extra two movement points" — the search's cached
+    costs must not outlive the state they were read from."""
+    session = session_on(game_map(), {"u": ("01.01", {"movement": 3}, {})})
+    unit = session.ref("unit", "u")
+    before = session.value("reachable_hexes", unit, "formation")
+    assert "04.01" in before  # three clear hexes away
+    session.perform("place_barrage", "01.01", 1)  # light
+    after = session.value("reachable_hexes", unit, "formation")
+    assert "04.01" not in after and "02.01" in after  # 2 + 1 MP: one hex only
+    assert set(after) < set(before)
