@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import List, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -41,6 +41,12 @@ def _print_errors(errors: list[KsError]) -> None:
             err.print(sub.render(), markup=False)
 
 
+def _fail(exc: KsError) -> NoReturn:
+    """Print a located error (each one of a KsErrors) and exit with status 1."""
+    _print_errors([exc])
+    raise typer.Exit(1)
+
+
 @app.command()
 def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data or scenario "
                                              "YAML; none: everything shipped."),
@@ -53,8 +59,7 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
         result = check_paths(paths, list(on), layer, list(disable)) if paths \
             else check_shipped(list(disable))
     except KsError as exc:
-        _print_errors([exc])
-        raise typer.Exit(1)
+        _fail(exc)
     _print_errors(result.errors)
     for line in result.notes:
         out.print(line, markup=False)
@@ -81,9 +86,8 @@ def schema(name: Optional[str] = typer.Argument(None, help="Format name; none: l
             out.print(key, markup=False)
         return
     if name not in schemas:
-        _print_errors([KsError(f"no schema '{name}' (known: {', '.join(sorted(schemas))})",
-                               None, did_you_mean(name, schemas))])
-        raise typer.Exit(1)
+        _fail(KsError(f"no schema '{name}' (known: {', '.join(sorted(schemas))})",
+                      None, did_you_mean(name, schemas)))
     out.print(json.dumps(schemas[name], indent=2, sort_keys=True), markup=False)
 
 
@@ -100,13 +104,11 @@ def resolve(situation: Path = typer.Argument(..., help="A situation file (docs/s
     try:
         dice = None if rolls is None else [int(r) for r in rolls.replace(",", " ").split()]
     except ValueError:
-        _print_errors([KsError(f"--rolls: expected whole numbers like 3,1,6, not {rolls!r}")])
-        raise typer.Exit(1)
+        _fail(KsError(f"--rolls: expected whole numbers like 3,1,6, not {rolls!r}"))
     try:
         sit, report = run_situation(situation, dice)
     except KsError as exc:
-        _print_errors([exc])
-        raise typer.Exit(1)
+        _fail(exc)
     failures = check_expectations(sit, report)
     if sit.expect is not None:
         report["expect"] = {"ok": not failures, "failures": [f.render() for f in failures]}
@@ -208,11 +210,9 @@ def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/lea
     except InvariantBroken as broken:
         for line in getattr(broken, "lines", []):
             out.print(line, markup=False)
-        _print_errors([broken])
-        raise typer.Exit(1)
+        _fail(broken)
     except KsError as exc:
-        _print_errors([exc])
-        raise typer.Exit(1)
+        _fail(exc)
     for line in lines:
         out.print(line, markup=False)
     if log:
@@ -235,9 +235,7 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
     from kriegsspiel.rule_index import load_index
     if ruleset is not None and ruleset not in load_index():
         from kriegsspiel.core.errors import did_you_mean
-        _print_errors([KsError(f"unknown ruleset '{ruleset}'", None,
-                               did_you_mean(ruleset, load_index()))])
-        raise typer.Exit(1)
+        _fail(KsError(f"unknown ruleset '{ruleset}'", None, did_you_mean(ruleset, load_index())))
     data = report(ruleset, tests)
     if as_json:
         sys.stdout.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
@@ -270,13 +268,11 @@ def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None
     try:
         program = build_program(on)
     except KsError as exc:
-        _print_errors([exc])
-        raise typer.Exit(1)
+        _fail(exc)
     history = program.linked.history.get(name)
     if not history:
-        _print_errors([KsError(f"no definition '{name}'", None,
-                               did_you_mean(name, program.linked.history))])
-        raise typer.Exit(1)
+        _fail(KsError(f"no definition '{name}'", None,
+                      did_you_mean(name, program.linked.history)))
     for decl in history:
         cites = " ".join(f"@{c}" for c in decl.cites)
         out.print(f"{decl.layer:10} {decl.module:10} {decl.kind} {decl.name}  {cites}  "
@@ -286,8 +282,8 @@ def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None
 # Commands that live in modules of their own add themselves to the app here.
 from kriegsspiel import cli_play, cli_render  # noqa: E402  (they need `app` defined)
 
-cli_play.register(app, out, err)
-cli_render.register(app, out, err)
+cli_play.register(app, out, _fail)
+cli_render.register(app, out, _fail)
 
 
 def main() -> None:

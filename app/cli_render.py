@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Callable, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -11,12 +11,9 @@ from rich.console import Console
 from kriegsspiel.core.errors import KsError
 
 
-def register(app: typer.Typer, out: Console, err: Console) -> None:
-    """Add this module's commands to the `ks` app."""
-
-    def fail(exc: KsError) -> None:
-        err.print(exc.render(), markup=False)
-        raise typer.Exit(1)
+def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]) -> None:
+    """Add this module's commands to the `ks` app (*fail*: print a located
+    error and exit 1, as every `ks` command does)."""
 
     @app.command()
     def render(
