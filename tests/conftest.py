@@ -16,6 +16,14 @@ from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
 
 
+def played(scenario, seed):
+    """A seeded random-bot game of *scenario*, played as `ks play` plays it."""
+    from kriegsspiel.play import new_game
+    game = new_game(scenario, seed, ["random"])
+    game.run()
+    return game.session
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests marked `slow` (long sweeps, many playouts) stay outside the CI
     budget: they run only with KS_SLOW=1, e.g. `KS_SLOW=1 pytest -m slow`."""

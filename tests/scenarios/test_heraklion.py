@@ -6,10 +6,10 @@ seeded random-bot playouts."""
 from __future__ import annotations
 
 import pytest
+from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
-from playouts import play_out
 
 RUNWAY = ("27.08", "28.08", "29.08", "29.09", "30.09")
 
@@ -232,13 +232,13 @@ def assert_decided(session):
 # `KS_SLOW=1 python -m pytest -m slow tests/scenarios/test_heraklion.py`.
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_random_bots_play_to_a_result(seed):
-    assert_decided(play_out("crete/heraklion", seed))
+    assert_decided(played("crete/heraklion", seed))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(6, 21))
 def test_twenty_random_bot_games_play_to_a_result(seed):
-    assert_decided(play_out("crete/heraklion", seed))
+    assert_decided(played("crete/heraklion", seed))
 
 
 def test_ks_play_prints_a_result():

@@ -5,10 +5,10 @@ H, the victory conditions with their draw, and seeded random-bot playouts."""
 from __future__ import annotations
 
 import pytest
+from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
 from kriegsspiel.setup import start
-from playouts import play_out
 
 FJR = "7. Flieger Division"
 
@@ -308,14 +308,14 @@ def assert_decided(session):
 @pytest.mark.parametrize("name", ["snafu", "precision"])
 @pytest.mark.parametrize("seed", range(1, 6))
 def test_random_bots_play_to_a_result(name, seed):
-    assert_decided(play_out(f"crete/{name}", seed))
+    assert_decided(played(f"crete/{name}", seed))
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["snafu", "precision"])
 @pytest.mark.parametrize("seed", range(6, 21))
 def test_twenty_random_bot_games_play_to_a_result(name, seed):
-    assert_decided(play_out(f"crete/{name}", seed))
+    assert_decided(played(f"crete/{name}", seed))
 
 
 # ---- bad scenario data ----------------------------------------------------------------
