@@ -62,6 +62,13 @@ def ks_data_vocabulary():
     starting value of the ``cp`` track."""
 
 
+@hookspec(firstresult=True)
+def ks_describe_event(kind, data):
+    """Return one readable log line (indented like the others) for an event the
+    module's rules emit, or None to leave it to other modules (``ks play``'s
+    turn log, the replay viewer)."""
+
+
 @hookspec
 def ks_player_kinds():
     """Return ``{name: factory}``: the kinds of players this module offers to

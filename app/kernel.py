@@ -8,6 +8,8 @@ over, measure a distance).  Game-system modules add their own through the
 
 from __future__ import annotations
 
+import datetime as dt
+
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
 
@@ -182,6 +184,58 @@ def _turn_count(ctx) -> int:
     return len(ctx.world.catalog.get("game", {}).get("game", {}).get("turns", []))
 
 
+def _turn_label(ctx) -> str | None:
+    """The current turn's label on the turn track (e.g. "1941-05-21 1700"), so a
+    rule can name the turns a book lists by date; none past the last turn."""
+    turns = ctx.world.catalog.get("game", {}).get("game", {}).get("turns", [])
+    return turns[ctx.world.turn]["label"] if 0 <= ctx.world.turn < len(turns) else None
+
+
+def _turns(ctx) -> list[dict]:
+    return ctx.world.catalog.get("game", {}).get("game", {}).get("turns", [])
+
+
+def _day_number(date: str | None) -> int | None:
+    """A date "1941-05-23" (or a turn label starting with one) as a day count,
+    so rules can compare days; none for anything else."""
+    try:
+        return dt.date.fromisoformat(str(date).split(" ")[0]).toordinal()
+    except ValueError:
+        return None
+
+
+def _turn_day(ctx, turn: int) -> int | None:
+    """The day (a day count, see _day_number) of turn *turn* on the turn track."""
+    turns = _turns(ctx)
+    return _day_number(turns[turn]["label"]) if 0 <= turn < len(turns) else None
+
+
+def _label_of_turn(ctx, turn: int) -> str | None:
+    turns = _turns(ctx)
+    return turns[turn]["label"] if 0 <= turn < len(turns) else None
+
+
+def _turn_tagged(ctx, turn: int, tag: str) -> bool:
+    return ctx.world.turn_has_tag(turn, tag)
+
+
+def _feature_hexes(ctx, kind: str) -> list[str]:
+    """Ids of the hexes of the map in play holding a feature of *kind* (port,
+    airfield...), in id order."""
+    return sorted(h for h, fs in _map(ctx).features.items() if any(f["kind"] == kind for f in fs))
+
+
+def _feature_groups(ctx, kind: str) -> list[list[str]]:
+    """The hexes of each named feature of *kind* (an airfield's runway hexes), one
+    list per name in name order; an unnamed feature is a group of its own."""
+    groups: dict[str, list[str]] = {}
+    for h, fs in _map(ctx).features.items():
+        for f in fs:
+            if f["kind"] == kind:
+                groups.setdefault(f.get("name") or f"#{h}", []).append(h)
+    return [sorted(groups[name]) for name in sorted(groups)]
+
+
 def _map(ctx):
     game_map = ctx.world.map
     if game_map is None:
@@ -196,7 +250,31 @@ def _neighbours(ctx, hex_id: str) -> list[str]:
             if game_map.contains(grid.format(n))]
 
 
+def _hex_part(ctx, hex_id: str, index: int) -> int:
+    return ctx.world.grid.parse(hex_id, on_map=False)[index]
+
+
+def _hexes_within(ctx, centre: str, reach: int) -> list[str]:
+    """Ids of the hexes of the map in play within *reach* of *centre*, in id order."""
+    grid, game_map = ctx.world.grid, _map(ctx)
+    found = (grid.format(h) for h in grid.within(grid.parse(centre), reach))
+    return sorted(h for h in found if game_map.contains(h))
+
+
+def _map_edge(ctx, hex_id: str) -> bool:
+    """Whether a hex of the map in play has a side on no other hex of it."""
+    return len(_neighbours(ctx, hex_id)) < 6
+
+
 KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
+    Function("hex_column", lambda ctx, h: _hex_part(ctx, h, 0), 1, 1, "int",
+             doc="the column number of a hex id (\"33.07\" → 33)"),
+    Function("hex_row", lambda ctx, h: _hex_part(ctx, h, 1), 1, 1, "int",
+             doc="the row number of a hex id (\"33.07\" → 7)"),
+    Function("hexes_within", _hexes_within, 2, 2, "list", params=("any", "int"),
+             doc="ids of the map's hexes within N hexes of a hex (itself included)"),
+    Function("map_edge", _map_edge, 1, 1, "bool",
+             doc="whether a hex lies on the edge of the map in play (fewer than six neighbours)"),
     Function("eliminate", _eliminate, 1, 1, "none", pure=False, params=("unit",),
              doc="take a unit off the map permanently"),
     Function("flip", _flip, 1, 1, "str", pure=False, params=("unit",),
@@ -215,6 +293,8 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("current_turn", lambda ctx: ctx.world.turn, 0, 0, "int",
              doc="index of the current turn on the turn track (0 = first)"),
     Function("turn_count", _turn_count, 0, 0, "int", doc="number of turns on the turn track"),
+    Function("turn_label", _turn_label, 0, 0, "str",
+             doc="the current turn's label on the turn track, e.g. \"1941-05-21 1700\""),
     Function("move_unit", _move_unit, 2, 2, "none", pure=False, params=("unit", "any"),
              doc="move a unit into an adjacent hex (an event; legality is the rules')"),
     Function("place", _place, 2, 2, "none", pure=False,
@@ -230,6 +310,20 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("roads_between", lambda ctx, a, b: sorted(_map(ctx).roads_between(a, b)), 2, 2,
              "list", doc="the road types joining two adjacent hexes"),
     Function("neighbours", _neighbours, 1, 1, "list", doc="the adjacent hexes on the map"),
+    Function("turn_day", _turn_day, 1, 1, "int", params=("int",),
+             doc="the day of a turn on the turn track, as a day count (see day_number)"),
+    Function("day_number", lambda ctx, date: _day_number(date), 1, 1, "int", params=("str",),
+             doc="a date \"1941-05-23\" as a day count, to compare with turn_day()"),
+    Function("label_of_turn", _label_of_turn, 1, 1, "str", params=("int",),
+             doc="the label of turn N on the turn track (none off the track)"),
+    Function("turn_tagged", _turn_tagged, 2, 2, "bool", params=("int", "str"),
+             doc="whether turn N of the turn track carries a tag (e.g. \"night\")"),
+    Function("feature_hexes", _feature_hexes, 1, 1, "list", params=("str",),
+             doc="ids of the hexes of the map holding a feature of a kind (port, airfield...)"),
+    Function("feature_groups", _feature_groups, 1, 1, "list", params=("str",),
+             doc="the hexes of each named feature of a kind, one list per name"),
+    Function("map_of", lambda ctx, h: _map(ctx).sheets.get(h), 1, 1, "str",
+             doc="the id of the map sheet a hex is on (several sheets may be in play)"),
     Function("hex_at", lambda ctx, h: Ref("hex", h), 1, 1, "hex",
              doc="the hex with this id, as an entity (to set a marker on it)"),
     Function("hexes_marked", _hexes_marked, 1, 1, "list", params=("str",),

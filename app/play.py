@@ -8,6 +8,8 @@ marker and the victory — and, with ``explain``, the explanation records
 
 from __future__ import annotations
 
+import functools
+
 import hashlib
 import json
 from collections import deque
@@ -111,9 +113,18 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
         return f"RESULT: {d['reason']}"
     if kind == "game_won":
         return f"RESULT: {d['winner']} wins ({d['reason']})"
-    if kind == "drop_resolved":  # crete:4.2.1
-        return f"      {d['unit']}: Drop Table {d['roll']}+{d['modifier']} -> {d['result']}"
-    return None
+    return _module_description(kind, d)
+
+
+@functools.lru_cache(maxsize=1)
+def _describer():
+    from .plugins import load_registry
+    return load_registry().manager.hook.ks_describe_event
+
+
+def _module_description(kind: str, data: dict) -> str | None:
+    """What the modules say of their own events (hook ks_describe_event)."""
+    return _describer()(kind=kind, data=data)
 
 
 # ---- a game played turn after turn, that can be saved at any decision -------------

@@ -18,7 +18,7 @@ from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
-from kriegsspiel.core.models import Game, expand_hexes
+from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.scenario import Scenario, units_in_play
 from kriegsspiel.plugins import Registry, load_registry
@@ -134,7 +134,8 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
         entry = {"name": u.name or u.id, "formation": u.formation, "division": division,
                  "side": div_side[division], "unit_class": u.unit_class,
                  "back_kind": u.back_kind, "tags": list(u.tags), "faces": faces}
-        if u.id in arrivals and arrivals[u.id].drop_zone is None:
+        # (drops and airlanding serials never wait in a reinforcement box)
+        if u.id in arrivals and arrivals[u.id].drop_zone is None and arrivals[u.id].serial is None:
             r = arrivals[u.id]
             entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
             entry["entry_hex"] = r.hex
@@ -171,14 +172,29 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                 extra["turn"] = labels.index(extra["turn"]) if extra["turn"] in labels else None
             cat["effect"][f"{rule.id} {n}"] = {"kind": effect.kind, "rule": rule.id, **extra}
 
+    # The optional and special rule sections the scenario puts in effect
+    # (e.g. "crete:S4.0"), so rules can ask whether they are switched on.
+    cat["special_rule"] = {ref: {"name": ref} for ref in scenario.special_rules}
     cat["game"] = {"game": {"turns": turns, "scenario": scenario.id, "title": scenario.title,
                             "otherwise": scenario.victory.otherwise, "maps": list(scenario.maps)}}
     # The scenario's victory conditions, in order, for the rules to evaluate.
     cat["victory"] = {f"victory {i + 1}": {"kind": c.kind, "side": c.side, "hex": c.hex,
                                            "hexes": list(c.hexes), "when": c.when,
                                            "winner": c.winner, "level": c.level,
-                                           "steps": c.steps, "connected": c.connected}
+                                           "steps": c.steps, "connected": c.connected,
+                                           "count": c.count, "formation": c.formation,
+                                           "columns": list(c.columns or []) or None,
+                                           "before": labels.index(c.before)
+                                           if c.before in labels else None,
+                                           "at_start_of": labels.index(c.at_start_of)
+                                           if c.at_start_of in labels else None,
+                                           "negated": c.negated}
                       for i, c in enumerate(scenario.victory.conditions)}
+    # A victory-point schedule, one entry per line printed.
+    cat["victory_points"] = {f"points {i + 1}": {"award": p.award, "per": p.per,
+                                                 "sides": list(p.sides), "name": p.name,
+                                                 "hexes": [p.hex] if p.hex else list(p.hexes)}
+                             for i, p in enumerate(scenario.victory.points)}
     _lay_out_scenario(cat, game, scenario, labels)
     return cat
 
@@ -187,13 +203,14 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
     """What the rules read of the scenario besides its units: where the owners still have to
     place units, the drops, the chits in the cup, the start and the control of hexes."""
     grid = grid_of(game, scenario)
-    on_map = next(m for m in game.maps if m.id == scenario.maps[0])
+    sheets = sheets_of(game, scenario)
 
     def area(centres: list[str], within: int) -> list[str]:
         # Every hex of the map within N of any centre, in hex-id order (a stable
         # list of options for the player who decides).
         found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
-        return sorted(h for h in found if on_map.contains(h))
+        return sorted(h for h in found if grid.contains(grid.parse(h)) and
+                      any(sheet.contains(h) for sheet in sheets))
 
     for n, p in enumerate(scenario.setup):
         units = [p.unit] if p.unit else list(p.units or [])
@@ -208,6 +225,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                 entry["setup_group"] = f"setup {n + 1}" if p.one_per_hex else None
             entry["setup_in_ip"] = p.improved_position
     dropping = 0  # units land in the order printed: stick by stick, unit by unit
+    _lay_out_airlanding(cat, sheets, scenario, labels)
     for r in scenario.reinforcements:
         if r.drop_zone is None:
             continue
@@ -245,18 +263,72 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                       for i, c in enumerate(scenario.control_at_start)}
 
 
+def _lay_out_airlanding(cat: dict, sheets: list[MapModel], scenario: Scenario,
+                        labels: list[str]) -> None:
+    """Airlanding serials (arrival: airlanding) and the airfields they land on: each unit
+    gets its serial and the index of the first turn it may land; each airfield of the map
+    in play (their features of kind airfield, grouped by name) becomes an entity listing its
+    runway hexes.  When and where a serial lands is the rules' (crete:S7.0)."""
+    airfields: dict[str, list[str]] = {}
+    for feature in (f for sheet in sheets for f in sheet.features):
+        if feature.kind == "airfield":
+            airfields.setdefault(feature.name or feature.hex, []).append(feature.hex)
+    cat["airfield"] = {name: {"name": name, "hexes": hexes} for name, hexes in airfields.items()}
+    for r in scenario.reinforcements:
+        if r.serial is None:
+            continue
+        turn = labels.index(r.turn) if r.turn in labels else None
+        for unit_id in r.units:
+            cat["unit"][unit_id].update({"arrival": r.arrival, "serial": r.serial,
+                                         "airlanding_turn": turn})
+        for leader_id in r.leaders:
+            cat["leader"][leader_id]["serial"] = r.serial
+
+
 def _chit_id(kind: str, of: str) -> str:
     return {"direct_command": "direct", "division": "division",
             "formation": "formation"}.get(kind, kind) + f":{of}"
 
 
+def sheets_of(game: Game, scenario: Scenario) -> list[MapModel]:
+    """The map sheets a scenario plays on.  Several sheets must share one
+    coordinate system (Crete's Maleme and Canea–Suda sheets: columns 1–48 and
+    49 on): the game is played on their union."""
+    sheets = [next(m for m in game.maps if m.id == map_id) for map_id in scenario.maps]
+    first = sheets[0].grid
+    for other in sheets[1:]:
+        if (other.grid.orientation, other.grid.offset) != (first.orientation, first.offset):
+            raise KsError(f"scenario '{scenario.id}': map '{other.id}' is laid out "
+                          f"{other.grid.orientation}/{other.grid.offset}, map "
+                          f"'{sheets[0].id}' {first.orientation}/{first.offset}: sheets "
+                          "played together must share one hex grid")
+    return sheets
+
+
 def grid_of(game: Game, scenario: Scenario) -> HexGrid:
-    game_map = next(m for m in game.maps if m.id == scenario.maps[0])
-    g = game_map.grid
-    digits = 3 if max(g.columns[1], g.rows[1]) > 99 else 2
-    return HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),
+    sheets = sheets_of(game, scenario)
+    g = sheets[0].grid
+    bounds = ((min(m.grid.columns[0] for m in sheets), max(m.grid.columns[1] for m in sheets)),
+              (min(m.grid.rows[0] for m in sheets), max(m.grid.rows[1] for m in sheets)))
+    # Printed ids are zero-padded to two digits and grow past 99 ("09.04" and
+    # "108.44" on Crete's joined western sheets): a minimum width of two.
+    digits = 2
+    # "Only the area west of hex column 26.XX is in play": the grid stops there.
+    area = scenario.play_area
+    columns = _clip(bounds[0], area.columns if area else None)
+    rows = _clip(bounds[1], area.rows if area else None)
+    return HexGrid((columns[0], columns[1], rows[0], rows[1]),
                    orientation=g.orientation, offset=g.offset,
                    col_digits=digits, row_digits=digits)
+
+
+def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, int]:
+    if area is None:
+        return bounds[0], bounds[1]
+    low, high = max(bounds[0], area[0]), min(bounds[1], area[1])
+    if low > high:
+        raise KsError(f"the play area {list(area)} lies outside the map's {list(bounds)}")
+    return low, high
 
 
 def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
@@ -271,9 +343,9 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
             vocabulary.setdefault(key, {}).update(mapping)
     cat = catalog(loaded.game, loaded.scenario, vocabulary)
     grid = grid_of(loaded.game, loaded.scenario)
-    game_map = next(m for m in loaded.game.maps if m.id == loaded.scenario.maps[0])
     session = Session(program, cat, dice or Dice(seed), players, grid,
-                      MapIndex.build(game_map, loaded.game.terrain, grid))
+                      MapIndex.build(sheets_of(loaded.game, loaded.scenario),
+                                     loaded.game.terrain, grid))
     session.scenario = loaded.scenario
     _set_up(session, loaded.scenario, vocabulary)
     return session

@@ -24,21 +24,33 @@ class MapIndex:
     hexsides: dict[frozenset, list[dict]] = field(default_factory=dict)  # {a, b} → features
     roads: dict[frozenset, set[str]] = field(default_factory=dict)  # {a, b} → road types
     overlays: dict[str, set[str]] = field(default_factory=dict)  # hex id → overlay tags/ids
+    sheets: dict[str, str] = field(default_factory=dict)  # hex id → the id of its map sheet
 
     @classmethod
-    def build(cls, game_map: MapModel, terrain_types: list[TerrainType],
+    def build(cls, sheets: MapModel | list[MapModel], terrain_types: list[TerrainType],
               grid: HexGrid) -> "MapIndex":
+        """The index of one map sheet, or of several sheets sharing one coordinate
+        system (each hex id belongs to one of them), on *grid*."""
         index = cls(grid)
         index.tags = {t.id: frozenset(t.tags) for t in terrain_types}
+        for game_map in sheets if isinstance(sheets, list) else [sheets]:
+            index._add_sheet(game_map, grid)
+        return index
+
+    def _add_sheet(self, game_map: MapModel, grid: HexGrid) -> None:
+        index = self
         absent = {h for spec in game_map.absent for h in expand_hexes(spec)}
         for h in grid.hexes():
             hid = grid.format(h)
-            if hid not in absent:
+            if hid not in absent and game_map.in_bounds(hid):
                 index.terrain[hid] = game_map.default_terrain
+                index.sheets[hid] = game_map.id
         for terrain_id, specs in game_map.hexes.items():
             for spec in specs:
                 for hid in expand_hexes(spec):
-                    index.terrain[_canon(grid, hid)] = terrain_id
+                    # A grid cut down to a scenario's play area leaves the rest out.
+                    if grid.contains(grid.parse(hid, on_map=False)):
+                        index.terrain[_canon(grid, hid)] = terrain_id
         for feature in game_map.features:
             index.features.setdefault(_canon(grid, feature.hex), []).append(
                 {"kind": feature.kind, "name": feature.name})
@@ -58,7 +70,6 @@ class MapIndex:
                 for hid in expand_hexes(spec):
                     index.overlays.setdefault(_canon(grid, hid), set()).update(
                         {overlay.id, *overlay.tags})
-        return index
 
     def contains(self, hex_id: str) -> bool:
         return hex_id in self.terrain

@@ -16,7 +16,7 @@ order 0-5 (or a graph's edge insertion order).
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from numbers import Real
 from typing import Any, Union
@@ -121,7 +121,8 @@ def _successors(source: HexGrid | nx.DiGraph, cost: CostFn | str
 
 
 def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
-              cost: CostFn | str, *, max_steps: int | None = None) -> Reach:
+              cost: CostFn | str, *, max_steps: int | None = None,
+              targets: Iterable[Hex] | None = None) -> Reach:
     """Every hex reachable from *start* with total cost <= *allowance*.
 
     *source* is a grid (moves go to on-map neighbours) or a graph from
@@ -131,6 +132,10 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
     attribute (a missing attribute or None prohibits).  Costs may be
     fractional; use values exact in binary (0.5, 0.25) or ``Fraction`` so
     that "exactly the allowance" is never lost to rounding.
+
+    *targets*, if given, are the only hexes the caller asks about: the search
+    stops once each is settled (its cost is final) or out of reach, and the
+    answer may leave out other hexes.
 
     *max_steps*, if given, caps the number of hexes moved.  The search then
     tracks (hex, steps) states, because a cheaper path with more steps must
@@ -159,7 +164,8 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
     steps: dict[Hex, int] = {}
     final: dict[Hex, Any] = {}
     heap: list[tuple[Cost, int, Hex]] = [(0, 0, start)]
-    while heap:
+    wanted = None if targets is None else set(targets) - {start}
+    while heap and wanted != set():
         c, s, h = heapq.heappop(heap)
         state = (h, s) if capped else h
         if best[state] != (c, s):
@@ -170,6 +176,8 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
         settled_steps[h] = s
         if h not in costs:
             costs[h], steps[h], final[h] = c, s, state
+            if wanted is not None:
+                wanted.discard(h)
         if capped and s >= max_steps:  # type: ignore[operator]
             continue
         for n, step_cost in successors(h):

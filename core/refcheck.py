@@ -182,13 +182,33 @@ class _References:
         """Hexes that must be on *m* and adjacent in turn (a road, a hexside's pair)."""
         if len(hexes) < 2:
             self.error(owner, steps, "a road needs at least two hexes")
-        for hex_id in hexes:
-            self.hex(hex_id, [m], owner, *steps)
-        for a, b in zip(hexes, hexes[1:]):
-            if m.contains(a) and m.contains(b) and not m.adjacent(a, b):
+        # A road may run on to the next sheet of a joined map (Maleme's coast
+        # road into Canea): its first or last hex may lie beyond the edge.
+        beyond = {i for i in (0, len(hexes) - 1) if len(hexes) > 1 and
+                  isinstance(hexes[i], str) and re.fullmatch(HEX_ID_PATTERN, hexes[i]) and
+                  not m.in_bounds(hexes[i])}
+        for index, hex_id in enumerate(hexes):
+            if index not in beyond:
+                self.hex(hex_id, [m], owner, *steps)
+        for index, (a, b) in enumerate(zip(hexes, hexes[1:])):
+            ends_known = (m.contains(a) or index in beyond) and \
+                (m.contains(b) or index + 1 in beyond)
+            if ends_known and not m.adjacent(a, b):
                 self.error(owner, steps, f"hexes '{a}' and '{b}' are not adjacent")
 
     # --------------------------------------------------------------- scenarios
+
+    def in_play_area(self, s: Scenario, value: Any, owner: Any, *steps: Any) -> None:
+        area = s.play_area
+        if area is None or not isinstance(value, str) or \
+                not re.fullmatch(HEX_ID_PATTERN, value):
+            return
+        col, row = parse_hex(value)
+        for label, index, bounds in (("columns", col, area.columns), ("rows", row, area.rows)):
+            if bounds is not None and not bounds[0] <= index <= bounds[1]:
+                self.error(owner, steps, f"hex '{value}' is outside the play area ({label} "
+                                         f"{bounds[0]}-{bounds[1]})")
+                return
 
     def scenario(self, s: Scenario) -> None:
         if s.game != self.g.id:
@@ -214,8 +234,10 @@ class _References:
             if item.map is not None and (chosen := self.ref("map", item.map, item, "map")):
                 on_maps = [chosen]
             self.hex(item.hex, on_maps, item, "hex")
+            self.in_play_area(s, item.hex, item, "hex")
             for index, hex_id in enumerate(getattr(item, "hexes", None) or []):
                 self.hex(hex_id, on_maps, item, "hexes", index)
+                self.in_play_area(s, hex_id, item, "hexes", index)
             for index, hex_id in enumerate(getattr(item, "around", None) or []):
                 self.hex(hex_id, on_maps, item, "around", index)
             zone = getattr(item, "drop_zone", None)
@@ -260,3 +282,16 @@ class _References:
             self.hex(condition.hex, maps, condition, "hex")
             for index, hex_id in enumerate(condition.hexes):
                 self.hex(hex_id, maps, condition, "hexes", index)
+            self.ref("formation", condition.formation, condition, "formation")
+            for key in ("before", "at_start_of"):
+                turn = getattr(condition, key)
+                if turn is not None and not first < turn_order(turn) <= last:
+                    self.error(condition, (key,), f"turn '{turn}' is not a turn after the "
+                                                  f"scenario's first ('{s.start_turn}' to "
+                                                  f"'{s.end_turn}')")
+        for award in s.victory.points:
+            for index, side in enumerate(award.sides):
+                self.ref("side", side, award, "sides", index)
+            self.hex(award.hex, maps, award, "hex")
+            for index, hex_id in enumerate(award.hexes):
+                self.hex(hex_id, maps, award, "hexes", index)

@@ -73,8 +73,9 @@ class DropZone(DataModel):
 
 
 class Reinforcement(DataModel):
-    """Units (and leaders) arriving during play: at a hex, through an entry, or by air into a
-    drop zone ({arrival: parachute|glider, drop_zone, stick})."""
+    """Units (and leaders) arriving during play: at a hex, through an entry, by air into a
+    drop zone ({arrival: parachute|glider, drop_zone, stick}), or airlanded in serials at a
+    controlled airfield ({arrival: airlanding, serial, division}, no place: crete:S7.0)."""
 
     turn: TurnLabel
     units: IdList = Field(description="The arriving unit ids.")
@@ -92,12 +93,26 @@ class Reinforcement(DataModel):
                                 "(printed with the drop, e.g. 'Drop One — Fallschirmjäger-"
                                 "Regiment 2'); informative, checked against the units.")
     map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    serial: int | None = Field(None, ge=1, description="With 'arrival: airlanding': the serial's "
+                               "number as printed ('Serial 3'); serials land in order, and "
+                               "'turn' is the first turn this one may land (crete:S7.0).")
     source: Source = None
     notes: Notes = None
 
     @model_validator(mode="after")
     def _somewhere(self) -> "Reinforcement":
         given = [v for v in (self.hex, self.entry, self.drop_zone) if v is not None]
+        if self.arrival == AIRLANDING:
+            # The German player picks the airfield when the serial lands.
+            if given:
+                raise ValueError("an airlanding serial lands at a controlled airfield: give no "
+                                 "'hex', 'entry' or 'drop_zone'")
+            if self.serial is None or self.division is None:
+                raise ValueError("'arrival: airlanding' needs its 'serial' number and the "
+                                 "'division' whose Activation lands it")
+            return self
+        if self.serial is not None:
+            raise ValueError("'serial' is only for 'arrival: airlanding'")
         if len(given) != 1:
             raise ValueError("give exactly one of 'hex', 'entry' or 'drop_zone'")
         if (self.drop_zone is not None) != (self.arrival in AIRBORNE):
@@ -107,6 +122,7 @@ class Reinforcement(DataModel):
 
 
 AIRBORNE = ("parachute", "glider")
+AIRLANDING = "airlanding"
 
 
 class DivisionCommand(DataModel):
@@ -195,16 +211,74 @@ class VictoryCondition(DataModel):
         None, description="kind 'control' of 'hexes': instead of all of them, at least this many "
         "controlled and connected — two of them adjacent to each other ('at least two connected "
         "runway hexes', Crete Scenario 3; the only size the books print).")
+    count: int | None = Field(None, ge=1, description="kind 'control' or 'fire_zone' of "
+                              "'hexes': at least this many of them ('two of the three airfield "
+                              "hexes', Crete Scenario 7); kind 'units_exited': how many Units.")
+    before: TurnLabel | None = Field(None, description="The condition counts only at the end of "
+                                     "a turn before this one ('before the 1300 23 May Game "
+                                     "Turn', Crete Scenario 8).")
+    at_start_of: TurnLabel | None = Field(None, description="Read once, at the start of this "
+                                          "turn — the end of the turn before it ('at the start "
+                                          "of the 0700, 26 May game turn', Crete Scenario 9).")
+    negated: bool = Field(False, description="The condition is that this does NOT hold ('If "
+                          "the Germans do not control Galatas ...').")
+    formation: Id | None = Field(None, description="kind 'steps_in_columns': whose steps count "
+                                 "(with any battalion attached to it).")
+    columns: tuple[int, int] | None = Field(None, description="kind 'steps_in_columns': the "
+                                            "inclusive range of hex columns ('east of the 33.XX "
+                                            "hex column' is [34, 999]).")
     level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
+
+    @model_validator(mode="after")
+    def _fields_of_kind(self) -> "VictoryCondition":
+        if self.before is not None and self.at_start_of is not None:
+            raise ValueError("give 'before' or 'at_start_of', not both")
+        if self.kind == "units_exited" and (self.count is None or not self.hexes):
+            raise ValueError("'units_exited' needs the exit 'hexes' and a 'count' of Units")
+        if self.kind == "steps_in_columns" and (self.steps is None or self.columns is None):
+            raise ValueError("'steps_in_columns' needs 'steps' and 'columns'")
+        if self.count is not None and self.kind in ("control", "fire_zone") and \
+                self.count > len(self.hexes):
+            raise ValueError(f"'count' {self.count} is more than the {len(self.hexes)} 'hexes'")
+        return self
+
+
+class VictoryPoints(DataModel):
+    """One line of a victory-point schedule ('Each side receives victory points at the end of
+    the game as follows: ... 3VP Control of Apex Hill OP', Crete Scenario 4)."""
+
+    award: int = Field(ge=1, description="Victory points per thing counted.")
+    per: Literal["enemy_step_eliminated", "hex_controlled", "step_shipped", "step_exited"] = \
+        Field(description="What is counted: each enemy step eliminated; each of 'hex'/'hexes' "
+              "the side controls; each of the side's steps shipped away from a port; each of "
+              "its steps that left the map through 'hexes'.")
+    sides: IdList = Field(description="Who scores it ('Both Players' lists both sides).")
+    hex: HexId | None = None
+    hexes: HexList = Field(default_factory=list)
+    name: str | None = Field(None, description="What the book calls it, e.g. 'Apex Hill OP'.")
+
+    @model_validator(mode="after")
+    def _where(self) -> "VictoryPoints":
+        needs_hexes = self.per in ("hex_controlled", "step_exited")
+        if needs_hexes != (self.hex is not None or bool(self.hexes)):
+            raise ValueError(f"'{self.per}' " + ("needs 'hex' or 'hexes'" if needs_hexes
+                                                 else "takes no hexes"))
+        return self
 
 
 class Victory(DataModel):
-    conditions: list[VictoryCondition] = Field(description="Ways to win, checked in order.")
+    conditions: list[VictoryCondition] = Field(default_factory=list,
+                                               description="Ways to win, checked in order.")
+    points: list[VictoryPoints] = Field(default_factory=list, description="Victory points "
+                                        "scored at the end of the game; the side with more "
+                                        "wins, equal points are a draw.")
     otherwise: Id | None = Field(None, description="The winner when no condition holds.")
-    draw: Literal["both_or_neither"] | None = Field(
+    draw: Literal["both_or_neither", "otherwise"] | None = Field(
         None, description="'both_or_neither': each condition is its winner's objective, met once "
         "it holds at its 'when'; at the end one side alone with an objective met wins, "
-        "otherwise the result is a draw.")
+        "otherwise the result is a draw.  'otherwise': the conditions decide as without "
+        "'draw', and when none holds at the end the game is a draw ('Otherwise, it is a "
+        "draw', Crete Scenario 9).")
     source: Source = None
     text: str | None = Field(None, description="The victory conditions as printed.")
 
@@ -212,6 +286,11 @@ class Victory(DataModel):
     def _draw_or_otherwise(self) -> "Victory":
         if self.draw is not None and self.otherwise is not None:
             raise ValueError("give 'draw' or 'otherwise', not both")
+        if not self.conditions and not self.points:
+            raise ValueError("give the 'conditions' or the victory 'points'")
+        if self.points and (self.conditions or self.otherwise or self.draw):
+            raise ValueError("a victory-point scenario is won on points alone: no "
+                             "'conditions', 'otherwise' or 'draw'")
         return self
 
 
@@ -222,6 +301,24 @@ class ControlAtStart(DataModel):
     side: Id
     hexes: HexList = Field(min_length=1)
     source: Source = None
+
+
+class PlayArea(DataModel):
+    """The part of the map in play ('Only the area west of hex column 35.XX and north of hex
+    row XX.15 is in play', Crete Scenario 8): inclusive ranges of hex columns and rows."""
+
+    columns: tuple[int, int] | None = None
+    rows: tuple[int, int] | None = None
+    source: Source = None
+
+    @model_validator(mode="after")
+    def _some_bound(self) -> "PlayArea":
+        if self.columns is None and self.rows is None:
+            raise ValueError("give 'columns' and/or 'rows'")
+        for label, pair in (("columns", self.columns), ("rows", self.rows)):
+            if pair is not None and pair[0] > pair[1]:
+                raise ValueError(f"'{label}' must be [first, last] with first <= last")
+        return self
 
 
 class ScenarioStart(DataModel):
@@ -245,6 +342,8 @@ class Scenario(DataFile):
     description: str | None = Field(None, description="The printed introduction.")
     counter_set: Id | None = Field(None, description="Which counters to use, when a game has several.")
     maps: list[Id] = Field(min_length=1, description="Map ids in play.")
+    play_area: PlayArea | None = Field(None, description="Only this part of the map is in "
+                                       "play; hexes outside it are off the map.")
     start_turn: TurnLabel
     end_turn: TurnLabel
     end_when: Id | None = Field(None, description="Ruleset-specific end trigger on the last "

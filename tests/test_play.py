@@ -54,3 +54,17 @@ def test_save_writes_the_whole_game(tmp_path):
     data = json.loads(path.read_text())
     assert data["scenario"] == "crete/learning" and data["state"]["turn"] == 2
     assert data["log"] and data["decisions"] and data["dice"]["seed"] == 1
+
+
+def test_modules_describe_their_own_events():
+    """ks_describe_event: the turn log asks the modules for the lines of events
+    the kernel does not know (Crete's Units leaving the map, crete:S1.0)."""
+    from kriegsspiel.core.state import Event
+    from kriegsspiel.modules.crete import plugin
+    from kriegsspiel.play import describe
+
+    data = {"unit": "A 2/B W •", "hex": "01.11"}
+    assert plugin.ks_describe_event(kind="unit_left_map", data=data) == \
+        "    A 2/B W • leaves the map at 01.11"
+    assert describe(Event(7, "unit_left_map", data), []) == "    A 2/B W • leaves the map at 01.11"
+    assert describe(Event(8, "no_such_event", {}), []) is None

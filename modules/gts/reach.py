@@ -30,6 +30,19 @@ _MISSING = object()
 
 def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
     """Hex ids the Unit can reach this Action, nearest first (ties by id)."""
+    return _reach(ctx, unit, kind, None)
+
+
+def reachable_among(ctx: Context, unit: Any, kind: str, hexes: list[str]) -> list[str]:
+    """Those of *hexes* the Unit can reach this Action, in reachable_hexes' order.
+    The search stops once each of them is settled: a few hexes near the Unit
+    cost a fraction of the whole allowance's search."""
+    if not hexes:
+        return []
+    return _reach(ctx, unit, kind, hexes)
+
+
+def _reach(ctx: Context, unit: Any, kind: str, targets: list[str] | None) -> list[str]:
     world, rules = ctx.world, ctx.rules
     start = world.attr(unit, "hex")
     if start is None or world.map is None:
@@ -77,12 +90,16 @@ def reachable_hexes(ctx: Context, unit: Any, kind: str) -> list[str]:
             ok = allowed[b] = bool(rules.call("may_enter", scratch, unit, name(b), kind))
         return value if ok else None
 
-    reach = reachable(grid, grid.parse(start), allowance, cost)
-    found = sorted((c, grid.format(h)) for h, c in reach.items() if grid.format(h) != start)
+    wanted = None if targets is None else {grid.parse(h) for h in targets}
+    reach = reachable(grid, grid.parse(start), allowance, cost, targets=wanted)
+    found = sorted((c, grid.format(h)) for h, c in reach.items()
+                   if grid.format(h) != start and (wanted is None or h in wanted))
     return [h for _, h in found]
 
 
 REACH_PRIMITIVES = (
     Function("reachable_hexes", reachable_hexes, 2, 2, "list", params=("unit", "str"),
              doc="the hexes a Unit can reach this Action with its allowance, nearest first"),
+    Function("reachable_among", reachable_among, 3, 3, "list", params=("unit", "str", "list"),
+             doc="those of the given hexes a Unit can reach this Action, nearest first"),
 )

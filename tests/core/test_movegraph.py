@@ -220,3 +220,24 @@ def test_max_steps_is_respected_and_only_ever_costs_more(values, start, cap):
         assert path_cost(path, cost) == c >= free[h]
     # Anything the uncapped search reaches in few enough steps is kept.
     assert {h for h in free if free.steps_to(h) <= cap} <= set(capped)
+
+
+@SETTINGS
+@given(costs=st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 10)),
+                             st.one_of(st.none(), st.integers(1, 4)), max_size=60),
+       allowance=st.integers(0, 9),
+       wanted=st.sets(st.tuples(st.integers(1, 12), st.integers(1, 10)), max_size=6))
+def test_a_targeted_search_gives_the_targets_the_full_search_gives(costs, allowance, wanted):
+    """reachable(..., targets=): it stops early, but every target it reports (and
+    every one it leaves out) agrees with the whole search — same cost, same reach."""
+    def cost(_a, b):
+        return costs.get((b.col, b.row), 2)
+
+    start = H("06.05")
+    full = reachable(GRID, start, allowance, cost)
+    targets = {Hex(c, r) for c, r in wanted}
+    part = reachable(GRID, start, allowance, cost, targets=targets)
+    for h in targets - {start}:
+        assert (h in part) == (h in full)
+        if h in full:
+            assert part[h] == full[h]
