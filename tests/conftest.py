@@ -100,6 +100,16 @@ class ChebyshevGrid:
         return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
 
 
+def session_on_open_map(program, catalog, players, places):
+    """A Session on the plain test map with the pieces of *places* ({id: hex})
+    placed (leaders as leaders)."""
+    grid, game_map = open_map()
+    session = Session(program, catalog, Dice(0), players, grid, game_map)
+    for ident, hex_id in places.items():
+        session.place(ident, hex_id, "leader" if ident in catalog["leader"] else "unit")
+    return session
+
+
 def open_map(columns=20, rows=12):
     """An all-clear map: the grid and its MapIndex."""
     grid = HexGrid((1, columns, 1, rows))

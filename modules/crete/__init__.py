@@ -14,8 +14,14 @@ from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
-RULE_FILES = ("time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr", "command.ksr",
-              "activation.ksr", "air.ksr", "drops.ksr", "events.ksr")
+RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr",
+              "victory.ksr", "command.ksr", "activation.ksr", "air.ksr",
+              # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
+              "planned_air.ksr", "drops.ksr", "events.ksr",
+              # the special rules S1.0-S11.0 (each gated by special.ksr's in_effect)
+              "offmap.ksr", "supply.ksr", "morale.ksr", "airlanding.ksr", "attachments.ksr", "trucks.ksr",
+              # Scenario 9's Force Reserves (crete:scenario:9)
+              "reserves.ksr")
 
 
 class _Plugin:
@@ -33,17 +39,60 @@ class _Plugin:
         return {"effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "leader": "leader", "unit_tag": "str", "map": "str", "count": "int",
                            "chit": "str", "turn": "any", "ignore": "list", "events": "list",
-                           "units": "list", "marker": "str"},
+                           "units": "list", "marker": "str",
+                           # attachments.ksr / trucks.ksr (crete:S9.0, crete:S10.0)
+                           "battalion": "str", "formation": "formation", "unit": "str",
+                           "division": "division", "earned": "str",
+                           # supply.ksr (crete:S4.0 supply_level, crete:S5.0 allied_morale)
+                           "level": "any",
+                           # airlanding.ksr: command_rating_on_serial (crete:S7.0)
+                           "serial": "int", "change": "int",
+                           # reserves.ksr: force_reserve (crete:scenario:9)
+                           "hexes": "list", "within": "int", "release": "str"},
                 "game": {"maps": "list", "start_step": "any", "draw": "any"},
                 # drops.ksr (crete:4.x) and control.ksr: the scenario's drops, the
                 # set-up left to the owners, victory by steps, control at start
                 "unit": {"arrival": "any", "drop_zone": "list", "drop_turn": "any",
                          "stick": "any", "drop_order": "any", "setup_area": "list",
-                         "setup_group": "any", "setup_in_ip": "bool"},
-                "leader": {"drop_turn": "any"},
-                "victory": {"steps": "any", "connected": "any"},
+                         "setup_group": "any", "setup_in_ip": "bool",
+                         # airlanding.ksr (crete:S7.0): a serial's units and leaders
+                         "serial": "any", "airlanding_turn": "any"},
+                "leader": {"drop_turn": "any", "serial": "any"},
+                "airfield": {"id": "str", "name": "str", "hexes": "list"},
+                "victory": {"steps": "any", "connected": "any", "count": "any",
+                            "before": "any", "formation": "formation", "columns": "any",
+                            "at_start_of": "any", "negated": "bool"},
+                # victory.ksr: a victory-point schedule (Scenario 4)
+                "victory_points": {"id": "str", "award": "int", "per": "str", "sides": "list",
+                                   "name": "any", "hexes": "list"},
+                "special_rule": {"id": "str", "name": "str"},
                 "control": {"id": "str", "side": "side", "hexes": "list"},
-                "chit": {"cup": "any", "event": "any"}}
+                "chit": {"cup": "any", "event": "any",
+                         # supply.ksr: a Supply marker's map (crete:S4.0)
+                         "map": "str"}}
+
+    @hookimpl
+    def ks_primitives(self):
+        # crete:S9.1: the Battalion a Unit belongs to, from its "battalion:<name>" tag.
+        from kriegsspiel.modules.crete.battalions import BATTALION_PRIMITIVES
+        return list(BATTALION_PRIMITIVES)
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        # The turn log's lines for the Crete rules' own events.
+        if kind == "drop_resolved":  # crete:4.2.1
+            return (f"      {data['unit']}: Drop Table {data['roll']}+{data['modifier']} -> "
+                    f"{data['result']}")
+        if kind == "serial_landed":  # crete:S7.0
+            return f"    Serial {data['serial']} airlands at {data['airfield'].split(':', 1)[-1]}"
+        if kind == "airlanding_interdicted":  # crete:S7.0, crete:S1.0
+            return (f"      {data['unit']}: Airlanding/Interdiction {data['roll']} -> "
+                    f"{data['result']}")
+        if kind == "unit_left_map":  # crete:S1.0
+            return f"    {data['unit']} leaves the map at {data['hex']}"
+        if kind == "victory_points_scored":  # Scenario 4
+            return f"  {data['side'].split(':', 1)[-1]}: {data['points']} victory points"
+        return None
 
     @hookimpl
     def ks_rule_files(self):

@@ -94,7 +94,7 @@ class _Plugin:
 
     @hookimpl
     def ks_evaluate(self, session, side):
-        from kriegsspiel.modules.gts.bot import evaluate
+        from kriegsspiel.modules.gts.evaluation import evaluate
         return evaluate(session, side)
 
 

@@ -1,4 +1,5 @@
-"""A heuristic GTS player, and the GTS evaluation of a game for search players.
+"""A heuristic GTS player (the evaluation for search players reads it:
+evaluation.py).
 
 The bot reads the game through the rules' own definitions (the modified fire
 rating, Fire Zones, assault ratings after results) on a private, non-explaining
@@ -78,11 +79,15 @@ class HeuristicPlayer:
         except KsError:
             return 99  # an off-map box
 
-    def objectives(self) -> list[str]:
+    def objectives(self, kind: str = "control", side: Any = None) -> list[str]:
+        """The hexes victory conditions of *kind* name (of *side*'s, if given)."""
         hexes = []
         for cond in self.state.catalog.get("victory", {}).values():
-            if cond.get("kind") == "control":
+            if cond.get("kind") == kind and (side is None or cond.get("side") == side):
                 hexes += [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+        for line in self.state.catalog.get("victory_points", {}).values():
+            if line.get("per") == "hex_controlled" and kind == "control":  # VP for holding
+                hexes += list(line.get("hexes") or [])
         return sorted(set(hexes))
 
     def goal_of(self, unit: Ref) -> str | None:
@@ -201,6 +206,10 @@ class HeuristicPlayer:
                                           h != goal and self.in_enemy_zone(h, side), h))
 
     def move(self, decision: Any, options: list) -> Any:
+        # Off the map through an exit its side's victory counts (Crete Scenario 5).
+        if "leave_map" in options and self.attr(decision.subject, "hex") in self.objectives(
+                "units_exited", self.side_of(decision.subject)):
+            return "leave_map"
         step = self.step_toward(decision.subject, options)
         if step is not None:
             return step
@@ -357,7 +366,29 @@ class HeuristicPlayer:
 Handler = Callable[[HeuristicPlayer, Any, list], Any]
 
 # Every question of the shipped rules (docs/players.md), and how it is judged.
+def _attached_battalion_unit(bot: HeuristicPlayer, division: Any) -> Ref | None:
+    """A Unit of the Battalion *division* has attached (crete:S9.0), if any."""
+    return next((u for u in bot.state.units() if bot.attr(u, "division") == division and
+                 bot.attr(u, "battalion_with") is not None), None)
+
+
+def _keep_battalion(bot: HeuristicPlayer, decision: Any, options: list) -> Any:
+    # crete:S9.0: the bot has no plan to regroup brigades: the Battalion already
+    # attached (a scenario's "attached to the 5th NZ Brigade") stays; else none.
+    unit = _attached_battalion_unit(bot, decision.subject)
+    name = bot.rule("battalion_of", unit) if unit is not None else None
+    return name if name in options else "none"
+
+
+def _keep_attachment_formation(bot: HeuristicPlayer, decision: Any, options: list) -> Any:
+    unit = _attached_battalion_unit(bot, decision.subject)
+    formation = bot.attr(unit, "battalion_with") if unit is not None else None
+    return formation if formation in options else options[0]
+
+
 HANDLERS: dict[str, Handler] = {
+    "battalion_attachment": _keep_battalion,
+    "attachment_formation": _keep_attachment_formation,
     "action": HeuristicPlayer.action,
     "move": HeuristicPlayer.move,
     "fire_kind": lambda bot, d, o: "direct",
@@ -394,9 +425,20 @@ HANDLERS: dict[str, Handler] = {
     "setup_leader_with": HeuristicPlayer.host_nearest_goal,
     "airstrike_hex": HeuristicPlayer.strike_hex,
     "airstrike_target": HeuristicPlayer.strike_target,
+    # crete:S11.0: every counter left on the turn asked first (strike while it can)
+    "plan_air_support": lambda bot, d, o: max(o),
     "setup_hex": HeuristicPlayer.hex_nearest_goal,
     "set_up_in_ip": HeuristicPlayer.yes,
     "leader_lands_with": HeuristicPlayer.host_nearest_goal,
+    # Crete S7.0 airlanding: the airfield with a runway hex nearest an objective
+    "airlanding_airfield": lambda bot, d, o: min(o, key=lambda a: (min(
+        (bot.distance(h, g) for h in bot.attr(a, "hexes") for g in bot.objectives()),
+        default=0), a.id)),
+    "airlanding_hex": HeuristicPlayer.hex_nearest_goal,
+    "airlanding_mounted": HeuristicPlayer.no,
+    # Crete S1.0/S2.0: come back at once; ship to the first open port
+    "return_from_off_map": lambda bot, d, o: next((h for h in o if h != "stay"), "stay"),
+    "ship_to": lambda bot, d, o: o[0],
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,
     "tanks_breakdown": HeuristicPlayer.enemy_nearest_goal,
@@ -422,54 +464,3 @@ HANDLERS.update({key: HeuristicPlayer.random for key in RANDOM_BY_DESIGN})
 
 def heuristic_player(seed: int, session: Any) -> HeuristicPlayer:
     return HeuristicPlayer(session, seed)
-
-
-# ---- evaluation for search players -----------------------------------------------
-
-def evaluate(session: Any, side: str) -> float:
-    """How good the game is for *side*: 1 won, -1 lost; otherwise a blend of
-    the objectives held and approached and the steps each side has lost."""
-    state = session.state
-    game = Ref("game", "game") if "game" in state.catalog.get("game", {}) else None
-    winner = state.attr(game, "winner") if game is not None else None
-    if winner is not None:
-        return 1.0 if getattr(winner, "id", winner) == side else -1.0
-    bot = HeuristicPlayer(session)
-    score = 0.0
-    for cond in state.catalog.get("victory", {}).values():
-        if cond.get("kind") != "control":
-            continue
-        hexes = [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
-        sign = 1.0 if cond.get("side") == side else -1.0
-        for h in hexes:
-            holder = bot.rule("controller", h)
-            holder = getattr(holder, "id", holder)
-            if holder is None:
-                holders = {bot.side_of(u) for u in state.units_at(h)}
-                holder = holders.pop() if len(holders) == 1 else None
-            if holder is not None:
-                score += 0.3 * sign * (1 if holder == cond.get("side") else -1) / len(hexes)
-            # Shaping: how near the side that needs the hex has come to it.
-            near = min((bot.distance(state.attr(u, "hex"), h)
-                        for u in bot.units(cond.get("side"))), default=20)
-            score -= 0.01 * sign * min(near, 20) / len(hexes)
-    own, enemy = _steps_lost(bot, side)
-    return max(-0.95, min(0.95, score + 0.3 * (enemy - own)))
-
-
-def _steps_lost(bot: HeuristicPlayer, side: str) -> tuple[float, float]:
-    """The share of its steps each side has lost: (side's, the enemies')."""
-    lost = {True: [0, 0], False: [0, 0]}
-    for unit in bot.state.units():
-        faces = bot.state.catalog["unit"][unit.id].get("faces", {})
-        full = (faces.get("front") or {}).get("steps") or 0
-        if unit.id in bot.state.eliminated:
-            now = 0
-        elif bot.attr(unit, "on_map"):
-            now = bot.rule("current_steps", unit, default=full)
-        else:
-            now = full
-        mine = bot.side_of(unit) == side
-        lost[mine][0] += full - now
-        lost[mine][1] += full
-    return (lost[True][0] / max(1, lost[True][1]), lost[False][0] / max(1, lost[False][1]))
