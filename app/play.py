@@ -407,8 +407,11 @@ def golden_name(scenario: str, seed: int = GOLDEN_SEED) -> str:
     return f"{scenario.replace('/', '_')}_seed{seed}.txt"
 
 
-def golden_text(scenario: str, seed: int = GOLDEN_SEED) -> str:
-    _, lines = play_game(scenario, seed, GOLDEN_PLAYERS)
+def golden_text(scenario: str, seed: int = GOLDEN_SEED, check_invariants: bool = False) -> str:
+    """What `ks play SCENARIO --seed N` prints; with *check_invariants* the game
+    stops at the first broken invariant (InvariantBroken) — watching does not
+    change the game, so the text is the same."""
+    _, lines = play_game(scenario, seed, GOLDEN_PLAYERS, check_invariants=check_invariants)
     return "\n".join(lines) + "\n"
 
 

@@ -18,11 +18,14 @@ REGENERATE = "python scripts/regen_golden.py"
 SHOWN = 80  # diff lines shown; the rest is counted
 
 
+# Each game is also watched by the invariant checker (issue #7's "runs after
+# every event in tests"): the first broken invariant fails the test.
 @pytest.mark.parametrize("scenario", shipped_scenarios())
 def test_golden_playthrough(scenario):
     path = GOLDEN / golden_name(scenario)
     assert path.exists(), f"no golden for {scenario}: run `{REGENERATE} {scenario}`"
-    expected, actual = path.read_text(encoding="utf-8"), golden_text(scenario)
+    expected = path.read_text(encoding="utf-8")
+    actual = golden_text(scenario, check_invariants=True)
     if actual != expected:
         diff = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
                                          f"golden/{path.name}", f"{scenario} now", lineterm=""))

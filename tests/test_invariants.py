@@ -15,7 +15,7 @@ from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Ref
 from kriegsspiel.invariants import (EVERY_EVENT, SETTLED, Invariant, InvariantBroken,
                                     InvariantChecker, declared_rule_invariants)
-from kriegsspiel.play import new_game, shipped_scenarios
+from kriegsspiel.play import new_game
 from kriegsspiel.plugins import load_registry
 from kriegsspiel.setup import start
 
@@ -52,10 +52,11 @@ def broken(session) -> dict[str, list[str]]:
             for v in InvariantChecker(session, stop_at_first=False).check_now()}
 
 
-# Every shipped scenario once (the checker costs about half a game again), the
-# learning scenario with a second seed too.
-@pytest.mark.parametrize("scenario,seed", [(s, 1) for s in shipped_scenarios()]
-                         + [("crete/learning", 2)])
+# Every shipped scenario's golden game (seed 1) is checked in tests/test_golden.py
+# (the checker costs about half a game again); here other seeds, every breach
+# collected, known gaps listed below.
+@pytest.mark.parametrize("scenario,seed", [("crete/learning", 2), ("crete/snafu", 2),
+                                           ("crete/kiwis", 2)])
 def test_seeded_playouts_keep_every_invariant(scenario, seed):
     game = new_game(scenario, seed, ["random"])
     checker = InvariantChecker(game.session, stop_at_first=False).attach()

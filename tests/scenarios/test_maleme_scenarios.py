@@ -492,9 +492,23 @@ def assert_decided(session):
     assert session.state.turn == len(session.state.catalog["game"]["game"]["turns"])
 
 
-# Two seeded random-bot games each (Scenario 5, 16 turns and some 150 counters,
-# takes ~30 s of processor time a game).
-@pytest.mark.parametrize("name", ["descent", "last_chance", "kiwis"])
-@pytest.mark.parametrize("seed", [1, 2])
+# Seeded random-bot games beyond the golden one (seed 1, checked for every
+# invariant in tests/test_golden.py): in CI one more of Scenario 5 (16 turns,
+# some 150 counters: ~30 s of processor time a game) and two of the others;
+# the twenty of the issue with `KS_SLOW=1 python -m pytest -m slow tests/scenarios`.
+@pytest.mark.parametrize("name, seed", [("descent", 2), ("last_chance", 2), ("last_chance", 3),
+                                        ("kiwis", 2), ("kiwis", 3)])
 def test_random_bots_play_to_a_result(name, seed):
     assert_decided(played(f"crete/{name}", seed))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["descent", "last_chance", "kiwis"])
+@pytest.mark.parametrize("seed", range(4, 21))
+def test_twenty_random_bot_games_play_to_a_result(name, seed):
+    assert_decided(played(f"crete/{name}", seed))
+
+
+@pytest.mark.slow
+def test_scenario_5_seed_3_plays_to_a_result():
+    assert_decided(played("crete/descent", 3))
