@@ -168,6 +168,9 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
             extra = dict(effect.model_extra or {})
             if isinstance(extra.get("chit"), dict):
                 extra["chit"] = _chit_id(extra["chit"]["kind"], extra["chit"]["of"])
+            if isinstance(extra.get("chits"), list):  # several chit references
+                extra["chits"] = [_chit_id(c["kind"], c["of"]) if isinstance(c, dict) else c
+                                  for c in extra["chits"]]
             if "turn" in extra:
                 extra["turn"] = labels.index(extra["turn"]) if extra["turn"] in labels else None
             cat["effect"][f"{rule.id} {n}"] = {"kind": effect.kind, "rule": rule.id, **extra}

@@ -263,6 +263,12 @@ class _References:
                 self.ref("chit owner", chit.of, s.mug, "at_start", index, "of")
             self.ref("chit owner", s.mug.first_chit and s.mug.first_chit.of, s.mug, "first_chit", "of")
         for effect in (e for rule in s.scenario_rules for e in rule.effects):
+            chits = (effect.model_extra or {}).get("chits")
+            for index, chit in enumerate(chits if isinstance(chits, list) else []):
+                if not isinstance(chit, dict) or set(chit) != {"kind", "of"}:
+                    self.error(effect, ("chits", index), "a chit is {kind: ..., of: ...}")
+                else:
+                    self.ref("chit owner", chit["of"], effect, "chits", index, "of")
             for key, value in (effect.model_extra or {}).items():
                 kind = _EFFECT_REFERENCES.get(key)
                 for steps, item in ([((key, i), v) for i, v in enumerate(value)]

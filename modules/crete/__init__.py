@@ -38,7 +38,7 @@ class _Plugin:
         # Random Event counters' cups and events (crete:5.0).
         return {"effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "leader": "leader", "unit_tag": "str", "map": "str", "count": "int",
-                           "chit": "str", "turn": "any", "ignore": "list", "events": "list",
+                           "chit": "str", "chits": "list", "turn": "any", "ignore": "list", "events": "list",
                            "units": "list", "marker": "str",
                            # attachments.ksr / trucks.ksr (crete:S9.0, crete:S10.0)
                            "battalion": "str", "formation": "formation", "unit": "str",

@@ -438,6 +438,8 @@ HANDLERS: dict[str, Handler] = {
     "airlanding_mounted": HeuristicPlayer.no,
     # Crete S1.0/S2.0: come back at once; ship to the first open port
     "return_from_off_map": lambda bot, d, o: next((h for h in o if h != "stay"), "stay"),
+    # Crete Scenario 8: the first chit in play, among those offered
+    "first_chit": lambda bot, d, o: o[0],
     "ship_to": lambda bot, d, o: o[0],
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,

@@ -423,13 +423,11 @@ def test_scenario_8_command_values_mug_control_and_serials():
     assert ratings(session, "2nd New Zealand Division") == [4, 1, 3, 1]
     assert ratings(session, "7. Flieger Division") == [5, 1, 4, 2]
     assert ratings(session, "5. Gebirgs Division") == [5, 3, 4, 2]
-    # "The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
-    # formation chits to be the first in play. The other is placed in the cup."
     assert cup(session, "mug") == {
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "division:2nd New Zealand Division", "division:7. Flieger Division",
-        "division:5. Gebirgs Division", "formation:Geb.Jäg.Rgt. 100"}
-    assert cup(session, "carry") == {"formation:Luftlande Sturmregiment"}
+        "division:5. Gebirgs Division"}
+    assert cup(session, "carry") == set()
     game = session.state.catalog["game"]["game"]
     assert (game["turns"][0]["label"], game["turns"][-1]["label"]) == \
         ("1941-05-23 0900", "1941-05-23 night")
@@ -448,6 +446,7 @@ def test_scenario_8_rules_and_victory():
     session = scenario("kiwis")
     assert effects(session) == sorted([
         ("battalion_attached", "5th NZ Bde"), ("independent_unit", "B 18 Bn"),
+        ("first_chit_choice", "Axis"),
         ("planned_air_support", "Axis"), ("replacement_leader", "Luftlande Sturmregiment"),
         ("divisional_trucks", "2nd New Zealand Division"), ("divisional_trucks", "CREFOR"),
         ("divisional_trucks", "7. Flieger Division"),
@@ -512,3 +511,18 @@ def test_twenty_random_bot_games_play_to_a_result(name, seed):
 @pytest.mark.slow
 def test_scenario_5_seed_3_plays_to_a_result():
     assert_decided(played("crete/descent", 3))
+
+
+@pytest.mark.parametrize("first, other", [("Geb.Jäg.Rgt. 100", "Luftlande Sturmregiment"),
+                                          ("Luftlande Sturmregiment", "Geb.Jäg.Rgt. 100")])
+def test_scenario_8_the_german_player_chooses_the_first_chit(first, other):
+    """"The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
+    formation chits to be the first in play. The other is placed in the cup." —
+    asked once, at the start of play (step D of the first turn)."""
+    axis = KeyedPlayer({"first_chit": f"formation:{first}"})
+    session = start("crete/kiwis", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)
+    session.perform("deploy_units")
+    session.perform("deploy_units")                       # asked once only
+    assert [d.key for d in axis.asked].count("first_chit") == 1
+    assert cup(session, "carry") == {f"formation:{first}"}
+    assert f"formation:{other}" in cup(session, "mug")
