@@ -42,7 +42,10 @@ def _print_errors(errors: list[KsError]) -> None:
 
 
 def _fail(exc: KsError) -> NoReturn:
-    """Print a located error (each one of a KsErrors) and exit with status 1."""
+    """Print the game's log so far when the error carries it (a broken invariant
+    stops a game), then the located error (each one of a KsErrors); exit 1."""
+    for line in getattr(exc, "lines", []):
+        out.print(line, markup=False)
     _print_errors([exc])
     raise typer.Exit(1)
 
@@ -202,16 +205,11 @@ def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/lea
                                                "event; stop at the first one broken.")
          ) -> None:
     """Play a scenario with bots and print a readable turn log and the result."""
-    from kriegsspiel.invariants import InvariantBroken
     from kriegsspiel.play import play_game, write_log, write_save
     try:
         game, lines = play_game(scenario, seed, [p.strip() for p in players.split(",")],
                                 until, explain, check_invariants)
-    except InvariantBroken as broken:
-        for line in getattr(broken, "lines", []):
-            out.print(line, markup=False)
-        _fail(broken)
-    except KsError as exc:
+    except KsError as exc:  # a broken invariant too: _fail prints the log so far
         _fail(exc)
     for line in lines:
         out.print(line, markup=False)
