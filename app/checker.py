@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core import loading
 from kriegsspiel.core.errors import KsError, KsErrors, Location
 from kriegsspiel.core.yamlio import load_yaml
@@ -124,6 +125,10 @@ def _check_yaml(path: Path) -> list[KsError]:
              for g in root.rglob("game.yaml")}
     if scenario.game in games:
         game = loading.load_game(games[scenario.game])
+        try:
+            scenario = expand_as_per(scenario, path, game)
+        except KsError as exc:
+            return _flatten(exc)
         return loading.check_references(game, [scenario])
     return []
 

@@ -251,7 +251,8 @@ def _neighbours(ctx, hex_id: str) -> list[str]:
 
 
 def _hex_part(ctx, hex_id: str, index: int) -> int:
-    return ctx.world.grid.parse(hex_id, on_map=False)[index]
+    grid = ctx.world.grid  # as printed: a separate sheet numbers its own columns
+    return grid.printed(grid.parse(hex_id, on_map=False))[index]
 
 
 def _hexes_within(ctx, centre: str, reach: int) -> list[str]:

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
+from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.core.hexgrid import HexGrid
@@ -21,6 +22,7 @@ from kriegsspiel.core.loading import check_references, load_game, load_scenario,
 from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.scenario import Scenario, units_in_play
+from kriegsspiel.core.sheets import SheetedGrid, plan_sheets, qualified, split_qualified
 from kriegsspiel.plugins import Registry, load_registry
 from kriegsspiel.rulebook import build_program
 from kriegsspiel.session import Session
@@ -57,9 +59,13 @@ def load(name: str, registry: Registry) -> Loaded:
     names = registry.select(scenario.rulesets)
     side_model = registry.first("ks_counter_values_model", names)
     game = load_game(games[scenario.game], side_model)
+    scenario = expand_as_per(scenario, path, game)
     errors = check_references(game, [scenario])
     if errors:
         raise KsErrors(errors)
+    grid = grid_of(game, scenario)
+    if isinstance(grid, SheetedGrid):  # every hex id as the game spells it: 'sheet:CC.RR'
+        scenario = qualified(scenario, grid)
     return Loaded(game, scenario, path)
 
 
@@ -213,7 +219,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
         # list of options for the player who decides).
         found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
         return sorted(h for h in found if grid.contains(grid.parse(h)) and
-                      any(sheet.contains(h) for sheet in sheets))
+                      _on_a_sheet(sheets, grid, h))
 
     for n, p in enumerate(scenario.setup):
         units = [p.unit] if p.unit else list(p.units or [])
@@ -228,7 +234,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                 entry["setup_group"] = f"setup {n + 1}" if p.one_per_hex else None
             entry["setup_in_ip"] = p.improved_position
     dropping = 0  # units land in the order printed: stick by stick, unit by unit
-    _lay_out_airlanding(cat, sheets, scenario, labels)
+    _lay_out_airlanding(cat, sheets, grid, scenario, labels)
     for r in scenario.reinforcements:
         if r.drop_zone is None:
             continue
@@ -266,16 +272,17 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                       for i, c in enumerate(scenario.control_at_start)}
 
 
-def _lay_out_airlanding(cat: dict, sheets: list[MapModel], scenario: Scenario,
+def _lay_out_airlanding(cat: dict, sheets: list[MapModel], grid: HexGrid, scenario: Scenario,
                         labels: list[str]) -> None:
     """Airlanding serials (arrival: airlanding) and the airfields they land on: each unit
     gets its serial and the index of the first turn it may land; each airfield of the map
     in play (their features of kind airfield, grouped by name) becomes an entity listing its
     runway hexes.  When and where a serial lands is the rules' (crete:S7.0)."""
     airfields: dict[str, list[str]] = {}
-    for feature in (f for sheet in sheets for f in sheet.features):
+    for sheet, feature in ((m, f) for m in sheets for f in m.features):
         if feature.kind == "airfield":
-            airfields.setdefault(feature.name or feature.hex, []).append(feature.hex)
+            airfields.setdefault(feature.name or feature.hex, []).append(
+                on_sheet(sheet, grid, feature.hex))
     cat["airfield"] = {name: {"name": name, "hexes": hexes} for name, hexes in airfields.items()}
     for r in scenario.reinforcements:
         if r.serial is None:
@@ -293,23 +300,28 @@ def _chit_id(kind: str, of: str) -> str:
             "formation": "formation"}.get(kind, kind) + f":{of}"
 
 
-def sheets_of(game: Game, scenario: Scenario) -> list[MapModel]:
-    """The map sheets a scenario plays on.  Several sheets must share one
-    coordinate system (Crete's Maleme and Canea–Suda sheets: columns 1–48 and
-    49 on): the game is played on their union."""
+def planes_of(game: Game, scenario: Scenario) -> list[list[MapModel]]:
+    """The scenario's map sheets, grouped into planes (core.sheets.plan_sheets):
+    sheets that number on from each other (Crete's Maleme, columns 1–48, and
+    Canea–Suda, 49 on) are one plane, one map; a sheet that numbers from 01.01
+    again (Rethymnon, Heraklion, Kastelli) is a plane of its own."""
     sheets = [next(m for m in game.maps if m.id == map_id) for map_id in scenario.maps]
-    first = sheets[0].grid
-    for other in sheets[1:]:
-        if (other.grid.orientation, other.grid.offset) != (first.orientation, first.offset):
-            raise KsError(f"scenario '{scenario.id}': map '{other.id}' is laid out "
-                          f"{other.grid.orientation}/{other.grid.offset}, map "
-                          f"'{sheets[0].id}' {first.orientation}/{first.offset}: sheets "
-                          "played together must share one hex grid")
-    return sheets
+    return plan_sheets(sheets, scenario.id)
+
+
+def sheets_of(game: Game, scenario: Scenario) -> list[MapModel]:
+    """The map sheets a scenario plays on, in the order listed."""
+    return [m for plane in planes_of(game, scenario) for m in plane]
 
 
 def grid_of(game: Game, scenario: Scenario) -> HexGrid:
-    sheets = sheets_of(game, scenario)
+    planes = planes_of(game, scenario)
+    if len(planes) > 1:  # separate sheets: each on its own plane, ids name their sheet
+        if scenario.play_area is not None:
+            raise KsError(f"scenario '{scenario.id}': a play area is for one map; this "
+                          "scenario plays on separate sheets")
+        return SheetedGrid(planes)
+    sheets = planes[0]
     g = sheets[0].grid
     bounds = ((min(m.grid.columns[0] for m in sheets), max(m.grid.columns[1] for m in sheets)),
               (min(m.grid.rows[0] for m in sheets), max(m.grid.rows[1] for m in sheets)))
@@ -323,6 +335,21 @@ def grid_of(game: Game, scenario: Scenario) -> HexGrid:
     return HexGrid((columns[0], columns[1], rows[0], rows[1]),
                    orientation=g.orientation, offset=g.offset,
                    col_digits=digits, row_digits=digits)
+
+
+def on_sheet(sheet: MapModel, grid: HexGrid, hex_id: str) -> str:
+    """A hex id from *sheet*'s own file as the game spells it ('27.12' on the
+    Rethymnon sheet is 'rethymnon:27.12' when the game has separate sheets)."""
+    if isinstance(grid, SheetedGrid):
+        return grid.format(grid.parse(f"{sheet.id}:{hex_id}", on_map=False))
+    return hex_id
+
+
+def _on_a_sheet(sheets: list[MapModel], grid: HexGrid, hex_id: str) -> bool:
+    if isinstance(grid, SheetedGrid):
+        sheet_id, local = split_qualified(hex_id)
+        return any(m.id == sheet_id and m.contains(local) for m in sheets)
+    return any(sheet.contains(hex_id) for sheet in sheets)
 
 
 def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, int]:

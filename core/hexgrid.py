@@ -192,6 +192,14 @@ class HexGrid:
             self._parsed[text] = h
         return h
 
+    def printed(self, h: Hex) -> Hex:
+        """*h* as printed on its sheet (itself here; see core.sheets.SheetedGrid)."""
+        return h
+
+    def same_plane(self, a: Hex, b: Hex) -> bool:
+        """Whether a line can join *a* and *b* (always, on one sheet or joined ones)."""
+        return True
+
     def contains(self, h: Hex) -> bool:
         return self.min_col <= h[0] <= self.max_col and self.min_row <= h[1] <= self.max_row
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.models import MapModel, TerrainType, expand_hexes
+from kriegsspiel.core.sheets import SheetedGrid
 
 
 @dataclass
@@ -40,7 +41,21 @@ class MapIndex:
     def _add_sheet(self, game_map: MapModel, grid: HexGrid) -> None:
         index = self
         absent = {h for spec in game_map.absent for h in expand_hexes(spec)}
-        for h in grid.hexes():
+        # On a grid of separate sheets (core.sheets) the map file's ids are its own
+        # sheet's: qualify them with its id.
+        prefix = f"{game_map.id}:" if isinstance(grid, SheetedGrid) else ""
+
+        def canon(hid: str) -> str:
+            return _canon(grid, prefix + hid)
+
+        if prefix:
+            (c0, c1), (r0, r1) = game_map.grid.columns, game_map.grid.rows
+            printed = [f"{c:02d}.{r:02d}" for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
+            for hid in printed:
+                if hid not in absent:
+                    index.terrain[canon(hid)] = game_map.default_terrain
+                    index.sheets[canon(hid)] = game_map.id
+        for h in [] if prefix else grid.hexes():
             hid = grid.format(h)
             if hid not in absent and game_map.in_bounds(hid):
                 index.terrain[hid] = game_map.default_terrain
@@ -49,26 +64,26 @@ class MapIndex:
             for spec in specs:
                 for hid in expand_hexes(spec):
                     # A grid cut down to a scenario's play area leaves the rest out.
-                    if grid.contains(grid.parse(hid, on_map=False)):
-                        index.terrain[_canon(grid, hid)] = terrain_id
+                    if grid.contains(grid.parse(prefix + hid, on_map=False)):
+                        index.terrain[canon(hid)] = terrain_id
         for feature in game_map.features:
-            index.features.setdefault(_canon(grid, feature.hex), []).append(
+            index.features.setdefault(canon(feature.hex), []).append(
                 {"kind": feature.kind, "name": feature.name})
         for side in game_map.hexsides:
             a, b = side.hexside.split("/")
-            key = frozenset((_canon(grid, a), _canon(grid, b)))
+            key = frozenset((canon(a), canon(b)))
             index.hexsides.setdefault(key, []).append(
                 {"feature": side.feature,
-                 "low_side": _canon(grid, side.low_side) if side.low_side else None})
+                 "low_side": canon(side.low_side) if side.low_side else None})
         for road_type, paths in game_map.roads.items():
             for path in paths:
-                hexes = [_canon(grid, h) for h in path]
+                hexes = [canon(h) for h in path]
                 for a, b in zip(hexes, hexes[1:]):
                     index.roads.setdefault(frozenset((a, b)), set()).add(road_type)
         for overlay in game_map.overlays:
             for spec in overlay.hexes:
                 for hid in expand_hexes(spec):
-                    index.overlays.setdefault(_canon(grid, hid), set()).update(
+                    index.overlays.setdefault(canon(hid), set()).update(
                         {overlay.id, *overlay.tags})
 
     def contains(self, hex_id: str) -> bool:

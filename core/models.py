@@ -21,6 +21,8 @@ from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
 ID_PATTERN = r"^\S(.*\S)?$"
 HEX_ID_PATTERN = r"^\d{2,3}\.\d{2,3}$"
+# In a scenario on separate sheets a hex may name its sheet: 'rethymnon:27.12' (core.sheets).
+SHEET_HEX_ID_PATTERN = r"^([a-z][a-z0-9_-]*:)?\d{2,3}\.\d{2,3}$"
 HEX_RANGE_PATTERN = r"^\d{2,3}\.\d{2,3}(-\d{2,3}\.\d{2,3})?$"
 HEXSIDE_PATTERN = r"^\d{2,3}\.\d{2,3}/\d{2,3}\.\d{2,3}$"
 RULE_REF_PATTERN = r"^[a-z][a-z0-9-]*:[A-Za-z0-9_.:-]+$"
@@ -28,6 +30,7 @@ TURN_PATTERN = r"^\d{4}-\d{2}-\d{2} (\d{4}|night)$"
 PATTERN_WORDS = {  # the patterns in words, for error messages
     ID_PATTERN: "an id without leading or trailing spaces",
     HEX_ID_PATTERN: "a hex id like '06.05'",
+    SHEET_HEX_ID_PATTERN: "a hex id like '06.05' (or 'rethymnon:06.05' naming its sheet)",
     HEX_RANGE_PATTERN: "a hex id like '06.05' or a range like '01.01-01.10'",
     HEXSIDE_PATTERN: "a hexside like '06.05/06.06'",
     RULE_REF_PATTERN: "a rule citation like 'gts:29.53' or 'crete:S6.0'",
@@ -68,6 +71,12 @@ HexSpec = Annotated[str, BeforeValidator(_reject_number), StringConstraints(patt
 _WORDS_SCHEMA = {"anyOf": [{"type": "array", "items": {"type": "string"}},
                            {"type": "string", "description": "whitespace- or comma-separated"}]}
 HexList = Annotated[list[HexId], BeforeValidator(_split_words), WithJsonSchema(_WORDS_SCHEMA)]
+SheetHexId = Annotated[str, BeforeValidator(_reject_number),
+                       StringConstraints(pattern=SHEET_HEX_ID_PATTERN),
+                       Field(description="A hex id 'CC.RR', quoted, e.g. '06.05'; on separate "
+                             "sheets 'sheet:CC.RR', e.g. 'rethymnon:27.12'.")]
+SheetHexList = Annotated[list[SheetHexId], BeforeValidator(_split_words),
+                         WithJsonSchema(_WORDS_SCHEMA)]
 HexSpecList = Annotated[list[HexSpec], BeforeValidator(_split_words), WithJsonSchema(_WORDS_SCHEMA)]
 HexsideId = Annotated[str, StringConstraints(pattern=HEXSIDE_PATTERN),
                       Field(description="A hexside named by its two hexes, 'CC.RR/CC.RR'.")]

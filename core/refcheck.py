@@ -11,7 +11,9 @@ from pydantic import BaseModel
 from kriegsspiel.rule_index import load_index
 
 from .errors import KsError, Location, did_you_mean
-from .models import HEX_ID_PATTERN, PATTERN_WORDS, Game, MapModel, expand_hexes, parse_hex
+from .models import (HEX_ID_PATTERN, PATTERN_WORDS, SHEET_HEX_ID_PATTERN, Game, MapModel,
+                     expand_hexes, parse_hex)
+from .sheets import plan_sheets, split_qualified
 from .scenario import Scenario, turn_order
 from .yamlio import path_of, where
 
@@ -44,6 +46,10 @@ class _References:
 
     def __init__(self, game: Game) -> None:
         self.g, self.errors, self.rule_ids = game, [], known_rule_ids()
+        # The sheets of the scenario being checked and their planes (core.sheets).
+        self.sheets: list[MapModel] = []
+        self.planes: list[list[MapModel]] = []
+        self.plane: dict[str, int] = {}
         self.known: dict[str, dict[str, Any]] = {"side": {side: side for side in game.sides}}
         for kind, items in (("army", game.armies), ("division", game.divisions),
                             ("formation", game.formations), ("leader", game.leaders),
@@ -93,13 +99,31 @@ class _References:
     def hex(self, value: Any, maps: list[MapModel], owner: Any, *steps: Any) -> None:
         if value is None:
             return
-        if not isinstance(value, str) or not re.fullmatch(HEX_ID_PATTERN, value):
-            self.error(owner, steps, f"expected {PATTERN_WORDS[HEX_ID_PATTERN]}, not {value!r}")
-        elif not any(m.contains(value) for m in maps):
+        pattern = SHEET_HEX_ID_PATTERN if self.sheets else HEX_ID_PATTERN
+        if not isinstance(value, str) or not re.fullmatch(pattern, value):
+            self.error(owner, steps, f"expected {PATTERN_WORDS[pattern]}, not {value!r}")
+            return
+        sheet_id, local = split_qualified(value)
+        if sheet_id is not None:  # 'rethymnon:27.12': that sheet of the scenario's
+            named = [m for m in self.sheets if m.id == sheet_id]
+            if not named:
+                self.error(owner, steps, f"hex '{value}': no sheet '{sheet_id}' in this "
+                           f"scenario (its maps: {', '.join(m.id for m in self.sheets)})",
+                           did_you_mean(sheet_id, [m.id for m in self.sheets]))
+                return
+            maps = named
+        if not any(m.contains(local) for m in maps):
             names = ", ".join(f"'{m.id}' (columns {m.grid.columns[0]}-{m.grid.columns[1]}, rows "
                               f"{m.grid.rows[0]}-{m.grid.rows[1]})" for m in maps)
-            lacks = " (the printed map lacks it)" if any(m.in_bounds(value) for m in maps) else ""
+            lacks = " (the printed map lacks it)" if any(m.in_bounds(local) for m in maps) else ""
             self.error(owner, steps, f"hex '{value}' is not on map {names}{lacks}")
+        elif sheet_id is None and len(self.planes) > 1:
+            # Separate sheets repeat each other's ids: the id must say which it means.
+            holding = [m for m in maps if m.in_bounds(local)]
+            if len({self.plane[m.id] for m in holding}) > 1:
+                many = {2: "two", 3: "three", 4: "four"}.get(len(holding), str(len(holding)))
+                self.error(owner, steps, f"hex {value} is on {many} sheets in this scenario; "
+                           "write " + " or ".join(f"{m.id}:{value}" for m in holding))
 
     # ------------------------------------------------------------------- the game
 
@@ -201,9 +225,9 @@ class _References:
     def in_play_area(self, s: Scenario, value: Any, owner: Any, *steps: Any) -> None:
         area = s.play_area
         if area is None or not isinstance(value, str) or \
-                not re.fullmatch(HEX_ID_PATTERN, value):
+                not re.fullmatch(SHEET_HEX_ID_PATTERN, value):
             return
-        col, row = parse_hex(value)
+        col, row = parse_hex(split_qualified(value)[1])
         for label, index, bounds in (("columns", col, area.columns), ("rows", row, area.rows)):
             if bounds is not None and not bounds[0] <= index <= bounds[1]:
                 self.error(owner, steps, f"hex '{value}' is outside the play area ({label} "
@@ -217,6 +241,13 @@ class _References:
         for index, rule in enumerate(s.special_rules):
             self.cite(rule, s, "special_rules", index)
         maps = [m for i, map_id in enumerate(s.maps) if (m := self.ref("map", map_id, s, "maps", i))]
+        self.sheets = maps
+        try:
+            self.planes = plan_sheets(maps, s.id) if maps else []
+        except KsError as exc:
+            self.error(s, ("maps",), exc.message)
+            self.planes = [maps]
+        self.plane = {m.id: k for k, plane in enumerate(self.planes) for m in plane}
         first, last = turn_order(s.start_turn), turn_order(s.end_turn)
         if first > last:
             self.error(s, ("end_turn",), f"the scenario ends ('{s.end_turn}') before it starts "

@@ -7,8 +7,9 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from .models import (DataFile, DataModel, HexId, HexList, Id, IdList, Notes, RuleRef, Source,
-                     TurnLabel)
+from .models import DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel
+from .models import SheetHexId as HexId  # a scenario's hexes may name their sheet
+from .models import SheetHexList as HexList
 
 
 class Placement(DataModel):
@@ -330,6 +331,30 @@ class ScenarioStart(DataModel):
     source: Source = None
 
 
+class AsPer(DataModel):
+    """Part of another scenario's set-up reused on one sheet ("Rethymnon Map: As per
+    Scenario 1", Crete Scenario 6): its placements and/or the arrivals of one of its
+    turns, on sheet 'map' (their hexes are that sheet's), with this scenario's
+    counters of the same printed names (core.as_per)."""
+
+    scenario: Id = Field(description="The other scenario, as 'ks play' names it, e.g. "
+                         "'crete/snafu'.")
+    map: Id = Field(description="The sheet the other scenario's hexes are on.")
+    setup: bool = Field(False, description="Take its whole set-up.")
+    turn: TurnLabel | None = Field(None, description="Take its arrivals (drops, reinforcements) "
+                                   "of this turn.")
+    drop: str | None = Field(None, description="What this scenario calls those arrivals' "
+                             "drop ('1500: Drop Two — As per Scenario 1').")
+    source: Source = None
+    notes: Notes = None
+
+    @model_validator(mode="after")
+    def _something(self) -> "AsPer":
+        if not self.setup and self.turn is None:
+            raise ValueError("take its 'setup', the arrivals of a 'turn', or both")
+        return self
+
+
 class Scenario(DataFile):
     """scenarios/<game>/*.yaml: one scenario."""
 
@@ -348,6 +373,9 @@ class Scenario(DataFile):
     end_turn: TurnLabel
     end_when: Id | None = Field(None, description="Ruleset-specific end trigger on the last "
                                 "turn, e.g. 'last_chit_drawn'.")
+    as_per: list[AsPer] = Field(default_factory=list, description="Other scenarios' set-ups "
+                                "and arrivals reused sheet by sheet (added to 'setup' and "
+                                "'reinforcements' where listed, before them).")
     setup: list[Placement] = Field(default_factory=list, description="Set-up placements.")
     reinforcements: list[Reinforcement] = Field(default_factory=list, description="Arrivals.")
     command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "

@@ -21,7 +21,9 @@ RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "cont
               # the special rules S1.0-S11.0 (each gated by special.ksr's in_effect)
               "offmap.ksr", "supply.ksr", "morale.ksr", "airlanding.ksr", "attachments.ksr", "trucks.ksr",
               # Scenario 9's Force Reserves (crete:scenario:9)
-              "reserves.ksr")
+              "reserves.ksr",
+              # Scenario 6's sheets that wait for a chit, and its other schedules
+              "schedule.ksr")
 
 
 class _Plugin:

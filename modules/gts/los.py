@@ -42,6 +42,7 @@ from itertools import islice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.hexline import ALONG, HEX, VERTEX
+from kriegsspiel.core.sheets import SheetedGrid
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
 
@@ -81,6 +82,7 @@ class _Tracer:
         self.prefixes: tuple[str, ...] = ()
         self.purposes: frozenset = frozenset()
         self.busy = False
+        self.separate = False  # several planes of sheets (core.sheets)
         self.cubes: dict[str, tuple[int, int, int]] = {}
         self.ids: dict[tuple[int, int, int], str] = {}
         self.around: dict[tuple[str, int], list[str]] = {}
@@ -104,6 +106,7 @@ class _Tracer:
             busy = self.busy
             self.__init__()
             self.busy, self.program, self.grid, self.map = busy, program, grid, game_map
+            self.separate = isinstance(grid, SheetedGrid)
             self.prefixes = tuple(f"{kind}:" for kind in program.const(DEPENDS))
             self.purposes = frozenset(program.enums[PURPOSES].members) \
                 if PURPOSES in program.enums else frozenset()
@@ -198,6 +201,11 @@ class _Tracer:
             if self.purposes and purpose not in self.purposes:
                 raise KsError(f"unknown line of sight purpose {purpose!r} (the rules know "
                               f"{', '.join(sorted(self.purposes))})")
+            grid = self.grid
+            if self.separate and not grid.same_plane(grid.parse(a, on_map=False),
+                                                     grid.parse(b, on_map=False)):
+                self.results[key] = False  # no line joins separate map sheets
+                return False
             obstacles = self.obstacles(ctx, a, b)
             answer = not obstacles or not self.program.call(VERDICT_RULE, ctx, obstacles,
                                                             a, b, purpose)

@@ -44,10 +44,13 @@ def test_the_grid_spans_the_sheets_and_each_hex_has_its_sheets_terrain():
     assert index.features_at("05.03") == ["port"]
 
 
-def test_sheets_on_different_grids_cannot_be_joined():
+def test_sheets_laid_out_differently_are_separate_sheets_not_one_map():
+    """Two sheets that touch but shift different columns cannot be one map: each
+    is a separate sheet of its own (core.sheets), its ids qualified."""
     game, scenario = play(WEST, sheet("odd", (4, 6), offset="odd"))
-    with pytest.raises(KsError, match="must share one hex grid"):
-        sheets_of(game, scenario)
+    grid = grid_of(game, scenario)
+    assert grid.format(grid.parse("04.02")) == "odd:04.02"
+    assert not grid.adjacent(grid.parse("03.02"), grid.parse("04.02"))
 
 
 def test_a_road_runs_across_the_seam_of_joined_sheets():

@@ -37,7 +37,7 @@ def test_strikes_only_within_three_hexes_of_a_friendly_unit(make_session, crete)
                            placement={"pi1": "04.08", "truck": "20.12", "schaette": "04.08",
                                       "greek": "04.05", "police": "10.05"})
     session.state.catalog["unit"]["greek"]["faces"]["front"]["defense"] = 1
-    session.perform("fly_air_strikes", session.ref("side", "axis"), 2, None)
+    session.perform("fly_air_strikes", session.ref("side", "axis"), 2, None, None)
     assert offered(axis, "airstrike_hex") == [("04.05", "done"), ("04.05", "done")]
     strike = session.events("air_strike_resolved")[0].data
     assert (strike["target"], strike["roll"], strike["hit"]) == ("greek", 2, True)
@@ -52,7 +52,7 @@ def test_all_counters_are_placed_before_any_roll(make_session, crete):
     axis = KeyedPlayer({"airstrike_hex": ["04.05", "04.05"]})
     session = make_session(program=crete, rolls=[9, 9], axis=axis,
                            placement={"pi1": "04.08", "greek": "04.05"})
-    session.perform("fly_air_strikes", session.ref("side", "axis"), 2, None)
+    session.perform("fly_air_strikes", session.ref("side", "axis"), 2, None, None)
     kinds = [e.kind for e in session.state.log if e.kind in ("airstrikes_placed",
                                                            "air_strike_resolved")]
     assert kinds == ["airstrikes_placed", "air_strike_resolved", "air_strike_resolved"]
@@ -66,9 +66,9 @@ def test_a_scenario_can_waive_the_three_hex_requirement(make_session, crete):
     session = make_session(program=crete, axis=axis,
                            placement={"pi1": "20.12", "truck": "20.12", "schaette": "20.12"})
     side = session.ref("side", "axis")
-    session.perform("fly_air_strikes", side, 1, None)
+    session.perform("fly_air_strikes", side, 1, None, None)
     assert offered(axis, "airstrike_hex") == []        # nothing in reach: nothing asked
-    session.perform("fly_air_strikes", side, 1, ["airstrike_near_friendly_unit"])
+    session.perform("fly_air_strikes", side, 1, ["airstrike_near_friendly_unit"], None)
     assert offered(axis, "airstrike_hex") == [("04.05", "06.05", "done")]
 
 

@@ -1,0 +1,112 @@
+"""'As per Scenario N': a scenario reusing another's set-up and arrivals on one sheet.
+
+Crete's Scenario 6 sets up "Rethymnon Map: As per Scenario 1", "Heraklion Map: As
+per Scenario 3" and brings "1500: Drop Two — As per Scenario 1"; Scenarios 11 and
+13 say the same.  :func:`expand_as_per` copies those placements and arrivals into
+the scenario: each copy names its sheet (``map``), so its hexes are that sheet's
+(core.sheets), and when the scenario uses another counter set each unit becomes
+this set's counter of the same printed name ("Use the Campaign Game Counters"),
+and each leader the leader of that counter's formation (a drop's leader
+"arrive[s] with any Unit of their Formation on the first turn a Unit arrives"),
+once.  The copies keep their own file locations, so an error in one points at
+the line it came from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import KsError, KsErrors, did_you_mean
+from .models import Game
+from .scenario import Scenario
+from .yamlio import path_of, where
+
+__all__ = ["expand_as_per"]
+
+
+def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
+    """*scenario* with every ``as_per`` entry's placements and arrivals added."""
+    if not scenario.as_per:
+        return scenario
+    from .loading import load_scenario  # late: loading imports the models this uses
+
+    units = {u.id: u for u in game.units}
+    leaders = {leader.id: leader for leader in game.leaders}
+    formations = {f.id: f for f in game.formations}
+    by_name: dict[str, list] = {}
+    for u in game.units:
+        by_name.setdefault(u.name or u.id, []).append(u)
+    errors: list[KsError] = []
+    setup, arrivals, led = [], [], set()
+
+    def fail(entry, message: str, hint: str | None = None) -> None:
+        errors.append(KsError(f"{path_of(entry)}: {message}", where(entry), hint))
+
+    def counterpart(entry, unit_id: str) -> str:
+        u = units.get(unit_id)
+        if u is None or scenario.counter_set is None or \
+                u.counter_set in (None, scenario.counter_set):
+            return unit_id
+        same = [v for v in by_name.get(u.name or u.id, [])
+                if v.counter_set in (None, scenario.counter_set)]
+        if len(same) != 1:
+            fail(entry, f"'{unit_id}' ({u.counter_set} counters) has "
+                        f"{'no' if not same else 'more than one'} {scenario.counter_set} "
+                        f"counter named '{u.name or u.id}'")
+            return unit_id
+        return same[0].id
+
+    def leaders_of(entry, item, mapped: list[str]) -> list[str]:
+        out = []
+        for leader_id in getattr(item, "leaders", None) or []:
+            leader = leaders.get(leader_id)
+            if scenario.counter_set is not None and leader is not None and mapped:
+                # the formation the leader's units have among this scenario's counters
+                theirs = [units[m].formation for m, o in zip(mapped, item.units)
+                          if o in units and units[o].formation == leader.formation
+                          and m in units]
+                formation = formations.get(theirs[0]) if theirs else None
+                if formation is not None and formation.leader:
+                    leader_id = formation.leader
+            if leader_id not in led:
+                led.add(leader_id)
+                out.append(leader_id)
+        return out
+
+    base = Path(path).parent.parent
+    for entry in scenario.as_per:
+        other_path = base / f"{entry.scenario}.yaml"
+        if not other_path.is_file():
+            known = sorted(str(p.relative_to(base).with_suffix("")) for p in base.rglob("*.yaml"))
+            fail(entry, f"no scenario '{entry.scenario}' beside this one",
+                 did_you_mean(entry.scenario, known))
+            continue
+        other = load_scenario(other_path)
+        if entry.map not in other.maps:
+            fail(entry, f"scenario '{entry.scenario}' is played on {', '.join(other.maps)}, "
+                        f"not '{entry.map}'")
+            continue
+        if entry.setup:
+            for p in other.setup:
+                mapped = {"map": entry.map}
+                if p.unit:
+                    mapped["unit"] = counterpart(p, p.unit)
+                if p.units:
+                    mapped["units"] = [counterpart(p, u) for u in p.units]
+                setup.append(p.model_copy(update=mapped))
+        if entry.turn is not None:
+            found = [r for r in other.reinforcements if r.turn == entry.turn]
+            if not found:
+                fail(entry, f"scenario '{entry.scenario}' has no arrivals on {entry.turn}")
+            for r in found:
+                mapped_units = [counterpart(r, u) for u in r.units]
+                update = {"map": entry.map, "units": mapped_units,
+                          "leaders": leaders_of(entry, r, mapped_units)}
+                if entry.drop is not None and r.drop is not None:
+                    update["drop"] = entry.drop
+                arrivals.append(r.model_copy(update=update))
+    if errors:
+        raise KsErrors(errors)
+    return scenario.model_copy(update={"setup": [*setup, *scenario.setup],
+                                       "reinforcements": [*arrivals, *scenario.reinforcements],
+                                       "as_per": []})
