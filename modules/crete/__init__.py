@@ -50,7 +50,9 @@ class _Plugin:
                            # airlanding.ksr: command_rating_on_serial (crete:S7.0)
                            "serial": "int", "change": "int",
                            # reserves.ksr: force_reserve (crete:scenario:9)
-                           "hexes": "list", "within": "int", "release": "str"},
+                           "hexes": "list", "within": "int", "release": "str",
+                           # schedule.ksr: kept_away_from (crete:scenario:6)
+                           "hex": "str"},
                 "game": {"maps": "list", "start_step": "any", "draw": "any"},
                 # drops.ksr (crete:4.x) and control.ksr: the scenario's drops, the
                 # set-up left to the owners, victory by steps, control at start
