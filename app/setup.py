@@ -197,7 +197,9 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                                            if c.before in labels else None,
                                            "at_start_of": labels.index(c.at_start_of)
                                            if c.at_start_of in labels else None,
-                                           "negated": c.negated}
+                                           "negated": c.negated,
+                                           # Crete S5.0's Withdrawal Level bands
+                                           **({"levels": list(c.levels)} if c.levels else {})}
                       for i, c in enumerate(scenario.victory.conditions)}
     # A victory-point schedule, one entry per line printed.
     cat["victory_points"] = {f"points {i + 1}": {"award": p.award, "per": p.per,

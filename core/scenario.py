@@ -229,6 +229,9 @@ class VictoryCondition(DataModel):
                                             "inclusive range of hex columns ('east of the 33.XX "
                                             "hex column' is [34, 999]).")
     level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
+    levels: tuple[int, int] | None = Field(None, description="kind 'withdrawal_level': the "
+                                           "inclusive range of the Allied Withdrawal Level "
+                                           "('15 - 20', Crete Scenario 10; '30+' is [30, 9999]).")
 
     @model_validator(mode="after")
     def _fields_of_kind(self) -> "VictoryCondition":
@@ -238,6 +241,8 @@ class VictoryCondition(DataModel):
             raise ValueError("'units_exited' needs the exit 'hexes' and a 'count' of Units")
         if self.kind == "steps_in_columns" and (self.steps is None or self.columns is None):
             raise ValueError("'steps_in_columns' needs 'steps' and 'columns'")
+        if self.kind == "withdrawal_level" and self.levels is None:
+            raise ValueError("'withdrawal_level' needs the 'levels' range")
         if self.count is not None and self.kind in ("control", "fire_zone") and \
                 self.count > len(self.hexes):
             raise ValueError(f"'count' {self.count} is more than the {len(self.hexes)} 'hexes'")

@@ -19,7 +19,7 @@ RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "cont
               # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
               "planned_air.ksr", "drops.ksr", "events.ksr",
               # the special rules S1.0-S11.0 (each gated by special.ksr's in_effect)
-              "offmap.ksr", "supply.ksr", "morale.ksr", "airlanding.ksr", "attachments.ksr", "trucks.ksr",
+              "offmap.ksr", "supply.ksr", "morale.ksr", "withdrawal.ksr", "airlanding.ksr", "attachments.ksr", "trucks.ksr",
               # Scenario 9's Force Reserves (crete:scenario:9)
               "reserves.ksr",
               # Scenario 6's sheets that wait for a chit, and its other schedules
@@ -52,7 +52,11 @@ class _Plugin:
                            # reserves.ksr: force_reserve (crete:scenario:9)
                            "hexes": "list", "within": "int", "release": "str",
                            # schedule.ksr: kept_away_from (crete:scenario:6)
-                           "hex": "str"},
+                           "hex": "str",
+                           # withdrawal.ksr: withdrawal_requirement (crete:scenario:10)
+                           "exit": "str", "leaders": "int",
+                           # control.ksr: first_chit_choice's other chits (Scenario 10)
+                           "others": "str"},
                 "game": {"maps": "list", "start_step": "any", "draw": "any"},
                 # drops.ksr (crete:4.x) and control.ksr: the scenario's drops, the
                 # set-up left to the owners, victory by steps, control at start
@@ -65,7 +69,9 @@ class _Plugin:
                 "airfield": {"id": "str", "name": "str", "hexes": "list"},
                 "victory": {"steps": "any", "connected": "any", "count": "any",
                             "before": "any", "formation": "formation", "columns": "any",
-                            "at_start_of": "any", "negated": "bool"},
+                            "at_start_of": "any", "negated": "bool",
+                            # withdrawal_level (crete:S5.0, Scenario 10)
+                            "levels": "any"},
                 # victory.ksr: a victory-point schedule (Scenario 4)
                 "victory_points": {"id": "str", "award": "int", "per": "str", "sides": "list",
                                    "name": "any", "hexes": "list"},

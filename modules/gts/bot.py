@@ -90,11 +90,19 @@ class HeuristicPlayer:
                 hexes += list(line.get("hexes") or [])
         return sorted(set(hexes))
 
+    def withdrawal_exits(self, unit: Ref) -> list[str]:
+        """Crete S5.0: once Allied Withdrawal is in effect, the hexes the unit's side
+        may withdraw by (none in any other game, or before it)."""
+        if self.side_of(unit) != "Allied" or not self.rule("withdrawal_in_effect", default=False):
+            return []
+        return list(self.rule("feature_hexes", "withdrawal_exit", default=[]) or [])
+
     def goal_of(self, unit: Ref) -> str | None:
-        """Where the unit should be: the nearest objective, else the nearest enemy."""
+        """Where the unit should be: the nearest objective, else the nearest enemy;
+        a withdrawing Allied unit heads for the nearest withdrawal hex."""
         here = self.attr(unit, "hex")
-        targets = self.objectives() or [self.attr(e, "hex")
-                                        for e in self.units(enemy_of=self.side_of(unit))]
+        targets = self.withdrawal_exits(unit) or self.objectives() or [
+            self.attr(e, "hex") for e in self.units(enemy_of=self.side_of(unit))]
         if not targets:
             return None
         return min(targets, key=lambda h: (self.distance(here, h), h))
@@ -210,6 +218,9 @@ class HeuristicPlayer:
         if "leave_map" in options and self.attr(decision.subject, "hex") in self.objectives(
                 "units_exited", self.side_of(decision.subject)):
             return "leave_map"
+        # Crete S5.0: every Allied unit withdrawn raises the Withdrawal level
+        if "withdraw" in options:
+            return "withdraw"
         step = self.step_toward(decision.subject, options)
         if step is not None:
             return step
