@@ -262,6 +262,11 @@ def _hexes_within(ctx, centre: str, reach: int) -> list[str]:
     return sorted(h for h in found if game_map.contains(h))
 
 
+def _map_hexes(ctx) -> list[str]:
+    """Ids of every hex of the map in play, in id order."""
+    return list(_scan(ctx, ("map_hexes",), lambda: sorted(_map(ctx).terrain)))
+
+
 def _map_edge(ctx, hex_id: str) -> bool:
     """Whether a hex of the map in play has a side on no other hex of it."""
     return len(_neighbours(ctx, hex_id)) < 6
@@ -274,6 +279,8 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              doc="the row number of a hex id (\"33.07\" → 7)"),
     Function("hexes_within", _hexes_within, 2, 2, "list", params=("any", "int"),
              doc="ids of the map's hexes within N hexes of a hex (itself included)"),
+    Function("map_hexes", _map_hexes, 0, 0, "list",
+             doc="ids of every hex of the map in play, in id order"),
     Function("map_edge", _map_edge, 1, 1, "bool",
              doc="whether a hex lies on the edge of the map in play (fewer than six neighbours)"),
     Function("eliminate", _eliminate, 1, 1, "none", pure=False, params=("unit",),

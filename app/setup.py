@@ -237,6 +237,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
             entry["setup_in_ip"] = p.improved_position
     dropping = 0  # units land in the order printed: stick by stick, unit by unit
     _lay_out_airlanding(cat, sheets, grid, scenario, labels)
+    _lay_out_off_map_boxes(cat, game, grid)
     for r in scenario.reinforcements:
         if r.drop_zone is None:
             continue
@@ -295,6 +296,26 @@ def _lay_out_airlanding(cat: dict, sheets: list[MapModel], grid: HexGrid, scenar
                                          "airlanding_turn": turn})
         for leader_id in r.leaders:
             cat["leader"][leader_id]["serial"] = r.serial
+
+
+def _lay_out_off_map_boxes(cat: dict, game: Game, grid: HexGrid) -> None:
+    """The boxes of the off-map display, of every map of the game (a box whose map is not
+    in play is still on the display; whether it can be used is the rules'): its sheet, its
+    exit hexes in the grid's spelling, and the boxes it connects to — a connection listed on
+    either box joins both."""
+    boxes = [(m.id, box) for m in game.maps for box in m.off_map_boxes]
+    cat["box"] = {}
+    for map_id, box in boxes:
+        linked = list(box.connects_to) + [other.id for _, other in boxes
+                                          if box.id in other.connects_to
+                                          and other.id not in box.connects_to]
+        cat["box"][box.id] = {"name": box.name or box.id, "map": map_id,
+                              "exits": [_canon_hex(grid, h) for h in box.exits],
+                              "connects": linked}
+
+
+def _canon_hex(grid: HexGrid, hex_id: str) -> str:
+    return grid.format(grid.parse(hex_id, on_map=False))
 
 
 def _chit_id(kind: str, of: str) -> str:

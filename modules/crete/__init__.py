@@ -19,7 +19,8 @@ RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "cont
               # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
               "planned_air.ksr", "drops.ksr", "events.ksr",
               # the special rules S1.0-S11.0 (each gated by special.ksr's in_effect)
-              "offmap.ksr", "supply.ksr", "morale.ksr", "withdrawal.ksr", "airlanding.ksr", "attachments.ksr", "trucks.ksr",
+              "offmap.ksr", "boxes.ksr", "airdrops.ksr", "supply.ksr", "morale.ksr", "withdrawal.ksr",
+              "airlanding.ksr", "attachments.ksr", "trucks.ksr",
               # Scenario 9's Force Reserves (crete:scenario:9)
               "reserves.ksr",
               # Scenario 6's sheets that wait for a chit, and its other schedules
@@ -67,6 +68,9 @@ class _Plugin:
                          "serial": "any", "airlanding_turn": "any"},
                 "leader": {"drop_turn": "any", "serial": "any"},
                 "airfield": {"id": "str", "name": "str", "hexes": "list"},
+                # boxes.ksr (crete:S1.0): the Off-Map Display's boxes
+                "box": {"id": "str", "name": "str", "map": "str", "exits": "list",
+                        "connects": "list"},
                 "victory": {"steps": "any", "connected": "any", "count": "any",
                             "before": "any", "formation": "formation", "columns": "any",
                             "at_start_of": "any", "negated": "bool",
