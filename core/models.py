@@ -348,6 +348,19 @@ class TurnTrack(DataModel):
     source: Source = None
 
 
+class OptionalPlacement(DataModel):
+    """A unit an optional rule puts on the map at set-up ("Allied Coastal Artillery Setup ...
+    Suda Map: 2 15 Coast RA (76.16)"): placed only when the rule is switched on and a map
+    in play holds the hex."""
+
+    rule: RuleRef = Field(description="The optional rule that places it, e.g. 'crete:O3.0'.")
+    unit: Id = Field(description="The unit id.")
+    hex: HexId = Field(description="Its set-up hex, as printed.")
+    map: Id = Field(description="The map sheet the book prints the hex on.")
+    source: Source = None
+    notes: Notes = None
+
+
 class GameManifest(DataFile):
     """games/<game>/game.yaml: the game's order of battle and its other files."""
 
@@ -366,6 +379,9 @@ class GameManifest(DataFile):
     turn_track: TurnTrack | None = Field(None, description="The daily turn sequence.")
     rearguard: CounterSide | None = Field(None, description="The generic Rearguard counter's "
                                           "values, when the game has Rearguards.")
+    optional_setup: list[OptionalPlacement] = Field(default_factory=list, description="Units "
+                                                    "optional rules place at set-up, on any "
+                                                    "scenario that plays their map.")
 
 
 class Game(GameManifest):
