@@ -36,6 +36,26 @@ class _Plugin:
                           optional_rules=dict(OPTIONAL_RULES))
 
     @hookimpl
+    def ks_primitives(self):
+        # crete:O1.0: Drop Zone Target hexes and scatter.
+        from kriegsspiel.modules.crete.optional.scatter import SCATTER_PRIMITIVES
+        return list(SCATTER_PRIMITIVES)
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        # The turn log's lines for the optional rules' own events.
+        if kind == "drop_target_chosen":  # crete:O1.0
+            scatters = "scatters" if data["scatters"] else "on target"
+            return (f"    Stick {data['stick']}: Drop Zone Target {data['hex']}, scatter roll "
+                    f"{data['roll']}+{data['modifier']} -> {scatters}")
+        if kind == "unit_scattered":  # crete:O1.0
+            return (f"      {data['unit']} scatters {data['distance']} toward side "
+                    f"{data['direction']} from {data['origin']} to {data['hex'] or 'off the map'}")
+        if kind == "free_drop_unavailable":  # crete:O1.0
+            return f"    {data['unit']} is not available to a free drop"
+        return None
+
+    @hookimpl
     def ks_rule_files(self):
         return [HERE / name for name in RULE_FILES]
 
