@@ -17,7 +17,7 @@ from typing import Iterable
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.models import Game, MapModel
-from kriegsspiel.core.scenario import Placement, Scenario
+from kriegsspiel.core.scenario import Effect, Placement, Scenario, ScenarioRule
 from kriegsspiel.plugins import Registry
 
 
@@ -66,12 +66,23 @@ def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registr
 
     setup = [p for p in scenario.setup if used(p)]
     in_play = {sheet.id for sheet in sheets}
+    off_map: dict[str, list[str]] = {}
     for p in game.optional_setup:
-        if p.rule in on and p.map in in_play:
+        if p.rule in on and p.hex is not None and p.map in in_play:
             setup.append(Placement(unit=p.unit, hex=p.hex, notes=p.notes))
+        elif p.rule in on and p.hex is None:
+            off_map.setdefault(p.rule, []).append(p.unit)
+    # Units an optional rule brings into play off the map: an effect
+    # {kind: optional_units, units} of the rule, so they are in the game (and
+    # the rule may read which they are).
+    rules = list(scenario.scenario_rules) + [
+        ScenarioRule(id=f"optional {ref}", source=ref, text="units the optional rule brings",
+                     effects=[Effect(kind="optional_units", units=units)])
+        for ref, units in off_map.items()]
     return scenario.model_copy(update={
         "rulesets": rulesets, "special_rules": special, "setup": setup,
-        "reinforcements": [r for r in scenario.reinforcements if used(r)]})
+        "reinforcements": [r for r in scenario.reinforcements if used(r)],
+        "scenario_rules": rules})
 
 
 __all__ = ["resolve", "with_options"]

@@ -349,16 +349,22 @@ class TurnTrack(DataModel):
 
 
 class OptionalPlacement(DataModel):
-    """A unit an optional rule puts on the map at set-up ("Allied Coastal Artillery Setup ...
-    Suda Map: 2 15 Coast RA (76.16)"): placed only when the rule is switched on and a map
-    in play holds the hex."""
+    """A unit an optional rule brings into play when it is switched on: at a set-up hex
+    ("Allied Coastal Artillery Setup ... Suda Map: 2 15 Coast RA (76.16)"), placed only when
+    a map in play holds it; or, with no hex, off the map for the rule to bring on."""
 
     rule: RuleRef = Field(description="The optional rule that places it, e.g. 'crete:O3.0'.")
     unit: Id = Field(description="The unit id.")
-    hex: HexId = Field(description="Its set-up hex, as printed.")
-    map: Id = Field(description="The map sheet the book prints the hex on.")
+    hex: HexId | None = Field(None, description="Its set-up hex, as printed; none: off the map.")
+    map: Id | None = Field(None, description="The map sheet the book prints the hex on.")
     source: Source = None
     notes: Notes = None
+
+    @model_validator(mode="after")
+    def _hex_with_map(self) -> "OptionalPlacement":
+        if (self.hex is None) != (self.map is None):
+            raise ValueError("give both 'hex' and 'map' (a set-up hex), or neither (off the map)")
+        return self
 
 
 class GameManifest(DataFile):

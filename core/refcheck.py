@@ -130,7 +130,7 @@ class _References:
         for p in g.optional_setup:
             self.cite(p.rule, p, "rule")
             self.ref("unit", p.unit, p, "unit")
-            if (sheet := self.ref("map", p.map, p, "map")) is not None:
+            if p.map is not None and (sheet := self.ref("map", p.map, p, "map")) is not None:
                 self.hex(p.hex, [sheet], p, "hex")
 
     def duplicates(self, kind: str, items: list) -> None:
