@@ -180,10 +180,11 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
     """List the rule modules this installation knows, with their layers."""
     from kriegsspiel.plugins import load_registry
     registry = load_registry(disabled=disable)
-    table = Table("module", "layer", "cites", "requires", "title")
+    table = Table("module", "layer", "cites", "requires", "title", "optional rules")
     for name in registry.names():
         info = registry.info(name)
-        table.add_row(name, info.layer, info.ruleset, ", ".join(info.requires), info.title)
+        table.add_row(name, info.layer, info.ruleset, ", ".join(info.requires), info.title,
+                      ", ".join(info.optional_rules))
     out.print(table)
 
 
@@ -202,13 +203,16 @@ def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/lea
          explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
          check_invariants: bool = typer.Option(False, "--check-invariants",
                                                help="Check the rules' invariants after every "
-                                               "event; stop at the first one broken.")
+                                               "event; stop at the first one broken."),
+         optional: List[str] = typer.Option([], "--optional", help="Switch an optional rule "
+                                            "on by name, e.g. crete:O3.0 (repeatable; `ks "
+                                            "rules optional` lists them).")
          ) -> None:
     """Play a scenario with bots and print a readable turn log and the result."""
     from kriegsspiel.play import play_game, write_log, write_save
     try:
         game, lines = play_game(scenario, seed, [p.strip() for p in players.split(",")],
-                                until, explain, check_invariants)
+                                until, explain, check_invariants, options=list(optional))
     except KsError as exc:  # a broken invariant too: _fail prints the log so far
         _fail(exc)
     for line in lines:
@@ -256,6 +260,16 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
     if data["unknown_citations"]:
         err.print("citations not in the rule index: " + ", ".join(data["unknown_citations"]),
                   markup=False)
+
+
+@rules_app.command("optional")
+def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
+    """List the optional rules the modules offer, to switch on with `ks play --optional`."""
+    from kriegsspiel.plugins import load_registry
+    table = Table("optional rule", "title", "module")
+    for ref, (module, title) in load_registry(disabled=disable).optional_rules().items():
+        table.add_row(ref, title, module)
+    out.print(table)
 
 
 @rules_app.command("show")

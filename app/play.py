@@ -13,7 +13,7 @@ import functools
 import hashlib
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -176,6 +176,7 @@ class Playthrough:
     setup_actions: int  # how many of session.actions the set-up made
     in_progress: dict | None = None  # the action running now (saves mid-turn)
     narrated: int = 0  # events already shown to a person playing (_Narrator)
+    options: list[str] = field(default_factory=list)  # optional rules switched on
 
     @property
     def turns(self) -> list[str]:
@@ -208,6 +209,7 @@ class Playthrough:
         s = self.session
         data = s.save() if self.in_progress is None else {}
         data.update({"save_version": SAVE_VERSION, "scenario": self.scenario, "seed": self.seed,
+                     "options": list(self.options),
                      "players": list(self.kinds), "explaining": s.ctx.explaining,
                      "setup_actions": self.setup_actions, "actions": list(s.actions),
                      "in_progress": self.in_progress, "decisions": jsonable(s.players.record),
@@ -227,15 +229,18 @@ def log_fingerprint(log: list[Event]) -> str:
 
 
 def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
-             before_decision: Callable[[object], None] | None = None) -> Playthrough:
+             before_decision: Callable[[object], None] | None = None,
+             options: Iterable[str] = ()) -> Playthrough:
+    """*options*: the optional rules switched on by name (a save records them)."""
     # The set-up asks no questions, so the players can be seated once the
     # scenario is loaded: one load, and the sides in the game's order.
     table = _WatchedTable({}, before_decision)
-    session = start(scenario, table, seed=seed)
+    session = start(scenario, table, seed=seed, options=options)
     table.players = players_for(list(session.state.catalog["side"]), kinds, seed,
                                 session).players
     session.ctx.explaining = explain
-    game = Playthrough(scenario, seed, list(kinds), session, len(session.actions))
+    game = Playthrough(scenario, seed, list(kinds), session, len(session.actions),
+                       options=list(options))
     if any(_interactive(p) for p in table.players.values()):
         table.before = _Narrator(game, table, before_decision)
     return game
@@ -266,19 +271,20 @@ class _Narrator:
 
 
 def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
-         explain: bool = False) -> tuple[Session, list[str]]:
+         explain: bool = False, options: Iterable[str] = ()) -> tuple[Session, list[str]]:
     """Play *scenario* with bots: the session and the readable log."""
-    game, lines = play_game(scenario, seed, kinds, until, explain)
+    game, lines = play_game(scenario, seed, kinds, until, explain, options=options)
     return game.session, lines
 
 
 def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = None,
-              explain: bool = False, check_invariants: bool = False
-              ) -> tuple["Playthrough", list[str]]:
+              explain: bool = False, check_invariants: bool = False,
+              options: Iterable[str] = ()) -> tuple["Playthrough", list[str]]:
     """Play *scenario* with bots: the game and the readable log.  With
     *check_invariants*, stop at the first broken invariant
-    (:class:`kriegsspiel.invariants.InvariantBroken`, carrying the lines so far)."""
-    game = new_game(scenario, seed, kinds, explain)
+    (:class:`kriegsspiel.invariants.InvariantBroken`, carrying the lines so far);
+    *options*: optional rules switched on by name."""
+    game = new_game(scenario, seed, kinds, explain, options=options)
     _run_checked(game, until, check_invariants)
     # What a person at the table was already shown is not printed again.
     return game, ([] if game.narrated else heading(game)) + \
@@ -286,7 +292,10 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
 
 
 def heading(game: "Playthrough") -> list[str]:
-    return [f"{game.session.scenario.title} — seed {game.seed}", f"turn {game.turns[0]}"]
+    # Optional rules switched on are said (none: the heading as it always was).
+    switched = f" — optional {', '.join(game.options)}" if game.options else ""
+    return [f"{game.session.scenario.title} — seed {game.seed}{switched}",
+            f"turn {game.turns[0]}"]
 
 
 def _run_checked(game: Playthrough, until: int | None, check: bool) -> None:
@@ -356,7 +365,9 @@ def resume(data: dict, kinds: list[str] | None = None, until: int | None = None,
     is the game that would have been played without stopping, byte for byte.
     """
     kinds = list(kinds or data["players"])
-    game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain)
+    # A save from before optional rules could be switched on has none on.
+    game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain,
+                    options=data.get("options", []))
     session, setup = game.session, data["setup_actions"]
     if session.actions != data["actions"][:setup]:
         raise KsError(f"the save does not replay: the set-up of '{data['scenario']}' changed "

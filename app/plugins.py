@@ -23,7 +23,8 @@ from kriegsspiel.core.errors import KsError, Location, did_you_mean
 from kriegsspiel.dsl.link import LAYERS
 
 ENTRY_POINT_GROUP = "kriegsspiel.modules"
-BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin", "kriegsspiel.modules.crete:plugin")
+BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin", "kriegsspiel.modules.crete:plugin",
+                   "kriegsspiel.modules.crete.optional:plugin")
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,10 @@ class ModuleInfo:
     title: str = ""
     requires: tuple[str, ...] = ()
     description: str = ""
+    # The optional rules a player switches on by name ("crete:O3.0": its
+    # title): a game selects the module only when one of them is on, and its
+    # rules ask whether each one is (the scenario's special rules).
+    optional_rules: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -67,6 +72,20 @@ class Registry:
         for name in wanted:
             add(name)
         return sorted(chosen, key=lambda n: LAYERS.index(self.info(n).layer))
+
+    def optional_rules(self) -> dict[str, tuple[str, str]]:
+        """Every optional rule a module offers: {"crete:O3.0": (module, title)}."""
+        return {ref: (name, title) for name, (info, _) in self.modules.items()
+                for ref, title in info.optional_rules.items()}
+
+    def optional_module(self, ref: str) -> str:
+        """The module that implements optional rule *ref*; a located error with a
+        did-you-mean for a name no module offers."""
+        offered = self.optional_rules()
+        if ref not in offered:
+            raise KsError(f"unknown optional rule '{ref}' (`ks rules optional` lists them)",
+                          None, did_you_mean(ref, offered))
+        return offered[ref][0]
 
     def call(self, hook: str, names: Iterable[str]) -> list[tuple[str, Any]]:
         """Call *hook* through pluggy on the named modules only, one at a time so

@@ -13,6 +13,9 @@ import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
 
+from typing import Iterable
+
+from kriegsspiel import optional
 from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors
@@ -385,10 +388,16 @@ def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, i
 
 
 def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
-          registry: Registry | None = None, extra: tuple = ()) -> Session:
-    """Load a scenario, compile its rules and play its set-up into a new session."""
+          registry: Registry | None = None, extra: tuple = (),
+          options: Iterable[str] = ()) -> Session:
+    """Load a scenario, compile its rules and play its set-up into a new session.
+    *options*: optional rules to switch on by name ("crete:O3.0", app/optional.py)."""
     registry = registry or load_registry()
     loaded = load(name, registry)
+    switched = optional.resolve(registry, loaded.scenario, options)
+    loaded.scenario = optional.with_options(loaded.game, loaded.scenario,
+                                            sheets_of(loaded.game, loaded.scenario),
+                                            registry, switched)
     program = build_program(loaded.scenario.rulesets, registry, extra)
     vocabulary: dict[str, dict[str, str]] = {}
     for _, words in registry.call("ks_data_vocabulary", registry.select(loaded.scenario.rulesets)):

@@ -357,6 +357,25 @@ class TurnTrack(DataModel):
     source: Source = None
 
 
+class OptionalPlacement(DataModel):
+    """A unit an optional rule brings into play when it is switched on: at a set-up hex
+    ("Allied Coastal Artillery Setup ... Suda Map: 2 15 Coast RA (76.16)"), placed only when
+    a map in play holds it; or, with no hex, off the map for the rule to bring on."""
+
+    rule: RuleRef = Field(description="The optional rule that places it, e.g. 'crete:O3.0'.")
+    unit: Id = Field(description="The unit id.")
+    hex: HexId | None = Field(None, description="Its set-up hex, as printed; none: off the map.")
+    map: Id | None = Field(None, description="The map sheet the book prints the hex on.")
+    source: Source = None
+    notes: Notes = None
+
+    @model_validator(mode="after")
+    def _hex_with_map(self) -> "OptionalPlacement":
+        if (self.hex is None) != (self.map is None):
+            raise ValueError("give both 'hex' and 'map' (a set-up hex), or neither (off the map)")
+        return self
+
+
 class GameManifest(DataFile):
     """games/<game>/game.yaml: the game's order of battle and its other files."""
 
@@ -375,6 +394,9 @@ class GameManifest(DataFile):
     turn_track: TurnTrack | None = Field(None, description="The daily turn sequence.")
     rearguard: CounterSide | None = Field(None, description="The generic Rearguard counter's "
                                           "values, when the game has Rearguards.")
+    optional_setup: list[OptionalPlacement] = Field(default_factory=list, description="Units "
+                                                    "optional rules place at set-up, on any "
+                                                    "scenario that plays their map.")
 
 
 class Game(GameManifest):

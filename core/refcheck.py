@@ -151,6 +151,11 @@ class _References:
                                                 f"division '{formation.division}'")
         for game_map in g.maps:
             self.map(game_map)
+        for p in g.optional_setup:
+            self.cite(p.rule, p, "rule")
+            self.ref("unit", p.unit, p, "unit")
+            if p.map is not None and (sheet := self.ref("map", p.map, p, "map")) is not None:
+                self.hex(p.hex, [sheet], p, "hex")
 
     def duplicates(self, kind: str, items: list) -> None:
         first: dict[str, Any] = {}
@@ -252,15 +257,18 @@ class _References:
         if first > last:
             self.error(s, ("end_turn",), f"the scenario ends ('{s.end_turn}') before it starts "
                                          f"('{s.start_turn}')")
-        placed: dict[str, Location | None] = {}
+        placed: dict[str, tuple[Location | None, Any]] = {}
         for item in (*s.setup, *s.reinforcements):
             named = [(("unit",), item.unit)] if getattr(item, "unit", None) else []
             named += [(("units", i), unit_id) for i, unit_id in enumerate(item.units or [])]
+            for rule_key in ("only_with", "not_with"):
+                self.cite(getattr(item, rule_key), item, rule_key)
             for steps, unit_id in named:
-                if self.ref("unit", unit_id, item, *steps) and unit_id in placed:
+                if self.ref("unit", unit_id, item, *steps) and unit_id in placed and \
+                        not _alternatives(placed[unit_id][1], item):
                     self.error(item, steps, f"unit '{unit_id}' is already placed at "
-                                            f"{placed[unit_id]}")
-                placed.setdefault(unit_id, where(item))
+                                            f"{placed[unit_id][0]}")
+                placed.setdefault(unit_id, (where(item), item))
             on_maps = maps
             if item.map is not None and (chosen := self.ref("map", item.map, item, "map")):
                 on_maps = [chosen]
@@ -332,3 +340,10 @@ class _References:
             self.hex(award.hex, maps, award, "hex")
             for index, hex_id in enumerate(award.hexes):
                 self.hex(hex_id, maps, award, "hexes", index)
+
+
+def _alternatives(first: Any, other: Any) -> bool:
+    """Two entries for one unit that an optional rule switches between: the
+    printed one (not_with: R) and its change (only_with: R)."""
+    return bool((first.not_with and first.not_with == other.only_with) or
+                (first.only_with and first.only_with == other.not_with))

@@ -34,6 +34,10 @@ class Placement(DataModel):
     improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
                                     "decides, unit by unit, at the start of play.")
     map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    only_with: RuleRef | None = Field(None, description="Used only when this optional rule is "
+                                      "switched on, e.g. 'crete:O4.0'.")
+    not_with: RuleRef | None = Field(None, description="Left out when this optional rule is "
+                                     "switched on (the entry it changes).")
     notes: Notes = None
 
     @model_validator(mode="after")
@@ -97,6 +101,10 @@ class Reinforcement(DataModel):
     serial: int | None = Field(None, ge=1, description="With 'arrival: airlanding': the serial's "
                                "number as printed ('Serial 3'); serials land in order, and "
                                "'turn' is the first turn this one may land (crete:S7.0).")
+    only_with: RuleRef | None = Field(None, description="Used only when this optional rule is "
+                                      "switched on, e.g. 'crete:O4.0' (the changed arrival).")
+    not_with: RuleRef | None = Field(None, description="Left out when this optional rule is "
+                                     "switched on (the arrival as printed that it changes).")
     source: Source = None
     notes: Notes = None
 

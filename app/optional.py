@@ -1,0 +1,88 @@
+"""Switching optional rules on: `ks play SCENARIO --optional crete:O3.0`, a scenario's
+``special_rules``, or ``start(..., options=[...])``.
+
+An optional rule is offered by a module at the ``optional`` layer (its
+``ModuleInfo.optional_rules``).  Switching one on selects that module for the
+game and puts the rule among the scenario's special rules, which is what the
+rules ask (``in_effect("crete:O3.0")``).  Data may depend on the switches too:
+a set-up or reinforcement entry ``only_with`` / ``not_with`` a rule (an
+optional rule that changes an arrival), and the game's ``optional_setup``
+(units an optional rule places, on whichever of their maps is in play).
+Nothing here knows any game's rules: only the names the modules offer.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.models import Game, MapModel
+from kriegsspiel.core.scenario import Effect, Placement, Scenario, ScenarioRule
+from kriegsspiel.plugins import Registry
+
+
+def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> list[str]:
+    """The optional rules in effect: those asked for (each checked: a located
+    error with a did-you-mean for a name no module offers, or one whose module
+    does not build on the scenario's rules), then any the scenario lists among
+    its special rules, in that order, each once."""
+    chosen: list[str] = []
+    for ref in options:
+        module = registry.optional_module(ref)
+        _check_builds_on(registry, scenario, ref, module)
+        if ref not in chosen:
+            chosen.append(ref)
+    offered = registry.optional_rules()
+    for ref in scenario.special_rules:
+        if ref in offered and ref not in chosen:
+            _check_builds_on(registry, scenario, ref, offered[ref][0])
+            chosen.append(ref)
+    return chosen
+
+
+def _check_builds_on(registry: Registry, scenario: Scenario, ref: str, module: str) -> None:
+    base = set(registry.select(scenario.rulesets))
+    needs = [m for m in registry.select([module]) if m != module]
+    missing = [m for m in needs if m not in base]
+    if missing:
+        raise KsError(f"optional rule '{ref}' is a rule of module '{module}', which builds on "
+                      f"{', '.join(missing)}: scenario '{scenario.id}' plays "
+                      f"{', '.join(scenario.rulesets)}")
+
+
+def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registry: Registry,
+                 options: list[str]) -> Scenario:
+    """The scenario as played with *options* (already resolved) switched on."""
+    on = set(options)
+    modules = [registry.optional_module(ref) for ref in options]
+    rulesets = list(scenario.rulesets) + [m for m in dict.fromkeys(modules)
+                                          if m not in scenario.rulesets]
+    special = list(scenario.special_rules) + [r for r in options
+                                              if r not in scenario.special_rules]
+
+    def used(entry) -> bool:
+        return (entry.only_with is None or entry.only_with in on) and \
+            (entry.not_with is None or entry.not_with not in on)
+
+    setup = [p for p in scenario.setup if used(p)]
+    in_play = {sheet.id for sheet in sheets}
+    off_map: dict[str, list[str]] = {}
+    for p in game.optional_setup:
+        if p.rule in on and p.hex is not None and p.map in in_play:
+            setup.append(Placement(unit=p.unit, hex=p.hex, notes=p.notes))
+        elif p.rule in on and p.hex is None:
+            off_map.setdefault(p.rule, []).append(p.unit)
+    # Units an optional rule brings into play off the map: an effect
+    # {kind: optional_units, units} of the rule, so they are in the game (and
+    # the rule may read which they are).
+    rules = list(scenario.scenario_rules) + [
+        ScenarioRule(id=f"optional {ref}", source=ref, text="units the optional rule brings",
+                     effects=[Effect(kind="optional_units", units=units)])
+        for ref, units in off_map.items()]
+    return scenario.model_copy(update={
+        "rulesets": rulesets, "special_rules": special, "setup": setup,
+        "reinforcements": [r for r in scenario.reinforcements if used(r)],
+        "scenario_rules": rules})
+
+
+__all__ = ["resolve", "with_options"]

@@ -1,0 +1,63 @@
+"""Operation Mercury: the optional rules O1.0-O4.0 ("may be used if both players
+agree to them", Crete book 10.0), at the optional layer over the exclusive rules.
+
+A game selects this module only when one of its rules is switched on
+(`ks play crete/snafu --optional crete:O3.0`, a scenario's special_rules, or
+``start(..., options=[...])``: app/optional.py); each rule file asks
+``in_effect`` of its own section, so switching one rule on leaves the others off.
+O4.0 Table Space changes arrivals only: it is data (the scenarios' entries
+``only_with`` / ``not_with: crete:O4.0``) and needs no rule file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kriegsspiel.hookspecs import hookimpl
+from kriegsspiel.plugins import ModuleInfo
+
+HERE = Path(__file__).parent
+RULE_FILES = ("coastal.ksr", "free_drops.ksr", "naval.ksr", "naval_fire.ksr")
+
+OPTIONAL_RULES = {
+    "crete:O1.0": "German Free Drops",
+    "crete:O2.0": "Allied Naval Support",
+    "crete:O3.0": "Allied Coastal Artillery",
+    "crete:O4.0": "Table Space",
+}
+
+
+class _Plugin:
+    @hookimpl
+    def ks_module_info(self):
+        return ModuleInfo(name="crete_optional", layer="optional", ruleset="crete",
+                          requires=("crete",), title="Operation Mercury: optional rules",
+                          description="O1.0-O4.0, each switched on by name.",
+                          optional_rules=dict(OPTIONAL_RULES))
+
+    @hookimpl
+    def ks_primitives(self):
+        # crete:O1.0: Drop Zone Target hexes and scatter.
+        from kriegsspiel.modules.crete.optional.scatter import SCATTER_PRIMITIVES
+        return list(SCATTER_PRIMITIVES)
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        # The turn log's lines for the optional rules' own events.
+        if kind == "drop_target_chosen":  # crete:O1.0
+            scatters = "scatters" if data["scatters"] else "on target"
+            return (f"    Stick {data['stick']}: Drop Zone Target {data['hex']}, scatter roll "
+                    f"{data['roll']}+{data['modifier']} -> {scatters}")
+        if kind == "unit_scattered":  # crete:O1.0
+            return (f"      {data['unit']} scatters {data['distance']} toward side "
+                    f"{data['direction']} from {data['origin']} to {data['hex'] or 'off the map'}")
+        if kind == "free_drop_unavailable":  # crete:O1.0
+            return f"    {data['unit']} is not available to a free drop"
+        return None
+
+    @hookimpl
+    def ks_rule_files(self):
+        return [HERE / name for name in RULE_FILES]
+
+
+plugin = _Plugin()
