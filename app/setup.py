@@ -202,7 +202,8 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                                            if c.at_start_of in labels else None,
                                            "negated": c.negated,
                                            # Crete S5.0's Withdrawal Level bands
-                                           **({"levels": list(c.levels)} if c.levels else {})}
+                                           **({"levels": list(c.levels)} if c.levels else {}),
+                                           **({"provided": c.provided} if c.provided else {})}
                       for i, c in enumerate(scenario.victory.conditions)}
     # A victory-point schedule, one entry per line printed.
     cat["victory_points"] = {f"points {i + 1}": {"award": p.award, "per": p.per,
@@ -313,8 +314,19 @@ def _lay_out_off_map_boxes(cat: dict, game: Game, grid: HexGrid) -> None:
                                           if box.id in other.connects_to
                                           and other.id not in box.connects_to]
         cat["box"][box.id] = {"name": box.name or box.id, "map": map_id,
-                              "exits": [_canon_hex(grid, h) for h in box.exits],
+                              "exits": [_box_exit(grid, map_id, h) for h in box.exits],
                               "connects": linked}
+
+
+def _box_exit(grid: HexGrid, map_id: str, hex_id: str) -> str:
+    """A box's exit hex as the game spells it.  On separate sheets (core.sheets) the
+    hex is its own map's: qualified by it when that map is in play, otherwise left
+    as 'map:CC.RR', which names no hex of the game (the box cannot be used)."""
+    if isinstance(grid, SheetedGrid):
+        if any(sheet.id == map_id for sheet in grid.sheets):
+            return _canon_hex(grid, f"{map_id}:{hex_id}")
+        return f"{map_id}:{hex_id}"
+    return _canon_hex(grid, hex_id)
 
 
 def _canon_hex(grid: HexGrid, hex_id: str) -> str:

@@ -237,6 +237,10 @@ class VictoryCondition(DataModel):
                                             "inclusive range of hex columns ('east of the 33.XX "
                                             "hex column' is [34, 999]).")
     level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
+    provided: Id | None = Field(None, description="Another condition kind that must hold too, "
+                                "read with no keys of its own ('If Allied Withdrawal is in "
+                                "effect and the Germans control ...', Crete Scenario 11: "
+                                "'allied_withdrawal').")
     levels: tuple[int, int] | None = Field(None, description="kind 'withdrawal_level': the "
                                            "inclusive range of the Allied Withdrawal Level "
                                            "('15 - 20', Crete Scenario 10; '30+' is [30, 9999]).")

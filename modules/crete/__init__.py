@@ -24,7 +24,9 @@ RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "cont
               # Scenario 9's Force Reserves (crete:scenario:9)
               "reserves.ksr",
               # Scenario 6's sheets that wait for a chit, and its other schedules
-              "schedule.ksr")
+              "schedule.ksr",
+              # the campaign scenarios' own rules (crete:scenario:11-13)
+              "campaign.ksr")
 
 
 class _Plugin:
@@ -57,7 +59,10 @@ class _Plugin:
                            # withdrawal.ksr: withdrawal_requirement (crete:scenario:10)
                            "exit": "str", "leaders": "int",
                            # control.ksr: first_chit_choice's other chits (Scenario 10)
-                           "others": "str"},
+                           "others": "str",
+                           # reserves.ksr, campaign.ksr (crete:scenario:11, 12, 13)
+                           "not_released_by": "list", "other": "str",
+                           "morale_change": "int", "days": "list"},
                 "game": {"maps": "list", "start_step": "any", "draw": "any"},
                 # drops.ksr (crete:4.x) and control.ksr: the scenario's drops, the
                 # set-up left to the owners, victory by steps, control at start
@@ -75,7 +80,9 @@ class _Plugin:
                             "before": "any", "formation": "formation", "columns": "any",
                             "at_start_of": "any", "negated": "bool",
                             # withdrawal_level (crete:S5.0, Scenario 10)
-                            "levels": "any"},
+                            "levels": "any",
+                            # a condition that holds only with another (Scenario 11)
+                            "provided": "any"},
                 # victory.ksr: a victory-point schedule (Scenario 4)
                 "victory_points": {"id": "str", "award": "int", "per": "str", "sides": "list",
                                    "name": "any", "hexes": "list"},
