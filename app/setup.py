@@ -228,6 +228,9 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                       _on_a_sheet(sheets, grid, h))
 
     for n, p in enumerate(scenario.setup):
+        if p.leader is not None and p.with_ and p.hex is None:
+            # placed at the start of play with one of these Units (control.ksr)
+            cat["leader"][p.leader]["setup_with"] = list(p.with_)
         units = [p.unit] if p.unit else list(p.units or [])
         for unit_id in units:
             entry = cat["unit"][unit_id]
@@ -436,6 +439,8 @@ def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str
     for p in scenario.setup:
         if p.leader is not None:
             where = p.hex or session.state.placement.get((p.with_ or [None])[0])
+            if where is None and p.with_:
+                continue  # its Units are placed at the start of play: so is it (control.ksr)
             session.place(p.leader, where, "leader")
             continue
         units = [p.unit] if p.unit else list(p.units or [])
