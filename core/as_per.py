@@ -24,6 +24,19 @@ from .yamlio import path_of, where
 __all__ = ["expand_as_per"]
 
 
+def _on_sheet(other: Scenario, sheet: str) -> list:
+    """The placements of *other* on *sheet*: all of them when it is played on that
+    sheet alone; otherwise those whose ``map`` is the sheet (Scenario 12's "Canea -
+    Suda Map: As per Scenario 11"), and the Leaders placed with one of their Units."""
+    if len(other.maps) == 1:
+        return list(other.setup)
+    kept = [p for p in other.setup if p.map == sheet]
+    units = {u for p in kept for u in ([p.unit] if p.unit else list(p.units or []))}
+    return [p for p in other.setup
+            if p.map == sheet or (p.leader is not None and p.map is None and p.hex is None
+                                  and any(u in units for u in p.with_ or []))]
+
+
 def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
     """*scenario* with every ``as_per`` entry's placements and arrivals added."""
     if not scenario.as_per:
@@ -87,7 +100,7 @@ def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
                         f"not '{entry.map}'")
             continue
         if entry.setup:
-            for p in other.setup:
+            for p in _on_sheet(other, entry.map):
                 mapped = {"map": entry.map}
                 if p.unit:
                     mapped["unit"] = counterpart(p, p.unit)

@@ -271,7 +271,9 @@ class _References:
                 placed.setdefault(unit_id, (where(item), item))
             on_maps = maps
             if item.map is not None and (chosen := self.ref("map", item.map, item, "map")):
-                on_maps = [chosen]
+                # the map and the sheets joined to it (core.sheets: one plane)
+                on_maps = [m for m in maps if self.plane.get(m.id) == self.plane.get(chosen.id)] \
+                    if chosen.id in self.plane else [chosen]
             self.hex(item.hex, on_maps, item, "hex")
             self.in_play_area(s, item.hex, item, "hex")
             for index, hex_id in enumerate(getattr(item, "hexes", None) or []):

@@ -236,6 +236,19 @@ class SheetedGrid(HexGrid):
         raise KsError(f"hex {text} is on none of this game's sheets "
                       f"({', '.join(self._by_id)})", location)
 
+    def joined_sheet_holding(self, sheet_id: str, local_text: str) -> str:
+        """The sheet an entry's ``map`` means for one of its hexes: that sheet, or the
+        sheet joined to it that has the hex (Crete's Scenario 11 lists 48.09, a Maleme
+        hex at the seam, under "Canea - Suda Map")."""
+        sheet = self._by_id.get(sheet_id)
+        if sheet is None:
+            return sheet_id
+        local = HexGrid.parse(self, local_text, on_map=False)
+        if sheet.holds(local):
+            return sheet_id
+        joined = [s for s in self.sheets if s.plane == sheet.plane and s.holds(local)]
+        return joined[0].id if len(joined) == 1 else sheet_id
+
     def contains(self, h: Hex) -> bool:
         k = self.plane_of(h)
         if not 0 <= k < len(self._plane_rects):
@@ -306,5 +319,5 @@ def _hexes(value: Any, grid: SheetedGrid, sheet: str | None) -> Any:
     if not isinstance(value, str):
         return value
     if sheet is not None and split_qualified(value)[0] is None:
-        value = f"{sheet}:{value}"
+        value = f"{grid.joined_sheet_holding(sheet, value)}:{value}"
     return grid.format(grid.parse(value))
