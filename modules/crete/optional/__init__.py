@@ -17,7 +17,9 @@ from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("coastal.ksr", "free_drops.ksr", "naval.ksr", "naval_fire.ksr")
+RULE_FILES = ("coastal.ksr", "free_drops.ksr", "naval.ksr", "naval_fire.ksr",
+              # Scenario 13's drop schedule of Battalion Sticks (crete:scenario:13)
+              "free_drop_schedule.ksr")
 
 OPTIONAL_RULES = {
     "crete:O1.0": "German Free Drops",
@@ -51,6 +53,8 @@ class _Plugin:
         if kind == "unit_scattered":  # crete:O1.0
             return (f"      {data['unit']} scatters {data['distance']} toward side "
                     f"{data['direction']} from {data['origin']} to {data['hex'] or 'off the map'}")
+        if kind == "free_drop_stick_picked":  # crete:scenario:13
+            return f"    {data['side']} picks Battalion Stick {data['stick']}"
         if kind == "free_drop_unavailable":  # crete:O1.0
             return f"    {data['unit']} is not available to a free drop"
         return None
