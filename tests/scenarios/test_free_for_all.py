@@ -1,0 +1,178 @@
+"""Scenario 13 "Free for All" (crete:scenario:13), the campaign with O1.0 German
+Free Drops: the set-ups as per Scenarios 2, 3, 5, 6 and 11 with the 19th Brigade
+added at Rethymnon, the Battalion Sticks picked drop by drop, the formation
+chits the German chooses, the scenario's Morale table and withdrawal hex, and
+its victory table."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import played
+
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.play import play_game
+from kriegsspiel.setup import start
+
+from test_mercury import CANEA_SUDA, SERIALS
+
+BN_2_7 = ["A 2/7 Inf", "B 2/7 Inf", "C 2/7 Inf", "D 2/7 Inf", "E 2/7 Inf", "S(Mtr) 2/7 Inf"]
+BN_2_8 = ["B 2/8 Inf", "C 2/8 Inf", "S(Mtr) 2/8 Inf"]
+
+
+def scenario(axis=None, seed=1):
+    players = Table({"Axis": KeyedPlayer({"action": "pass", **(axis or {})}),
+                     "Allied": KeyedPlayer({"action": "pass"})})
+    return start("crete/free_for_all", players, seed=seed)
+
+
+@pytest.fixture(scope="module")
+def session():
+    return scenario()
+
+
+@pytest.fixture(scope="module")
+def deployed():
+    game = scenario()
+    game.perform("deploy_units")
+    return game
+
+
+def where(session, name, kind="unit"):
+    return session.attr(session.ref(kind, name), "hex")
+
+
+def within(session, centre, n):
+    grid = session.state.grid
+    return {grid.format(h) for h in grid.within(grid.parse(centre), n)}
+
+
+def labels(session):
+    return [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+
+
+def test_the_set_ups_as_per_and_the_19th_brigade_at_rethymnon(deployed):
+    """ "Rethymnon Map: As per Scenario 2 ... Add: 2/8 Inf Bn (AUS): (3 units)
+    Set-up within 2 hexes of 31.12 ... 2/7 Inf Bn (AUS): (6 units) Set-up within 2
+    hexes of 08.15 ... 2/8 Fld RAE, C 2/3 RAA within 2 hexes of 08.15";
+    Heraklion, Maleme, Kastelli as per Scenarios 3, 5, 6; "Canea-Suda Map: As per
+    Scenario 11" (crete:scenario:13)."""
+    for name, hex_id in CANEA_SUDA.items():
+        if not hex_id.startswith("georgeoupolis:"):
+            assert where(deployed, name) == hex_id, name
+    units = deployed.state.catalog["unit"]
+    for names, centre in ((BN_2_8, "rethymnon:31.12"),
+                          (BN_2_7 + ["2/8 Fld RAE", "C 2/3 RAA"], "rethymnon:08.15")):
+        for name in names:
+            assert set(units[name]["setup_area"]) == within(deployed, centre, 2), name
+            assert where(deployed, name) in within(deployed, centre, 2), name
+    assert units["A 2/7 Inf"]["setup_in_ip"] and not units["C 2/3 RAA"]["setup_in_ip"]
+    assert where(deployed, "A 2/B W") == "heraklion:29.12"
+    assert where(deployed, "A 22 Bn") == "maleme:09.07"
+    assert where(deployed, "Kastelli") == "kastelli:06.05"
+    assert where(deployed, "A 2/1 Inf").startswith("rethymnon:")
+    # "Brig Vassey commands the 19th Brigade (Australian). Lieutenant Colonel
+    # Campbell is not used."
+    assert where(deployed, "Brig Vassey", "leader").startswith("rethymnon:")
+    assert not deployed.attr(deployed.ref("leader", "Lieutenant Colonel Campbell"), "on_map")
+    # nothing on Georgeoupolis: Scenario 11's Georgeoupolis set-up is not taken
+    assert not any((where(deployed, u) or "").startswith("georgeoupolis:") for u in units)
+
+
+def test_values_chits_and_schedule(session):
+    """crete:scenario:13's Command Values, the cup, the drops "As per Optional Rule
+    O1.0" (8, 2, 3 and 1 Battalion Sticks on 20 May, 1 on 21 and 1 on 24 May),
+    the serials as per Scenario 11, Morale 40 and the victory table."""
+    div = session.state.catalog["division"]
+    values = {d: [div[d]["command_rating"], div[d]["dispatch_rating"]] +
+              [session.attr(session.ref("division", d), k) for k in ("cp", "dp")]
+              for d in div if "command_rating" in div[d]}
+    assert values == {"2nd New Zealand Division": [4, 2, 6, 2], "CREFOR": [4, 1, 9, 2],
+                      "7. Flieger Division": [5, 2, 6, 2], "5. Gebirgs Division": [3, 3, 3, 1]}
+    assert {c.id for c in session.state.cup("mug")} == {
+        "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
+        "division:2nd New Zealand Division", "division:CREFOR"}
+    assert {c.id for c in session.state.cup("carry")} == {"division:7. Flieger Division"}
+    effects = list(session.state.catalog["effect"].values())
+    lab = labels(session)
+    assert [(lab[e["turn"]], e["count"]) for e in effects if e["kind"] == "free_drop_sticks"] == [
+        ("1941-05-20 0700", 8), ("1941-05-20 1500", 2), ("1941-05-20 1700", 3),
+        ("1941-05-20 1900", 1), ("1941-05-21 1500", 1), ("1941-05-24 1500", 1)]
+    serials = {}
+    for name, u in session.state.catalog["unit"].items():
+        if u.get("arrival") == "airlanding":
+            serials.setdefault(u["serial"], []).append(name)
+    assert {k: sorted(v) for k, v in serials.items()} == {k: sorted(v) for k, v in SERIALS.items()}
+    assert session.value("allied_morale") == 40
+    assert "crete:O1.0" in session.state.catalog["special_rule"]
+    victory = list(session.state.catalog["victory"].values())
+    assert [(v.get("levels"), v["winner"], v["level"]) for v in victory] == [
+        (None, "Allied", "decisive"), ([0, 19], "Axis", "decisive"),
+        ([20, 30], "Axis", "substantial"), ([31, 40], "Axis", "marginal"),
+        ([41, 50], "Allied", "marginal"), ([51, 9999], "Allied", "substantial")]
+
+
+def test_the_german_player_chooses_two_formation_chits_for_the_cup():
+    """ "The German player may choose two formation chits to add to the cup."
+    (crete:scenario:13)"""
+    game = scenario({"chit_to_cup": ["formation:Fallschirmjäger-Regiment 2",
+                                      "formation:Luftlande Sturmregiment"]})
+    game.perform("deploy_units")
+    cup = {c.id for c in game.state.cup("mug")}
+    chosen = cup - {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
+                    "division:2nd New Zealand Division", "division:CREFOR"}
+    assert chosen == {"formation:Fallschirmjäger-Regiment 2", "formation:Luftlande Sturmregiment"}
+    asked = [d for d in game.players.players["Axis"].asked if d.key == "chit_to_cup"]
+    assert len(asked) == 2 and len(asked[1].options) == 3      # the first one is not offered again
+    game.perform("deploy_units")                                 # asked once
+    assert len([d for d in game.players.players["Axis"].asked if d.key == "chit_to_cup"]) == 2
+
+
+def test_the_first_drop_picks_eight_battalion_sticks():
+    """ "0700: Drop One — 8 Battalion Sticks" (crete:scenario:13, crete:O1.0): when
+    the 7. Flieger Division's chit is played the German picks eight Sticks; only
+    those Units drop, on Drop Zone Targets; the others wait for later drops."""
+    game, lines = play_game("crete/free_for_all", 1, ["random"], until=1, check_invariants=True)
+    session = game.session
+    picked = session.events("free_drop_stick_picked")
+    assert len(picked) == 8 and len({e.data["stick"] for e in picked}) == 8
+    targets = session.events("drop_target_chosen")
+    assert {e.data["stick"] for e in targets} >= {e.data["stick"] for e in picked}
+    picked_units = {getattr(u, "id", u) for e in picked for u in e.data["units"]}
+    dropped = {getattr(e.data["unit"], "id", e.data["unit"]) for e in session.events("unit_dropped")}
+    assert picked_units & dropped and dropped <= picked_units | {
+        u for u, v in session.state.catalog["unit"].items()
+        if v.get("arrival") in ("parachute", "glider") and session.attr(
+            session.ref("unit", u), "free_drop_picked")}
+    waiting = [u for u, v in session.state.catalog["unit"].items()
+               if v.get("arrival") in ("parachute", "glider")
+               and not session.attr(session.ref("unit", u), "dropped")]
+    assert waiting                                   # later drops still have Sticks to pick
+    assert lines[-1] == "RESULT: not decided (stopped before the end)"
+
+
+def test_naval_and_supply_do_not_move_morale_but_steps_do(session):
+    """ "Naval units eliminated and supply status are ignored for adjusting Allied
+    Morale ... -1 Each Allied non-Greek step eliminated" (crete:scenario:13,
+    crete:S5.0)."""
+    assert session.value("morale_ignores", "naval") and session.value("morale_ignores", "supply")
+    game = scenario()
+    allied = game.ref("side", "Allied")
+    game.ctx.emit("supply_changed", {"side": allied, "map": "maleme", "new": "diminished",
+                                     "old": "full"})
+    assert game.value("allied_morale") == 40
+    game.perform("adjust_allied_morale", -1, "step eliminated")
+    assert game.value("allied_morale") == 39
+
+
+def test_allied_units_may_withdraw_at_maleme_01_18(session):
+    """ "In addition to those hexes in S5.0, the Allied Units may withdraw from hex
+    01.18 on the Maleme Map." (crete:scenario:13)"""
+    assert session.value("withdrawal_exit", "maleme:01.18")
+    assert not session.value("withdrawal_exit", "maleme:01.17")
+
+
+@pytest.mark.slow
+def test_a_seeded_random_playout_reaches_a_result():
+    """`ks play crete/free_for_all --seed 1`: the ten days run to one result."""
+    session = played("crete/free_for_all", 1)
+    assert len(session.events("game_won")) == 1
