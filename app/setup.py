@@ -300,7 +300,10 @@ def _lay_out_airlanding(cat: dict, sheets: list[MapModel], grid: HexGrid, scenar
         turn = labels.index(r.turn) if r.turn in labels else None
         for unit_id in r.units:
             cat["unit"][unit_id].update({"arrival": r.arrival, "serial": r.serial,
-                                         "airlanding_turn": turn})
+                                         "airlanding_turn": turn,
+                                         # whose serial it is: Scenario 11's Serial 5
+                                         # flies 3. Fsch.Art. 7 in with the Gebirgs
+                                         "serial_division": r.division})
         for leader_id in r.leaders:
             cat["leader"][leader_id]["serial"] = r.serial
 

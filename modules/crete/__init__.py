@@ -70,7 +70,7 @@ class _Plugin:
                          "stick": "any", "drop_order": "any", "setup_area": "list",
                          "setup_group": "any", "setup_in_ip": "bool",
                          # airlanding.ksr (crete:S7.0): a serial's units and leaders
-                         "serial": "any", "airlanding_turn": "any"},
+                         "serial": "any", "airlanding_turn": "any", "serial_division": "str"},
                 "leader": {"drop_turn": "any", "serial": "any", "setup_with": "list"},
                 "airfield": {"id": "str", "name": "str", "hexes": "list"},
                 # boxes.ksr (crete:S1.0): the Off-Map Display's boxes

@@ -176,3 +176,27 @@ def test_a_seeded_random_playout_reaches_a_result():
     """`ks play crete/free_for_all --seed 1`: the ten days run to one result."""
     session = played("crete/free_for_all", 1)
     assert len(session.events("game_won")) == 1
+
+
+def test_serials_may_arrive_in_any_order():
+    """ "German Airland Reinforcement Serials may arrive in any order."
+    (crete:scenario:13, crete:S7.0): with Maleme Airfield German on 1700 21 May
+    the German picks Serial 5 first."""
+    game = scenario({"airlanding_serial": 5})
+    game.perform("deploy_units")
+    game.state.turn = labels(game).index("1941-05-21 1700")
+    for name in [u for u, v in game.state.catalog["unit"].items()
+                 if game.attr(game.ref("unit", u), "hex") in
+                 ("maleme:09.04", "maleme:10.04", "maleme:11.05")]:
+        game.place(name, None)
+    for name, hex_id in (("5./II./LLSR", "maleme:09.04"), ("6./II./LLSR", "maleme:10.04"),
+                         ("7./II./LLSR", "maleme:11.05")):
+        game.place(name, hex_id)
+    gebirgs = game.ref("division", "5. Gebirgs Division")
+    game.perform("airlanding_activation", gebirgs)
+    asked = [d for d in game.players.players["Axis"].asked if d.key == "airlanding_serial"]
+    assert asked and sorted(asked[0].options) == list(range(1, 18))
+    assert [e.data["serial"] for e in game.events("serial_landed")] == [5]
+    # (interdiction may cost a landed Unit: airlanded is set either way)
+    assert all(game.attr(game.ref("unit", u), "airlanded") for u in SERIALS[5])
+    assert not any(game.attr(game.ref("unit", u), "airlanded") for u in SERIALS[1])
