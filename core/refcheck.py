@@ -264,6 +264,9 @@ class _References:
             on_maps = maps
             if item.map is not None and (chosen := self.ref("map", item.map, item, "map")):
                 on_maps = [chosen]
+                if chosen not in maps:
+                    self.error(item, ("map",), f"map '{item.map}' is not one of this "
+                               f"scenario's maps ({', '.join(m.id for m in maps)})")
             self.hex(item.hex, on_maps, item, "hex")
             self.in_play_area(s, item.hex, item, "hex")
             for index, hex_id in enumerate(getattr(item, "hexes", None) or []):
