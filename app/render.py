@@ -314,12 +314,26 @@ def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None)
     labels: list = []
     for h in game_map.terrain:
         x, y = layout.center(h)
-        labels.append(Text(x, y - SIZE * 0.7, h, 9, "#55554a"))
+        # on separate sheets the hex shows its printed id; the sheet is titled below
+        labels.append(Text(x, y - SIZE * 0.7, h.rpartition(":")[2], 9, "#55554a"))
         for f in game_map.features.get(h, []):
             labels.append(Text(x, y + SIZE * 0.62, f["name"] or f["kind"], 8, "#202020",
                                italic=True))
+    labels += _sheet_titles(source.session.state.grid, layout)
     scene.items.append(Group("labels", labels))
     return scene
+
+
+def _sheet_titles(grid: Any, layout: Layout) -> list:
+    """Each separate sheet's name over its top-left hex (core.sheets), so a map of
+    sheets side by side says which is which; none on one sheet or joined ones."""
+    out = []
+    for sheet in getattr(grid, "sheets", None) or []:
+        c0, _, r0, _ = sheet.bounds
+        x, y = layout.center(f"{sheet.id}:{c0:02d}.{r0:02d}")
+        out.append(Text(x - SIZE * 0.8, y + SIZE * 0.2, sheet.id, 16, "#202020",
+                        anchor="start", bold=True))
+    return out
 
 
 def _ticks(seg: list, low: tuple[float, float], colour: str) -> list:

@@ -291,8 +291,8 @@ def _lay_out_airlanding(cat: dict, sheets: list[MapModel], grid: HexGrid, scenar
     airfields: dict[str, list[str]] = {}
     for sheet, feature in ((m, f) for m in sheets for f in m.features):
         if feature.kind == "airfield":
-            airfields.setdefault(feature.name or feature.hex, []).append(
-                on_sheet(sheet, grid, feature.hex))
+            where = on_sheet(sheet, grid, feature.hex)
+            airfields.setdefault(feature.name or where, []).append(where)
     cat["airfield"] = {name: {"name": name, "hexes": hexes} for name, hexes in airfields.items()}
     for r in scenario.reinforcements:
         if r.serial is None:

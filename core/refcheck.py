@@ -274,6 +274,9 @@ class _References:
                 # the map and the sheets joined to it (core.sheets: one plane)
                 on_maps = [m for m in maps if self.plane.get(m.id) == self.plane.get(chosen.id)] \
                     if chosen.id in self.plane else [chosen]
+                if chosen not in maps:
+                    self.error(item, ("map",), f"map '{item.map}' is not one of this "
+                               f"scenario's maps ({', '.join(m.id for m in maps)})")
             self.hex(item.hex, on_maps, item, "hex")
             self.in_play_area(s, item.hex, item, "hex")
             for index, hex_id in enumerate(getattr(item, "hexes", None) or []):

@@ -33,7 +33,9 @@ class Placement(DataModel):
                          "(the game's dice, at set-up).")
     improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
                                     "decides, unit by unit, at the start of play.")
-    map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    map: Id | None = Field(None, description="The sheet its hexes are on, when the scenario "
+                           "plays on separate sheets (an unqualified hex then means that "
+                           "sheet's, or a sheet's joined to it; core.sheets).")
     only_with: RuleRef | None = Field(None, description="Used only when this optional rule is "
                                       "switched on, e.g. 'crete:O4.0'.")
     not_with: RuleRef | None = Field(None, description="Left out when this optional rule is "
@@ -97,7 +99,9 @@ class Reinforcement(DataModel):
     division: Id | None = Field(None, description="The division whose activation brings it "
                                 "(printed with the drop, e.g. 'Drop One — Fallschirmjäger-"
                                 "Regiment 2'); informative, checked against the units.")
-    map: Id | None = Field(None, description="Map id; needed when the scenario uses several maps.")
+    map: Id | None = Field(None, description="The sheet its hexes are on, when the scenario "
+                           "plays on separate sheets (an unqualified hex then means that "
+                           "sheet's; core.sheets).")
     serial: int | None = Field(None, ge=1, description="With 'arrival: airlanding': the serial's "
                                "number as printed ('Serial 3'); serials land in order, and "
                                "'turn' is the first turn this one may land (crete:S7.0).")

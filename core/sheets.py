@@ -61,16 +61,6 @@ def _overlap(a: MapModel, b: MapModel) -> bool:
     return ac0 <= bc1 and bc0 <= ac1 and ar0 <= br1 and br0 <= ar1
 
 
-def _touch(a: MapModel, b: MapModel) -> bool:
-    """Whether the two rectangles share an edge (columns abut over common rows, or
-    rows abut over common columns): one sheet's numbering runs on into the other's."""
-    ac0, ac1, ar0, ar1 = _bounds(a)
-    bc0, bc1, br0, br1 = _bounds(b)
-    rows_meet, cols_meet = ar0 <= br1 and br0 <= ar1, ac0 <= bc1 and bc0 <= ac1
-    return (rows_meet and (ac1 + 1 == bc0 or bc1 + 1 == ac0)) or \
-        (cols_meet and (ar1 + 1 == br0 or br1 + 1 == ar0))
-
-
 def _layout(m: MapModel) -> tuple[str, str]:
     return m.grid.orientation, m.grid.offset
 
@@ -78,11 +68,13 @@ def _layout(m: MapModel) -> tuple[str, str]:
 def plan_sheets(sheets: list[MapModel], scenario_id: str = "?") -> list[list[MapModel]]:
     """The planes of a scenario's sheets, in the order listed.
 
-    A sheet joins the first plane it continues: one whose sheets it overlaps none
-    of, one of which it touches edge to edge, laid out alike (orientation and
-    offset).  Any other sheet is separate: a plane of its own.  (List a joined
-    map's sheets together, the first sheet first: a sheet decides by the planes
-    before it.)  One hex grid has one orientation, so every sheet must share it.
+    A sheet joins the first plane whose numbering it continues: it repeats none of
+    the ids of that plane's sheets (their grids do not overlap) and is laid out
+    alike (orientation and offset), as Canea–Suda's columns 49–96 continue
+    Maleme's 1–48.  Any other sheet is separate: a plane of its own.  (List a
+    joined map's sheets together, the first sheet first: a sheet decides by the
+    planes before it.)  One hex grid has one orientation, so every sheet must
+    share it.
     """
     planes: list[list[MapModel]] = []
     for sheet in sheets:
@@ -93,8 +85,7 @@ def plan_sheets(sheets: list[MapModel], scenario_id: str = "?") -> list[list[Map
                           "must share an orientation")
         for plane in planes:
             if (not any(_overlap(sheet, other) for other in plane)
-                    and any(_touch(sheet, other) and _layout(sheet) == _layout(other)
-                            for other in plane)):
+                    and all(_layout(sheet) == _layout(other) for other in plane)):
                 plane.append(sheet)
                 break
         else:

@@ -254,3 +254,25 @@ def test_replay_page_is_self_contained_and_its_frames_add_up(source):
         {k: v for k, v in board.placement.items() if v}
     move = next(f for f in frame_list if f["kind"] == "unit_moved")
     assert " moves " in move["text"] and len(move["p"]) >= 1
+
+
+def test_separate_sheets_are_drawn_side_by_side_each_titled(tmp_path):
+    """crete:scenario:6 plays four sheets numbered alike: each is drawn apart from
+    the others, left to right as listed, titled with its name; a hex shows its
+    printed id and its title says which sheet."""
+    out = tmp_path / "map.svg"
+    scene = render("crete/jump", out)
+    root = svg_tree(out.read_text(encoding="utf-8"))
+    texts = [t.text for t in root.iter(f"{SVG_NS}text")]
+    assert {"maleme", "rethymnon", "heraklion", "kastelli"} <= set(texts)
+    assert "rethymnon:27.12" not in texts and "27.12" in texts
+    terrain = next(g for g in root.iter(f"{SVG_NS}g") if g.get("id") == "terrain")
+    titles = {p.find(f"{SVG_NS}title").text.split()[0] for p in terrain.iter(f"{SVG_NS}polygon")}
+    assert {"maleme:27.12", "rethymnon:27.12", "heraklion:27.12", "kastelli:06.05"} <= titles
+    layout = scene.layout
+    spans = {}
+    for sheet in ("maleme", "rethymnon", "heraklion", "kastelli"):
+        xs = [layout.center(h)[0] for h in titles if h.startswith(sheet + ":")]
+        spans[sheet] = (min(xs), max(xs))
+    order = [spans[s] for s in ("maleme", "rethymnon", "heraklion", "kastelli")]
+    assert all(right < left for (_, right), (left, _) in zip(order, order[1:]))

@@ -248,3 +248,33 @@ def test_each_turns_air_support_strikes_its_own_sheet():
                                    ("maleme:09.07", "maleme", True),
                                    ("maleme:09.07", None, True)):
         assert session.value("airstrike_hex_allowed", axis, hex_id, ignore, sheet) is allowed
+
+
+def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
+    """An `as_per` entry (crete:scenario:6 "As per Scenario 1") must name a scenario
+    beside this one, played on the sheet it names: otherwise a located error."""
+    from kriegsspiel.core.as_per import expand_as_per
+    from kriegsspiel.core.errors import KsErrors
+    from kriegsspiel.core.loading import load_game, load_scenario, shipped_roots
+    text = find_scenario("crete/jump").read_text(encoding="utf-8")
+    (tmp_path / "crete").mkdir()
+    for name in ("snafu", "heraklion", "descent"):
+        (tmp_path / "crete" / f"{name}.yaml").write_text(
+            find_scenario(f"crete/{name}").read_text(encoding="utf-8"), encoding="utf-8")
+    game = load_game(shipped_roots()[0] / "crete")
+    path = tmp_path / "crete" / "jump.yaml"
+    for old, new, message in (
+            ("{scenario: crete/snafu, map: rethymnon, setup: true}",
+             "{scenario: crete/snafy, map: rethymnon, setup: true}",
+             "as_per[0]: no scenario 'crete/snafy' beside this one"),
+            ("{scenario: crete/snafu, map: rethymnon, setup: true}",
+             "{scenario: crete/snafy, map: rethymnon, setup: true}",
+             "did you mean 'crete/snafu'"),
+            ("{scenario: crete/snafu, map: rethymnon, setup: true}",
+             "{scenario: crete/snafu, map: heraklion, setup: true}",
+             "scenario 'crete/snafu' is played on rethymnon, not 'heraklion'")):
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        with pytest.raises(KsErrors) as caught:
+            expand_as_per(load_scenario(path), path, game)
+        rendered = caught.value.render()
+        assert f"{path}:" in rendered and message in rendered, rendered
