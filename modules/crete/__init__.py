@@ -111,6 +111,13 @@ class _Plugin:
                     f"{data['result']}")
         if kind == "unit_left_map":  # crete:S1.0
             return f"    {data['unit']} leaves the map at {data['hex']}"
+        if kind == "unit_withdrawn":  # crete:S5.0
+            return f"    {data['unit']} withdraws ({data['by']}, {data['hex']})"
+        if kind == "withdrawal_level_raised":  # crete:S5.0
+            return (f"    Allied Withdrawal level +{data['change']} ({data['reason']}): "
+                    f"{data['level']}")
+        if kind == "unit_removed_by_withdrawal":  # crete:S5.0
+            return f"    {data['unit']} removed from play ({data['reason']})"
         if kind == "victory_points_scored":  # Scenario 4
             return f"  {data['side'].split(':', 1)[-1]}: {data['points']} victory points"
         return None

@@ -193,3 +193,23 @@ def test_allied_units_in_a_box_with_germans_are_removed_at_the_end_of_the_night(
     session.perform("night_end_boxes")
     assert session.attr(unit, "eliminated") and not session.attr(mortar, "eliminated")
     assert not session.attr(german, "eliminated")
+
+
+def test_the_heuristic_bot_withdraws_and_heads_for_the_withdrawal_hex():
+    """crete:S5.0 for the bots (docs/players.md): once Withdrawal is in effect an
+    Allied Unit heads for the nearest withdrawal hex and withdraws when it may;
+    the German Units keep their objectives."""
+    from kriegsspiel.modules.gts.bot import heuristic_player
+
+    session = piling_on()
+    unit, german = alone(session, {BLACK_WATCH: "05.12", GERMAN: "40.20"})
+    bot = heuristic_player(1, session)
+    assert bot.goal_of(unit) == WITHDRAWAL_HEX
+    assert bot.goal_of(german) != WITHDRAWAL_HEX
+
+    class Asked:
+        subject, key, options = unit, "move", ["28.25", "withdraw", "stop"]
+    assert bot.decide(Asked) == "withdraw"
+    before = piling_on(withdrawal=None)
+    unit, _ = alone(before, {BLACK_WATCH: "05.12", GERMAN: "40.20"})
+    assert heuristic_player(1, before).goal_of(unit) != WITHDRAWAL_HEX

@@ -10,8 +10,6 @@ the book (catalog spellings: "S(mtr)" is S(Mtr), "5 NZ Fld" is 5 NZ Fld Regt,
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from conftest import played
 
@@ -97,6 +95,8 @@ def ratings(session, division):
 
 
 def test_it_plays_on_the_four_joined_sheets(session):
+    """crete:scenario:10: "Use ... the Maleme, Canea-Suda, and Georgeoupolis, and
+    Sfakia Exit Maps"."""
     assert session.state.catalog["game"]["game"]["maps"] == \
         ["maleme", "canea_suda", "georgeoupolis", "sfakia"]
     index = session.state.map
@@ -105,12 +105,14 @@ def test_it_plays_on_the_four_joined_sheets(session):
 
 
 def test_the_fixed_set_up_is_as_printed(deployed):
+    """crete:scenario:10's Allied and Axis set-up at the printed hexes."""
     for name, hex_id in FIXED.items():
         assert where(deployed, name) == hex_id, name
 
 
 @pytest.mark.parametrize("names, centres, n", AREAS)
 def test_the_areas_are_the_owners_to_choose_in(deployed, names, centres, n):
+    """crete:scenario:10: "place within one hex of ..."."""
     area = set().union(*(within(deployed, c, n) for c in centres))
     units = deployed.state.catalog["unit"]
     for name in names:
@@ -158,7 +160,7 @@ def test_command_values_mug_chit_and_turns(session):
 
 
 def test_the_german_player_picks_the_first_chit():
-    """ "The German player may pick any Formation Chit as the first one played":
+    """crete:scenario:10: "The German player may pick any Formation Chit as the first one played":
     the one picked is carried; the others stay out of the cup."""
     axis = KeyedPlayer({"first_chit": "formation:Geb.Jäg.Rgt. 141"})
     game = start("crete/hot_pursuit", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)
@@ -187,14 +189,15 @@ def test_control_serial_and_rules(session):
 
 
 def test_withdrawal_is_in_effect_with_a_level_of_1(session):
-    """ "Allied Withdrawal is in effect with a level of 1"; no Morale is kept."""
+    """crete:scenario:10 and crete:S5.0: "Allied Withdrawal is in effect with a
+    level of 1"; no Morale is kept."""
     assert session.value("withdrawal_in_effect") is True
     assert session.value("withdrawal_level") == 1
     assert session.value("morale_in_play") is False
 
 
 def test_the_german_requirement(session):
-    """ "occupy hexes on the Akrotiri Peninsula (67.07, 74.08, 75.08, and 77.02) and
+    """crete:scenario:10: "occupy hexes on the Akrotiri Peninsula (67.07, 74.08, 75.08, and 77.02) and
     exit 12 units and a Leader off the Georgeoupolis Map at hex 108.44 ... If the
     German player fails to meet this requirement, raise the Allied Withdrawal level
     by 10"; "Units exited are out of play"."""
@@ -230,7 +233,7 @@ def test_the_german_requirement(session):
     (19, "Axis", "marginal"), (23, "Axis", "marginal"), (24, "Allied", "marginal"),
     (29, "Allied", "substantial")])
 def test_the_withdrawal_level_table(raised, winner, level):
-    """ "Less than 15 Decisive German Victory; 15 – 20 Substantial German; 20 – 25
+    """crete:scenario:10: "Less than 15 Decisive German Victory; 15 – 20 Substantial German; 20 – 25
     Marginal German; 25 – 30 Marginal Allied; 30+ Substantial Allied" (level 1 +
     the raise; each band from its first number)."""
     game = scenario()
@@ -244,6 +247,8 @@ def test_the_withdrawal_level_table(raised, winner, level):
 
 
 def test_the_ports_and_sudden_death(session):
+    """crete:scenario:10: Neo-Chorion before 0700 28 May, Wrisses before 0700 29
+    May; the Allies' decisive victory if the Germans hold neither Port."""
     victory = list(session.state.catalog["victory"].values())
     assert [(v["kind"], v["hex"], v["hexes"], v["winner"], v["negated"], v["level"])
             for v in victory[:3]] == [
@@ -254,14 +259,28 @@ def test_the_ports_and_sudden_death(session):
     assert [labels[v["before"]] for v in victory[:2]] == ["1941-05-28 0700", "1941-05-29 0700"]
 
 
-def test_a_seeded_heuristic_playout_finishes_under_a_minute():
-    """One seeded game, the heuristic bot on both sides, under the invariant
-    checker: it plays to one result."""
+def test_the_first_turns_play_under_the_invariant_checker():
+    """crete:scenario:10: the heuristic bot on both sides plays the first two
+    turns of 27 May with every invariant checked after every event (~30 s of
+    CPU; the whole game is the slow test below; seed 1 of the random bots is
+    the golden game, tests/test_golden.py)."""
     from kriegsspiel.play import play_game
-    began = time.process_time()
+    game, lines = play_game("crete/hot_pursuit", 1, ["heuristic"], until=2,
+                            check_invariants=True)
+    assert game.session.state.turn == 2 and not game.session.events("game_won")
+    assert lines[0].startswith("Hot Pursuit")
+
+
+@pytest.mark.slow
+def test_a_seeded_heuristic_playout_finishes():
+    """crete:scenario:10 and crete:S5.0: the heuristic bot withdraws Allied Units
+    (each raising the level) and the game ends in one result."""
+    from kriegsspiel.play import play_game
     game, _ = play_game("crete/hot_pursuit", 1, ["heuristic"], check_invariants=True)
-    assert len(game.session.events("game_won")) == 1
-    assert time.process_time() - began < 60
+    session = game.session
+    assert len(session.events("game_won")) == 1
+    assert session.events("unit_withdrawn")
+    assert session.value("withdrawal_level") > 1
 
 
 @pytest.mark.slow
@@ -269,3 +288,18 @@ def test_a_seeded_heuristic_playout_finishes_under_a_minute():
 def test_random_bot_games_play_to_a_result(seed):
     session = played("crete/hot_pursuit", seed)
     assert len(session.events("game_won")) == 1
+
+
+def test_a_withdrawal_level_band_without_levels_is_a_located_error(tmp_path):
+    """crete:scenario:10's table as data: a `withdrawal_level` condition must say
+    its levels — else a located error at load, not a crash in play."""
+    from pathlib import Path
+
+    from kriegsspiel.core.errors import KsError
+    text = (Path(__file__).parents[2] / "scenarios" / "crete" / "hot_pursuit.yaml").read_text(
+        encoding="utf-8")
+    variant = tmp_path / "bad.yaml"
+    variant.write_text(text.replace("levels: [15, 19], ", ""), encoding="utf-8")
+    with pytest.raises(KsError) as caught:
+        start(str(variant), Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
+    assert "bad.yaml:" in str(caught.value) and "levels" in str(caught.value)
