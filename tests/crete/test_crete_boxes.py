@@ -22,6 +22,7 @@ from kriegsspiel.setup import start
 NZ = "A 22 Bn"             # Leg, no Organic Transportation (2nd NZ Division)
 TANK = "Det D 7 RTR"       # Tracked (2nd NZ Division)
 GERMAN = "3./I./LLSR"
+MORE_GERMANS = ["4./I./LLSR", "5./II./LLSR", "6./II./LLSR"]
 # turn indices from 1900 26 May: 1900, night, 0700 27 May, 0900
 T1900, NIGHT, T0700 = 0, 1, 2
 
@@ -41,6 +42,9 @@ setup:
   - {unit: "A 22 Bn", hex: "02.18"}
   - {unit: "Det D 7 RTR", hex: "02.17"}
   - {unit: "3./I./LLSR", hex: "09.04"}
+  - {unit: "4./I./LLSR", hex: "12.04"}
+  - {unit: "5./II./LLSR", hex: "13.04"}
+  - {unit: "6./II./LLSR", hex: "14.04"}
 command_values:
   - {division: 2nd New Zealand Division, ratings: {command: 4, dispatch: 1},
      points: {command: 4, dispatch: 1}}
@@ -62,6 +66,8 @@ def make(tmp_path):
         path.write_text(SCENARIO, encoding="utf-8")
         allied = allied or KeyedPlayer()
         axis = axis or KeyedPlayer()
+        for player in (allied, axis):  # Units on the map do nothing unless a test says
+            player.answers.setdefault("action", "pass")
         session = start(str(path), Table({"Allied": allied, "Axis": axis}), seed=1)
         if rolls is not None:
             session.dice.__dict__.update(Dice(script=rolls).__dict__)
@@ -148,7 +154,8 @@ def test_with_no_enemy_on_the_map_either_box_of_the_sheet(make):
     Georgeoupolis (its West box cannot be used here)."""
     session = make(allied=KeyedPlayer({"move": "leave_map",
                                        "off_map_box": "canea-suda-south-east"}))
-    session.place(GERMAN, None)
+    for german in [GERMAN, *MORE_GERMANS]:
+        session.place(german, None)
     unit = session.ref("unit", NZ)
     session.place(NZ, "60.17")
     session.perform("move", [unit], "formation")
