@@ -14,7 +14,7 @@ from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
-RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr",
+RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "rubble.ksr", "terrain_los.ksr", "control.ksr",
               "victory.ksr", "command.ksr", "activation.ksr", "air.ksr",
               # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
               "planned_air.ksr", "drops.ksr", "events.ksr",
