@@ -93,6 +93,15 @@ class _Plugin:
                     f"{data['result']}")
         if kind == "unit_left_map":  # crete:S1.0
             return f"    {data['unit']} leaves the map at {data['hex']}"
+        if kind == "unit_changed_box":  # crete:S1.0
+            return (f"    {data['unit']} moves on the Off-Map Display: {data['origin']} -> "
+                    f"{data['destination']}")
+        if kind == "ad_hoc_airdrop_zone":  # crete:S3.0
+            return f"    ad-hoc airdrop on the Drop Zone {data['hex']}"
+        if kind == "rubble_placed":  # crete:2.9
+            return f"      Rubble in {data['hex']}"
+        if kind == "rubble_cleared":  # crete:2.9
+            return f"    {data['unit']} clears the Rubble in {data['hex']}"
         if kind == "victory_points_scored":  # Scenario 4
             return f"  {data['side'].split(':', 1)[-1]}: {data['points']} victory points"
         return None

@@ -262,3 +262,25 @@ def test_after_withdrawal_allies_sharing_a_box_with_germans_go_at_the_end_of_nig
     session.ctx.emit("turn_advanced", {"turn": T0700})          # after the night
     assert session.attr(allied, "eliminated") and not session.attr(german, "eliminated")
     assert not session.attr(lone, "eliminated")
+
+
+def test_a_division_all_on_the_display_keeps_its_chit_in_the_mug(make):
+    """crete:S1.0: its Units move and come back "during the Unit's Division
+    Activation", so the chit still goes in the mug (gts:9.0) with none on the map."""
+    session = make()
+    nz = session.ref("division", "2nd New Zealand Division")
+    in_box(session, NZ, "maleme-west")
+    session.place(TANK, None)
+    session.set_initial(session.ref("unit", TANK), "off_map", 1)     # off, in no box
+    assert session.value("division_in_play", nz)
+    unit = session.ref("unit", NZ)
+    session.state.set_link(unit, "off_map_box", None, [{"what": "test"}])
+    assert not session.value("division_in_play", nz)
+
+
+def test_moves_on_the_display_read_in_the_log(make):
+    """The turn log tells the box-to-box move (crete:S1.0)."""
+    from kriegsspiel.modules.crete import plugin
+    line = plugin.ks_describe_event("unit_changed_box", {"unit": TANK, "origin": "maleme-west",
+                                                         "destination": "kastelli-maleme"})
+    assert line == f"    {TANK} moves on the Off-Map Display: maleme-west -> kastelli-maleme"

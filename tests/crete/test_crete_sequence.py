@@ -15,7 +15,7 @@ GERMAN = "6./II./FJR 1 •"
 
 
 def test_the_crete_sequence_of_play_runs_its_steps_in_order():
-    """crete:3.2: "A. Skipped  B. If 0700, Allocate German Air Support  C. Place
+    """crete:3.0 Sequence of Play, crete:3.2: "A. Skipped  B. If 0700, Allocate German Air Support  C. Place
     Reinforcements in Reinforcement Boxes  D. Dispatch Point Segment  E. Artillery
     Parks  F. Independent Formations  G. Put eligible chits into the coffee mug
     H. Perform the Activation Phase  I. Remove all Barrages ...  J. Move the Turn
@@ -32,7 +32,7 @@ def test_the_crete_sequence_of_play_runs_its_steps_in_order():
 
 
 def test_a_turn_played_goes_through_the_steps_and_the_weather_never_changes():
-    """crete:3.1: "Skip step A) Determine Weather. The Weather never changes";
+    """crete:3.0, crete:3.1: "Skip step A) Determine Weather. The Weather never changes";
     G before H before J: the chits go into the mug, are drawn and played, then
     the Turn Record marker moves up."""
     pass_all = {"action": "pass", "direct_command_unit": "done"}
