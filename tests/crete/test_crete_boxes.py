@@ -284,3 +284,15 @@ def test_moves_on_the_display_read_in_the_log(make):
     line = plugin.ks_describe_event("unit_changed_box", {"unit": TANK, "origin": "maleme-west",
                                                          "destination": "kastelli-maleme"})
     assert line == f"    {TANK} moves on the Off-Map Display: maleme-west -> kastelli-maleme"
+
+
+def test_a_leader_whose_last_unit_leaves_the_map_leaves_it_too(make):
+    """crete:S1.0 with gts:21.3: a Leader must be with a Unit of his Formation; when
+    its last Unit on the map goes to the Off-Map Display, wherever he stands, he
+    goes off the map too (found by a seeded playout with the invariant checker)."""
+    session = make()
+    leader = session.ref("leader", "5th NZ Bde Leader")
+    session.place(NZ, "01.18")
+    session.place("5th NZ Bde Leader", "03.18", "leader")
+    session.perform("take_off_map", session.ref("unit", NZ))
+    assert session.attr(leader, "on_map") is False
