@@ -296,3 +296,16 @@ def test_a_leader_whose_last_unit_leaves_the_map_leaves_it_too(make):
     session.place("5th NZ Bde Leader", "03.18", "leader")
     session.perform("take_off_map", session.ref("unit", NZ))
     assert session.attr(leader, "on_map") is False
+
+
+def test_on_the_heraklion_map_alone_its_two_boxes_lead_nowhere():
+    """crete:S1.0 on Scenario 4 (the Heraklion map only): the West and East Exits'
+    boxes can be used, the transit box towards Rethymnon cannot (the Rethymnon
+    sheet is not in play), so nothing moves on the display."""
+    from test_crete_offmap import piling_on
+    session, _, _ = piling_on()
+    assert usable(session, "heraklion-west") and usable(session, "heraklion-east")
+    assert not usable(session, "rethymnon-heraklion") and not usable(session, "rethymnon-east")
+    assert session.value("connected_boxes", box(session, "heraklion-west")) == []
+    assert session.value("exit_hex", "01.11") and session.value("exit_hex", "48.10")
+    assert not session.value("exit_hex", "48.09")      # Maleme's East Exit id, another sheet
