@@ -14,7 +14,7 @@ from kriegsspiel.hookspecs import hookimpl
 from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
-RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "terrain_los.ksr", "control.ksr",
+RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "rubble.ksr", "terrain_los.ksr", "control.ksr",
               "victory.ksr", "command.ksr", "activation.ksr", "air.ksr",
               # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
               "planned_air.ksr", "drops.ksr", "events.ksr",
@@ -118,6 +118,15 @@ class _Plugin:
                     f"{data['level']}")
         if kind == "unit_removed_by_withdrawal":  # crete:S5.0
             return f"    {data['unit']} removed from play ({data['reason']})"
+        if kind == "unit_changed_box":  # crete:S1.0
+            return (f"    {data['unit']} moves on the Off-Map Display: {data['origin']} -> "
+                    f"{data['destination']}")
+        if kind == "ad_hoc_airdrop_zone":  # crete:S3.0
+            return f"    ad-hoc airdrop on the Drop Zone {data['hex']}"
+        if kind == "rubble_placed":  # crete:2.9
+            return f"      Rubble in {data['hex']}"
+        if kind == "rubble_cleared":  # crete:2.9
+            return f"    {data['unit']} clears the Rubble in {data['hex']}"
         if kind == "victory_points_scored":  # Scenario 4
             return f"  {data['side'].split(':', 1)[-1]}: {data['points']} victory points"
         return None

@@ -449,6 +449,14 @@ HANDLERS: dict[str, Handler] = {
     "airlanding_mounted": HeuristicPlayer.no,
     # Crete S1.0/S2.0: come back at once; ship to the first open port
     "return_from_off_map": lambda bot, d, o: next((h for h in o if h != "stay"), "stay"),
+    # Crete S1.0 boxes: the first box the map offers; on the display, on to a map
+    # box (from which it comes back), else the first connected box
+    "off_map_box": lambda bot, d, o: o[0],
+    "box_move": lambda bot, d, o: next(
+        (b for b in o if b != "stay" and bot.attr(b, "exits")),
+        next((b for b in o if b != "stay"), "stay")),
+    # Crete S3.0: drop at once, on the Drop Zone nearest an objective
+    "airdrop_zone": lambda bot, d, o: HeuristicPlayer.hex_nearest_goal(bot, d, o) or o[0],
     # Crete Scenario 8: the first chit in play, among those offered
     "first_chit": lambda bot, d, o: o[0],
     "ship_to": lambda bot, d, o: o[0],

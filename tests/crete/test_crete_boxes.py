@@ -22,6 +22,7 @@ from kriegsspiel.setup import start
 NZ = "A 22 Bn"             # Leg, no Organic Transportation (2nd NZ Division)
 TANK = "Det D 7 RTR"       # Tracked (2nd NZ Division)
 GERMAN = "3./I./LLSR"
+MORE_GERMANS = ["4./I./LLSR", "5./II./LLSR", "6./II./LLSR"]
 # turn indices from 1900 26 May: 1900, night, 0700 27 May, 0900
 T1900, NIGHT, T0700 = 0, 1, 2
 
@@ -41,6 +42,9 @@ setup:
   - {unit: "A 22 Bn", hex: "02.18"}
   - {unit: "Det D 7 RTR", hex: "02.17"}
   - {unit: "3./I./LLSR", hex: "09.04"}
+  - {unit: "4./I./LLSR", hex: "12.04"}
+  - {unit: "5./II./LLSR", hex: "13.04"}
+  - {unit: "6./II./LLSR", hex: "14.04"}
 command_values:
   - {division: 2nd New Zealand Division, ratings: {command: 4, dispatch: 1},
      points: {command: 4, dispatch: 1}}
@@ -62,6 +66,8 @@ def make(tmp_path):
         path.write_text(SCENARIO, encoding="utf-8")
         allied = allied or KeyedPlayer()
         axis = axis or KeyedPlayer()
+        for player in (allied, axis):  # Units on the map do nothing unless a test says
+            player.answers.setdefault("action", "pass")
         session = start(str(path), Table({"Allied": allied, "Axis": axis}), seed=1)
         if rolls is not None:
             session.dice.__dict__.update(Dice(script=rolls).__dict__)
@@ -148,7 +154,8 @@ def test_with_no_enemy_on_the_map_either_box_of_the_sheet(make):
     Georgeoupolis (its West box cannot be used here)."""
     session = make(allied=KeyedPlayer({"move": "leave_map",
                                        "off_map_box": "canea-suda-south-east"}))
-    session.place(GERMAN, None)
+    for german in [GERMAN, *MORE_GERMANS]:
+        session.place(german, None)
     unit = session.ref("unit", NZ)
     session.place(NZ, "60.17")
     session.perform("move", [unit], "formation")
@@ -255,3 +262,50 @@ def test_after_withdrawal_allies_sharing_a_box_with_germans_go_at_the_end_of_nig
     session.ctx.emit("turn_advanced", {"turn": T0700})          # after the night
     assert session.attr(allied, "eliminated") and not session.attr(german, "eliminated")
     assert not session.attr(lone, "eliminated")
+
+
+def test_a_division_all_on_the_display_keeps_its_chit_in_the_mug(make):
+    """crete:S1.0: its Units move and come back "during the Unit's Division
+    Activation", so the chit still goes in the mug (gts:9.0) with none on the map."""
+    session = make()
+    nz = session.ref("division", "2nd New Zealand Division")
+    in_box(session, NZ, "maleme-west")
+    session.place(TANK, None)
+    session.set_initial(session.ref("unit", TANK), "off_map", 1)     # off, in no box
+    assert session.value("division_in_play", nz)
+    unit = session.ref("unit", NZ)
+    session.state.set_link(unit, "off_map_box", None, [{"what": "test"}])
+    assert not session.value("division_in_play", nz)
+
+
+def test_moves_on_the_display_read_in_the_log(make):
+    """The turn log tells the box-to-box move (crete:S1.0)."""
+    from kriegsspiel.modules.crete import plugin
+    line = plugin.ks_describe_event("unit_changed_box", {"unit": TANK, "origin": "maleme-west",
+                                                         "destination": "kastelli-maleme"})
+    assert line == f"    {TANK} moves on the Off-Map Display: maleme-west -> kastelli-maleme"
+
+
+def test_a_leader_whose_last_unit_leaves_the_map_leaves_it_too(make):
+    """crete:S1.0 with gts:21.3: a Leader must be with a Unit of his Formation; when
+    its last Unit on the map goes to the Off-Map Display, wherever he stands, he
+    goes off the map too (found by a seeded playout with the invariant checker)."""
+    session = make()
+    leader = session.ref("leader", "5th NZ Bde Leader")
+    session.place(NZ, "01.18")
+    session.place("5th NZ Bde Leader", "03.18", "leader")
+    session.perform("take_off_map", session.ref("unit", NZ))
+    assert session.attr(leader, "on_map") is False
+
+
+def test_on_the_heraklion_map_alone_its_two_boxes_lead_nowhere():
+    """crete:S1.0 on Scenario 4 (the Heraklion map only): the West and East Exits'
+    boxes can be used, the transit box towards Rethymnon cannot (the Rethymnon
+    sheet is not in play), so nothing moves on the display."""
+    from test_crete_offmap import piling_on
+    session, _, _ = piling_on()
+    assert usable(session, "heraklion-west") and usable(session, "heraklion-east")
+    assert not usable(session, "rethymnon-heraklion") and not usable(session, "rethymnon-east")
+    assert session.value("connected_boxes", box(session, "heraklion-west")) == []
+    assert session.value("exit_hex", "01.11") and session.value("exit_hex", "48.10")
+    assert not session.value("exit_hex", "48.09")      # Maleme's East Exit id, another sheet
