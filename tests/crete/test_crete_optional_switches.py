@@ -97,3 +97,16 @@ def test_a_save_records_the_switches_and_resumes_with_them():
     data.pop("options")
     with pytest.raises(KsError, match="does not replay"):
         resume(data, until=2)
+
+
+def test_a_whole_game_with_free_drops_and_table_space_keeps_every_invariant():
+    """SNAFU to its end with crete:O1.0 and crete:O4.0 on, under the invariant
+    checker: the Sticks drop on their targets, 3./I./FJR 2 walks in at 36.09
+    instead of dropping (crete:O4.0), and the game reaches a result."""
+    from kriegsspiel.play import play_game
+    game, lines = play_game("crete/snafu", 2, ["random"], check_invariants=True,
+                            options=["crete:O1.0", "crete:O4.0"])
+    assert lines[0] == "SNAFU — seed 2 — optional crete:O1.0, crete:O4.0"
+    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]
+    assert game.session.events("drop_target_chosen")
+    assert "    3./I./FJR 2 • enters at 36.09" in lines
