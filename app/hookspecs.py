@@ -23,8 +23,9 @@ def ks_module_info():
 
     Its ``name`` is how users enable or disable it, its ``layer`` (series,
     exclusive, errata, optional, scenario) fixes the precedence of its rule
-    files, ``ruleset`` is the citation namespace it mainly cites, and
-    ``requires`` names the modules it builds on.
+    files, ``ruleset`` is the citation namespace it mainly cites,
+    ``requires`` names the modules it builds on, and ``optional_rules`` the
+    optional rules a player switches on by name (``ks play --optional``).
     """
 
 

@@ -170,3 +170,30 @@ def test_a_sunk_ship_costs_four_morale_and_withdrawal_is_forced():
     assert at_sea(session) == []
     assert all(e.data["forced"] for e in session.events("naval_unit_withdrawn"))
     assert session.value("target_zone") is None
+
+
+def test_drawing_the_naval_chit_runs_the_four_steps_in_order():
+    """crete:O2.2 "When the Naval Chit is drawn, play proceeds to the naval
+    sub-phase"; crete:O2.3 "Step 1: Activate Naval Units. Step 2: German Air
+    Attacks ... Step 3: Move Naval Units. Step 4: Move Target Zone Marker": by
+    day a shot, the air attack, the withdrawal, and the marker removed
+    (crete:O2.7 "If all the Naval Units have been withdrawn")."""
+    session = session_of()
+    sea, land, german = coastal_target(session)
+    go_to(session, "1941-05-22 night")
+    session.players.players["Allied"].answers.update(
+        {"naval_target_zone": sea, "naval_action": "fire", "naval_fire_target": german,
+         "naval_move": "withdraw"})
+    session.perform("reinforcements_to_boxes")
+    go_to(session, "1941-05-22 1500")  # a daylight turn with the ship at sea
+    start_at = len(session.state.log)
+    script(session, [9, 9])  # the shot misses, the air attack misses
+    session.perform("play_chit", session.ref("chit", "naval:Allied"))
+    kinds = [e.kind for e in session.state.log[start_at:]
+             if e.kind in ("fire_resolved", "air_strike_resolved", "naval_unit_withdrawn",
+                           "track_changed") and
+             (e.kind != "track_changed" or e.data["track"] == "naval_target_zone")]
+    assert kinds == ["fire_resolved", "air_strike_resolved", "naval_unit_withdrawn",
+                     "track_changed"]
+    assert session.value("target_zone") is None
+    assert session.attr(session.ref("unit", "DD Flotilla 1"), "naval_withdrawn") == 1

@@ -57,6 +57,13 @@ class _Plugin:
             return f"    {data['side']} picks Battalion Stick {data['stick']}"
         if kind == "free_drop_unavailable":  # crete:O1.0
             return f"    {data['unit']} is not available to a free drop"
+        if kind == "naval_units_arrived":  # crete:O2.1
+            return f"    Naval Box: {', '.join(data['units'])} arrive"
+        if kind == "naval_target_zone_moved":  # crete:O2.7
+            return f"    Naval Target Zone marker to {data['hex']}"
+        if kind == "naval_unit_withdrawn":  # crete:O2.6
+            forced = " (Allied Withdrawal)" if data["forced"] else ""
+            return f"    {data['unit']} withdraws to Egypt{forced}"
         return None
 
     @hookimpl
