@@ -22,10 +22,13 @@ def test_the_crete_sequence_of_play_runs_its_steps_in_order():
     Record marker up one turn" — the series steps (gts:4.0) with Crete's A, B, F."""
     session, _, _ = piling_on()
     steps = [s.name for s in session.program.decls["play_turn"].steps]
-    # B's Planned German Air Support (S11.0) and C's supply roll (S4.0) are Crete's
+    # B's Planned German Air Support (S11.0), C's supply roll (S4.0) and Greek
+    # checks (S5.0), and the Withdrawal's end-of-Night box removal and
+    # requirements (S1.0, S5.0, Scenario 10) are Crete's
     assert steps == ["weather", "scenario_air_plan", "airpower", "reinforcements", "supply",
-                     "dispatch_points", "artillery_and_contact", "attachment", "mug",
-                     "activation", "cleanup", "turn_record", "victory"]
+                     "greek_withdrawal", "dispatch_points", "artillery_and_contact",
+                     "attachment", "mug", "activation", "cleanup", "withdrawal_boxes",
+                     "turn_record", "withdrawal_requirements", "victory"]
     # crete:3.1 A, B and F are the exclusive rules' (time.ksr, planned_air.ksr, command.ksr)
     for phase in ("weather_phase", "airpower_phase", "attachment_phase"):
         assert session.program.decls[phase].layer == "exclusive"
