@@ -17,8 +17,6 @@ from kriegsspiel.dsl.runtime import Frame
 
 Fn = Callable[[Frame], Any]
 
-_UNSET = object()
-
 
 def bool_chain(e: ir.BoolOp) -> list:
     """The operands of a chain of one boolean operator, left to right."""
@@ -30,18 +28,10 @@ def bool_chain(e: ir.BoolOp) -> list:
     return out[::-1]
 
 
-def _put_back(vars: dict, name: str, saved: Any) -> None:
-    """Restore a variable a quantifier bound (or remove it if it was unbound)."""
-    if saved is _UNSET:
-        vars.pop(name, None)
-    else:
-        vars[name] = saved
-
-
-def _local(name: str) -> Fn:
+def _local(slot: int) -> Fn:
     def local(f: Frame):
-        return f.vars[name]
-    local.local = name  # what it reads, for the quantifiers' shortcut (ExprCompiler._quant)
+        return f[slot]
+    local.local = slot  # the slot it reads, for calls and the quantifiers' shortcut
     return local
 
 
@@ -61,58 +51,50 @@ def constant_of(fn: Fn) -> tuple | None:
 def apply(impl: Callable, fns: list[Fn]) -> Fn:
     """``impl(ctx, *args)`` with each argument computed from the frame, in order."""
     if len(fns) == 0:
-        return lambda f: impl(f.ctx)
+        return lambda f: impl(f[0])
     if len(fns) == 1:
         a, = fns
-        return lambda f: impl(f.ctx, a(f))
+        return lambda f: impl(f[0], a(f))
     if len(fns) == 2:
         a, b = fns
-        return lambda f: impl(f.ctx, a(f), b(f))
+        return lambda f: impl(f[0], a(f), b(f))
     if len(fns) == 3:
         a, b, c = fns
-        return lambda f: impl(f.ctx, a(f), b(f), c(f))
+        return lambda f: impl(f[0], a(f), b(f), c(f))
     if len(fns) == 4:
         a, b, c, d = fns
-        return lambda f: impl(f.ctx, a(f), b(f), c(f), d(f))
-    return lambda f: impl(f.ctx, *[a(f) for a in fns])
+        return lambda f: impl(f[0], a(f), b(f), c(f), d(f))
+    return lambda f: impl(f[0], *[a(f) for a in fns])
 
 
 def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     """Like :func:`apply` for a definition that may still be compiling: its
     function is read from its holder when called."""
-    names = [getattr(a, "local", None) for a in fns]
-    if fns and None not in names and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
-        if len(names) == 1:
-            x, = names
-            return lambda f: holder.fn(f.ctx, f.vars[x])
-        if len(names) == 2:
-            x, y = names
-
-            def call_locals2(f: Frame):
-                vars = f.vars
-                return holder.fn(f.ctx, vars[x], vars[y])
-            return call_locals2
-        x, y, z = names
-
-        def call_locals3(f: Frame):
-            vars = f.vars
-            return holder.fn(f.ctx, vars[x], vars[y], vars[z])
-        return call_locals3
+    slots = [getattr(a, "local", None) for a in fns]
+    if fns and None not in slots and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
+        if len(slots) == 1:
+            x, = slots
+            return lambda f: holder.fn(f[0], f[x])
+        if len(slots) == 2:
+            x, y = slots
+            return lambda f: holder.fn(f[0], f[x], f[y])
+        x, y, z = slots
+        return lambda f: holder.fn(f[0], f[x], f[y], f[z])
     if len(fns) == 0:
-        return lambda f: holder.fn(f.ctx)
+        return lambda f: holder.fn(f[0])
     if len(fns) == 1:
         a, = fns
-        return lambda f: holder.fn(f.ctx, a(f))
+        return lambda f: holder.fn(f[0], a(f))
     if len(fns) == 2:
         a, b = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f))
+        return lambda f: holder.fn(f[0], a(f), b(f))
     if len(fns) == 3:
         a, b, c = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f))
+        return lambda f: holder.fn(f[0], a(f), b(f), c(f))
     if len(fns) == 4:
         a, b, c, d = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f), d(f))
-    return lambda f: holder.fn(f.ctx, *[a(f) for a in fns])
+        return lambda f: holder.fn(f[0], a(f), b(f), c(f), d(f))
+    return lambda f: holder.fn(f[0], *[a(f) for a in fns])
 
 
 def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
@@ -131,7 +113,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         a, = fns
 
         def call1(f: Frame):
-            ctx, x = f.ctx, a(f)
+            ctx, x = f[0], a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
                 return False
             return holder.fn(ctx, x)
@@ -140,7 +122,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         a, b = fns
 
         def call2(f: Frame):
-            ctx, x, y = f.ctx, a(f), b(f)
+            ctx, x, y = f[0], a(f), b(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
                 return False
             return holder.fn(ctx, x, y)
@@ -148,7 +130,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
     a, b, c = fns
 
     def call3(f: Frame):
-        ctx, x, y, z = f.ctx, a(f), b(f), c(f)
+        ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
             return False
         return holder.fn(ctx, x, y, z)

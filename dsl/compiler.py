@@ -15,8 +15,7 @@ from typing import Any, Callable
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.closures import (_UNSET, _local, _put_back, apply, bool_chain, constant,
-                                      constant_of)
+from kriegsspiel.dsl.closures import _local, apply, bool_chain, constant, constant_of
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
@@ -31,17 +30,55 @@ _METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method
 
 
 class Scope:
-    """Local names visible in one definition and whether effects are allowed."""
+    """Local names visible in one definition: their types, their slots in the
+    definition's frame, and whether effects are allowed.
 
-    def __init__(self, names: dict[str, str], effects: bool, where: str) -> None:
+    A frame is a plain list: ``frame[0]`` is the Context, then one slot per
+    local variable — the parameters first, in order, then each name a
+    ``let``, ``for`` or quantifier binds.  Slots are given out here, at compile
+    time, from a counter every scope of one definition shares (``size``), so
+    running a rule indexes a list instead of hashing names, and making a
+    frame is making a list (see docs/architecture.md, "Performance")."""
+
+    def __init__(self, names: dict[str, str], effects: bool, where: str,
+                 slots: dict[str, int] | None = None, size: list[int] | None = None) -> None:
         self.names = dict(names)
         self.effects = effects
         self.where = where  # "modifiers 'troop_quality'", for messages
+        if slots is None:  # a definition's own scope: its parameters, in order
+            slots, size = {n: i for i, n in enumerate(names, 1)}, [len(names) + 1]
+        self.slots = dict(slots)
+        self.size = size  # [the frame's length so far], shared with child scopes
 
     def child(self, **extra: str) -> "Scope":
-        s = Scope(self.names, self.effects, self.where)
-        s.names.update(extra)
+        """A scope that also sees *extra*.  A name already visible keeps its
+        slot: a ``let`` or ``for`` of it assigns that variable, as a name
+        always did (the value is seen afterwards by what follows)."""
+        s = Scope(self.names, self.effects, self.where, self.slots, self.size)
+        for name, t in extra.items():
+            s.names[name] = t
+            if name not in s.slots:
+                s.slots[name] = s._new_slot()
         return s
+
+    def bound(self, name: str, t: str) -> "Scope":
+        """A scope in which *name* is a new variable of its own (a quantifier's:
+        an outer variable of that name is not touched, so nothing need be put
+        back afterwards)."""
+        s = self.child()
+        s.names[name] = t
+        s.slots[name] = s._new_slot()
+        return s
+
+    def _new_slot(self) -> int:
+        slot = self.size[0]
+        self.size[0] += 1
+        return slot
+
+    def padding(self, given: int) -> tuple:
+        """What a frame holds after its *given* parameters: an empty slot for
+        every other variable of the definition (call once it is compiled)."""
+        return (None,) * (self.size[0] - 1 - given)
 
 
 class ExprCompiler:
@@ -79,7 +116,7 @@ class ExprCompiler:
     def _name(self, e: ir.Name, scope: Scope):
         name = e.name
         if name in scope.names:
-            return _local(name), scope.names[name]
+            return _local(scope.slots[name]), scope.names[name]
         if name in DICE:
             return constant(name), "die"
         found = self.p.global_value(name, e.loc)
@@ -97,12 +134,12 @@ class ExprCompiler:
         attr_type = self.p.attribute_type(t, e.name, e.loc)
         name, world_attr = e.name, self.p.world_attr
         if isinstance(e.obj, ir.Name) and e.obj.name in scope.names:
-            var = e.obj.name  # `unit.hex`: the commonest shape, read straight from the frame
+            slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame
 
             def get_local(f: Frame):
-                target = f.vars[var]
+                target = f[slot]
                 if target.__class__ is Ref:
-                    return f.ctx.world.attr(target, name)
+                    return f[0].world.attr(target, name)
                 if target is None:
                     raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
                 return world_attr(f, target, name)
@@ -111,7 +148,7 @@ class ExprCompiler:
         def get(f: Frame):
             target = obj(f)
             if target.__class__ is Ref:          # the common case, straight to the state
-                return f.ctx.world.attr(target, name)
+                return f[0].world.attr(target, name)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)
@@ -251,8 +288,8 @@ class ExprCompiler:
         items, t = self.expr(e.iterable, scope)
         if t not in ("list", "any"):
             raise KsError(f"'{e.kind}' iterates over a list, but this is {article(t)}", e.iterable.loc)
-        inner = scope.child(**{e.var: "any"})
-        var = e.var
+        inner = scope.bound(e.var, "any")
+        var = inner.slots[e.var]  # the variable's own slot (Scope.bound)
         if e.kind in ("sum", "least", "most"):
             body = self.number(e.body, inner, f"the body of '{e.kind}'")
         else:
@@ -267,55 +304,40 @@ class ExprCompiler:
             of the variable: `any e in units: in_fire_zone(h, e)` over the many
             Units off the map reads only their 'on_map'."""
             if having is not None:
-                ctx = f.ctx
+                ctx = f[0]
                 if ctx is not None and not ctx.explaining:
                     keep = getattr(ctx.world, "having", None)
                     if keep is not None:
                         return keep(items(f), having)
             return items(f)
-        # The body runs in the caller's frame with the variable bound, and the
-        # frame is put back as it was afterwards (a quantifier's body is an
-        # expression: it defines no names, so nothing else can leak out).
+        # The body runs in the caller's frame with the variable in its own slot
+        # (a quantifier's body is an expression: it defines no names, so
+        # nothing else can leak out, and no outer variable is touched).
         if kind == "select":
             def select(f: Frame):
                 found = []
-                vars = f.vars
-                saved = vars.get(var, _UNSET)
-                try:
-                    for item in each(f):
-                        vars[var] = item
-                        if body(f):
-                            found.append(item)
-                finally:
-                    _put_back(vars, var, saved)
+                for item in each(f):
+                    f[var] = item
+                    if body(f):
+                        found.append(item)
                 return found
             return select, "list"
         if kind in ("any", "all"):
             want = kind == "any"  # the body value that decides the answer
 
             def decide(f: Frame):
-                vars = f.vars
-                saved = vars.get(var, _UNSET)
-                try:
-                    for item in (each(f) if want else items(f)):
-                        vars[var] = item
-                        if (True if body(f) else False) is want:
-                            return want
-                finally:
-                    _put_back(vars, var, saved)
+                for item in (each(f) if want else items(f)):
+                    f[var] = item
+                    if (True if body(f) else False) is want:
+                        return want
                 return not want
             return decide, "bool"
 
         def values(f: Frame) -> list:
             out = []
-            vars = f.vars
-            saved = vars.get(var, _UNSET)
-            try:
-                for item in items(f):
-                    vars[var] = item
-                    out.append(body(f))
-            finally:
-                _put_back(vars, var, saved)
+            for item in items(f):
+                f[var] = item
+                out.append(body(f))
             return out
         if kind == "count":
             return (lambda f: sum(1 for v in values(f) if v)), "int"
@@ -329,7 +351,7 @@ class ExprCompiler:
         return (lambda f: sum(values(f))), "num"
 
     @staticmethod
-    def _having(body: Fn, var: str) -> str | None:
+    def _having(body: Fn, var: int) -> str | None:
         """The attribute an item must have (truthy) for *body* to be anything but
         false: when the body is a guarded def call (``guarded_call``) whose
         guard reads the loop variable, and whose other arguments are variables
@@ -393,7 +415,7 @@ class ExprCompiler:
             "question key and optionally what it is about")
 
         def ask(f: Frame):
-            return f.ctx.ask(Decision(player(f), key, subject(f), (False, True)))
+            return f[0].ask(Decision(player(f), key, subject(f), (False, True)))
         return ask, "bool"
 
     def _choose(self, e: ir.Call, args, scope: Scope):
@@ -407,7 +429,7 @@ class ExprCompiler:
         options = args[2][0]
 
         def choose(f: Frame):
-            return f.ctx.ask(Decision(player(f), key, subject(f), tuple(options(f))))
+            return f[0].ask(Decision(player(f), key, subject(f), tuple(options(f))))
         return choose, "any"
 
     # ---- statements -----------------------------------------------------
@@ -430,11 +452,12 @@ class ExprCompiler:
     def stmt(self, s: ir.Stmt, scope: Scope):
         if isinstance(s, ir.Let):
             value, t = self.expr(s.expr, scope)
-            name = s.name
+            after = scope.child(**{s.name: t})
+            slot = after.slots[s.name]
 
             def let(f: Frame):
-                f.vars[name] = value(f)
-            return let, scope.child(**{name: t})
+                f[slot] = value(f)
+            return let, after
         if isinstance(s, ir.SetStmt):
             return self.p.compile_set(s, scope), scope
         if isinstance(s, ir.If):
@@ -453,11 +476,12 @@ class ExprCompiler:
             items, t = self.expr(s.iterable, scope)
             if t not in ("list", "any"):
                 raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
-            body, var = self.block(s.body, scope.child(**{s.var: "any"})), s.var
+            inner = scope.child(**{s.var: "any"})
+            body, var = self.block(s.body, inner), inner.slots[s.var]
 
             def for_(f: Frame):
                 for item in list(items(f)):  # a snapshot: the body may change the game
-                    f.vars[var] = item
+                    f[var] = item
                     body(f)
             return for_, scope
         if isinstance(s, ir.Emit):
@@ -484,5 +508,5 @@ class ExprCompiler:
         text = s.text
 
         def note(f: Frame):
-            f.ctx.explain({"what": "note", "text": text})
+            f[0].explain({"what": "note", "text": text})
         return note, scope

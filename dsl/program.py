@@ -112,6 +112,8 @@ class Program:
     def _scope(self, params: tuple[ir.Param, ...], effects: bool, where: str) -> Scope:
         names = {}
         for p in params:
+            if p.name in names:  # each parameter has a slot of its own in the frame
+                raise KsError(f"parameter '{p.name}' is named twice", p.loc)
             kind = p.type or (p.name if p.name in ENTITY_KINDS else None)
             if p.type and p.type not in ENTITY_KINDS + ("int", "bool", "str", "any"):
                 raise KsError(f"unknown parameter type '{p.type}'", p.loc,
@@ -120,8 +122,9 @@ class Program:
         return Scope(names, effects, where)
 
     def _build_const(self, decl: ir.Const, holder: Compiled) -> None:
-        fn, holder.type = self.compiler.expr(decl.expr, Scope({}, False, f"const '{decl.name}'"))
-        value = fn(Frame(None, {}))
+        scope = Scope({}, False, f"const '{decl.name}'")
+        fn, holder.type = self.compiler.expr(decl.expr, scope)
+        value = fn([None, *scope.padding(0)])
         holder.fn = lambda: value
 
     def _build_enum(self, decl: ir.Enum, holder: Compiled) -> None:
@@ -148,29 +151,18 @@ class Program:
     def _build_def(self, decl: ir.Def, holder: Compiled) -> None:
         scope = self._scope(decl.params, False, f"def '{decl.name}'")
         body, holder.type = self.compiler.expr(decl.expr, scope)
-        names = [p.name for p in decl.params]
+        pad = scope.padding(len(decl.params))  # the slots of its quantifiers' variables
 
         what = f"def {decl.name}"
         cites = [str(c) for c in decl.cites]
 
-        if len(names) == 1:
-            only = names[0]
-
-            def evaluate(ctx, *args):
-                value = body(Frame(ctx, {only: args[0]} if len(args) == 1
-                                   else dict(zip(names, args))))
-                if ctx is not None and ctx.explaining:
-                    # Raw values: made JSON-friendly only when the record is written out.
-                    ctx.trace.append({"what": what, "args": args, "value": value,
-                                      "cites": cites})
-                return value
-        else:
-            def evaluate(ctx, *args):
-                value = body(Frame(ctx, dict(zip(names, args))))
-                if ctx is not None and ctx.explaining:
-                    ctx.trace.append({"what": what, "args": args, "value": value,
-                                      "cites": cites})
-                return value
+        def evaluate(ctx, *args):
+            value = body([ctx, *args, *pad] if pad else [ctx, *args])
+            if ctx is not None and ctx.explaining:
+                # Raw values: made JSON-friendly only when the record is written out.
+                ctx.trace.append({"what": what, "args": args, "value": value,
+                                  "cites": cites})
+            return value
         holder.fn = remembered(what, evaluate, holder)
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
@@ -186,7 +178,6 @@ class Program:
 
     def _build_procedure(self, decl: ir.Procedure, holder: Compiled) -> None:
         scope = self._scope(decl.params, True, f"procedure '{decl.name}'")
-        names = [p.name for p in decl.params]
         steps = []
         for step in decl.steps:
             # A step sees the names earlier steps define (they share one frame);
@@ -197,9 +188,10 @@ class Program:
                       "layer": step.layer, "cites": [str(c) for c in step.cites]}
             body, scope = self.compiler.block_scoped(step.body, scope)
             steps.append((record, body))
+        pad = scope.padding(len(decl.params))  # every step's variables
 
         def run(ctx, *args):
-            frame = Frame(ctx, dict(zip(names, args)))
+            frame = [ctx, *args, *pad]
             try:
                 for record, body in steps:
                     ctx.explain(record)
@@ -224,11 +216,12 @@ class Program:
         when = self.compiler.cond(decl.when, scope, "a trigger's condition") if decl.when else None
         body = self.compiler.block(decl.body, scope)
         names = [p.name for p in decl.params]
+        pad = scope.padding(len(names))
         record = {"what": "trigger", "trigger": decl.name, "on": decl.event,
                   "cites": [str(c) for c in decl.cites]}
 
         def run(ctx, data):
-            frame = Frame(ctx, {n: data.get(n) for n in names})
+            frame = [ctx, *[data.get(n) for n in names], *pad]
             if when is None or when(frame):
                 ctx.explain(record)
                 try:
@@ -297,7 +290,7 @@ class Program:
     def world_attr(frame: Frame, target: Any, name: str) -> Any:
         if isinstance(target, checks.CheckResult):
             return getattr(target, name)
-        return frame.ctx.world.attr(target, name)
+        return frame[0].world.attr(target, name)
 
     def primitive(self, name: str) -> Function | None:
         return self.primitives.get(name)
@@ -355,7 +348,7 @@ class Program:
         name = s.event
 
         def emit(f: Frame):
-            f.ctx.emit(name, {k: v(f) for k, v in values}, s.loc)
+            f[0].emit(name, {k: v(f) for k, v in values}, s.loc)
         return emit
 
     # ---- running ---------------------------------------------------------

@@ -16,7 +16,7 @@ from kriegsspiel.dsl.closures import apply_holder
 from kriegsspiel.dsl.compiler import Scope
 from kriegsspiel.dsl.shortcuts import remembered
 from kriegsspiel.dsl.link import layer_rank
-from kriegsspiel.dsl.runtime import Explained, Frame, RuleRuntimeError
+from kriegsspiel.dsl.runtime import Explained, RuleRuntimeError
 from kriegsspiel.dsl.types import article, is_numeric, join
 
 
@@ -151,10 +151,10 @@ def compile_modifiers(program, decl: ir.Modifiers, holder):
             if term.when is not None else None
         terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer,
                       f"term '{term.name}'"))
-    names, what = [p.name for p in decl.params], f"modifiers {decl.name}"
+    what, pad = f"modifiers {decl.name}", scope.padding(len(decl.params))
 
     def evaluate(ctx, *args):
-        frame = Frame(ctx, dict(zip(names, args)))
+        frame = [ctx, *args, *pad] if pad else [ctx, *args]
         start = _number(base(frame), "the base", decl) if base is not None else 0
         total, applied = start, []
         explaining = ctx is None or ctx.explaining
