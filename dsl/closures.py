@@ -10,8 +10,10 @@ avoid the generic path's extra calls and list building.  See the
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
+from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Frame
 
@@ -54,10 +56,12 @@ def apply(impl: Callable, fns: list[Fn]) -> Fn:
         return lambda f: impl(f[0])
     if len(fns) == 1:
         a, = fns
+        x = getattr(a, "local", None)
+        if x is not None:  # `units_at(h)`: the variable straight from the frame
+            return lambda f: impl(f[0], f[x])
         return lambda f: impl(f[0], a(f))
     if len(fns) == 2:
-        a, b = fns
-        return lambda f: impl(f[0], a(f), b(f))
+        return _apply2(impl, *fns)
     if len(fns) == 3:
         a, b, c = fns
         return lambda f: impl(f[0], a(f), b(f), c(f))
@@ -65,6 +69,26 @@ def apply(impl: Callable, fns: list[Fn]) -> Fn:
         a, b, c, d = fns
         return lambda f: impl(f[0], a(f), b(f), c(f), d(f))
     return lambda f: impl(f[0], *[a(f) for a in fns])
+
+
+def _apply2(impl: Callable, a: Fn, b: Fn) -> Fn:
+    """``impl(ctx, a, b)``, reading a variable or a constant argument (the
+    commonest: ``distance(unit.hex, h)``, ``hex_marker(h, "barrage")``)
+    without a closure call of its own."""
+    x, y = getattr(a, "local", None), getattr(b, "local", None)
+    folded = constant_of(b)
+    if folded is not None:
+        c = folded[0]
+        if x is not None:
+            return lambda f: impl(f[0], f[x], c)
+        return lambda f: impl(f[0], a(f), c)
+    if x is not None and y is not None:
+        return lambda f: impl(f[0], f[x], f[y])
+    if x is not None:
+        return lambda f: impl(f[0], f[x], b(f))
+    if y is not None:
+        return lambda f: impl(f[0], a(f), f[y])
+    return lambda f: impl(f[0], a(f), b(f))
 
 
 def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
@@ -135,3 +159,55 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
             return False
         return holder.fn(ctx, x, y, z)
     return call3
+
+
+_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+        ">": operator.gt, ">=": operator.ge}
+
+
+def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
+    """``unit.column == 0``, ``u.side != unit.side``, ``unit.suppressed > 0``:
+    one closure reading the attribute(s) of local variables straight from the
+    state, or None when *left* is not such a read (``get_local.reads``) or
+    *right* neither a constant nor one.  Anything but an entity goes the
+    general way (*left*/*right* themselves), so errors are as before;
+    inequalities are false for none, as ``_compare`` makes them."""
+    reads = getattr(left, "reads", None)
+    if reads is None:
+        return None
+    slot, read = reads
+    folded = constant_of(right)
+    ordered = op not in ("==", "!=")
+    if folded is not None:
+        b = folded[0]
+        if ordered and b is None:
+            return None
+        if op == "==":
+            def attr_eq(f: Frame):
+                t = f[slot]
+                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) == b
+            return attr_eq
+        if op == "!=":
+            def attr_ne(f: Frame):
+                t = f[slot]
+                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) != b
+            return attr_ne
+        compare = _OPS[op]
+
+        def attr_ordered(f: Frame):
+            t = f[slot]
+            a = read(f[0].world, t) if t.__class__ is Ref else left(f)
+            return False if a is None else compare(a, b)
+        return attr_ordered
+    other = getattr(right, "reads", None)
+    if other is None or ordered:
+        return None
+    slot2, read2 = other
+    equal = op == "=="
+
+    def attrs_compare(f: Frame):  # `u.side != unit.side`
+        t, u = f[slot], f[slot2]
+        a = read(f[0].world, t) if t.__class__ is Ref else left(f)
+        b = read2(f[0].world, u) if u.__class__ is Ref else right(f)
+        return (a == b) if equal else (a != b)
+    return attrs_compare

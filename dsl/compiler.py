@@ -13,9 +13,11 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.closures import _local, apply, bool_chain, constant, constant_of
+from kriegsspiel.dsl.closures import _local, apply, attr_compare, bool_chain, constant, constant_of
+from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
@@ -27,58 +29,6 @@ COMPARE = _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<
 
 
 _METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method compiling it
-
-
-class Scope:
-    """Local names visible in one definition: their types, their slots in the
-    definition's frame, and whether effects are allowed.
-
-    A frame is a plain list: ``frame[0]`` is the Context, then one slot per
-    local variable — the parameters first, in order, then each name a
-    ``let``, ``for`` or quantifier binds.  Slots are given out here, at compile
-    time, from a counter every scope of one definition shares (``size``), so
-    running a rule indexes a list instead of hashing names, and making a
-    frame is making a list (see docs/architecture.md, "Performance")."""
-
-    def __init__(self, names: dict[str, str], effects: bool, where: str,
-                 slots: dict[str, int] | None = None, size: list[int] | None = None) -> None:
-        self.names = dict(names)
-        self.effects = effects
-        self.where = where  # "modifiers 'troop_quality'", for messages
-        if slots is None:  # a definition's own scope: its parameters, in order
-            slots, size = {n: i for i, n in enumerate(names, 1)}, [len(names) + 1]
-        self.slots = dict(slots)
-        self.size = size  # [the frame's length so far], shared with child scopes
-
-    def child(self, **extra: str) -> "Scope":
-        """A scope that also sees *extra*.  A name already visible keeps its
-        slot: a ``let`` or ``for`` of it assigns that variable, as a name
-        always did (the value is seen afterwards by what follows)."""
-        s = Scope(self.names, self.effects, self.where, self.slots, self.size)
-        for name, t in extra.items():
-            s.names[name] = t
-            if name not in s.slots:
-                s.slots[name] = s._new_slot()
-        return s
-
-    def bound(self, name: str, t: str) -> "Scope":
-        """A scope in which *name* is a new variable of its own (a quantifier's:
-        an outer variable of that name is not touched, so nothing need be put
-        back afterwards)."""
-        s = self.child()
-        s.names[name] = t
-        s.slots[name] = s._new_slot()
-        return s
-
-    def _new_slot(self) -> int:
-        slot = self.size[0]
-        self.size[0] += 1
-        return slot
-
-    def padding(self, given: int) -> tuple:
-        """What a frame holds after its *given* parameters: an empty slot for
-        every other variable of the definition (call once it is compiled)."""
-        return (None,) * (self.size[0] - 1 - given)
 
 
 class ExprCompiler:
@@ -135,20 +85,23 @@ class ExprCompiler:
         name, world_attr = e.name, self.p.world_attr
         if isinstance(e.obj, ir.Name) and e.obj.name in scope.names:
             slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame
+            read = attr_reader(name)  # the state's attr, for this one name
 
             def get_local(f: Frame):
                 target = f[slot]
                 if target.__class__ is Ref:
-                    return f[0].world.attr(target, name)
+                    return read(f[0].world, target)
                 if target is None:
                     raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
                 return world_attr(f, target, name)
+            get_local.reads = (slot, read)  # for comparisons (_compare)
             return get_local, attr_type
+        read = attr_reader(name)
 
         def get(f: Frame):
             target = obj(f)
             if target.__class__ is Ref:          # the common case, straight to the state
-                return f[0].world.attr(target, name)
+                return read(f[0].world, target)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)
@@ -212,6 +165,9 @@ class ExprCompiler:
                     raise KsError(f"'{e.op}' compares numbers, but this is {article(t)}", side.loc)
             op = _COMPARE[e.op]
             folded = constant_of(right)
+            fused = attr_compare(left, e.op, right)
+            if fused is not None:
+                return fused, "bool"
             if folded is not None and folded[0] is not None:
                 b = folded[0]
 
@@ -228,12 +184,21 @@ class ExprCompiler:
                     return False  # a missing rating never satisfies an inequality
                 return op(a, b)
             return ordered, "bool"
+        fused = attr_compare(left, e.op, right)
+        if fused is not None:
+            return fused, "bool"
         folded = constant_of(right)
+        x = getattr(left, "local", None)  # `h != none`, `f == target`: read the frame directly
         if folded is not None:
             b = folded[0]
+            if x is not None:
+                return ((lambda f: f[x] == b) if e.op == "==" else (lambda f: f[x] != b)), "bool"
             if e.op == "==":
                 return (lambda f: left(f) == b), "bool"
             return (lambda f: left(f) != b), "bool"
+        y = getattr(right, "local", None)
+        if x is not None and y is not None:
+            return ((lambda f: f[x] == f[y]) if e.op == "==" else (lambda f: f[x] != f[y])), "bool"
         if e.op == "==":
             return (lambda f: left(f) == right(f)), "bool"
         return (lambda f: left(f) != right(f)), "bool"
