@@ -16,6 +16,7 @@ from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
+from kriegsspiel.dsl.inline import inlined_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
@@ -44,6 +45,13 @@ class Compiled:
     decl: ir.Decl
     fn: Callable[..., Any] | None = None
     type: str = "any"
+    # A def's own evaluation, without remembering (``fn`` becomes it when
+    # remembering does not pay; inlined call sites check for that).
+    plain: Callable[..., Any] | None = None
+
+
+# What Program.call runs by name (besides primitives).
+_CALLABLE = frozenset({"def", "modifiers", "check", "procedure"})
 
 
 class Program:
@@ -163,6 +171,7 @@ class Program:
                 ctx.trace.append({"what": what, "args": args, "value": value,
                                   "cites": cites})
             return value
+        holder.plain = evaluate
         holder.fn = remembered(what, evaluate, holder)
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
@@ -327,6 +336,10 @@ class Program:
         fails = call_site_guard(decl, self.enums) if decl.kind == "def" else None
         if fails is not None and len(fns) in (1, 2, 3):
             return guarded_call(holder, fns, fails), holder.type
+        if decl.kind == "def":
+            inlined = inlined_call(self, decl, holder, fns, scope)
+            if inlined is not None:
+                return inlined, holder.type
         return apply_holder(holder, fns), holder.type
 
     def compile_set(self, s: ir.SetStmt, scope: Scope):
@@ -369,22 +382,23 @@ class Program:
         long as the game does not change (see :func:`remembered`); nothing is
         kept between calls, so a caller may change the state or the catalog
         directly between them (tests do)."""
+        compiled = self.compiled.get(name)
+        if compiled is None or compiled.decl.kind not in _CALLABLE:
+            if compiled is None and name in self.primitives:
+                fn = self.primitives[name].impl
+            else:
+                raise KsError(f"no callable definition '{name}'", None,
+                              did_you_mean(name, [n for n, c in self.compiled.items()
+                                                  if c.decl.kind in _CALLABLE]))
+        else:
+            fn = compiled.fn
         if ctx is not None and ctx.memo is None and getattr(ctx.world, "version", None) is not None:
-            ctx.memo, ctx.memo_version = {}, -1
-            ctx.lasting = {}
+            ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
             try:
-                return self.call(name, ctx, *args)
+                return fn(ctx, *args)
             finally:
                 ctx.memo = ctx.lasting = None
-        if name not in self.compiled and name in self.primitives:
-            return self.primitives[name].impl(ctx, *args)
-        compiled = self.compiled.get(name)
-        if compiled is None or compiled.decl.kind not in ("def", "modifiers", "check", "procedure"):
-            raise KsError(f"no callable definition '{name}'", None,
-                          did_you_mean(name, [n for n, c in self.compiled.items()
-                                              if c.decl.kind in ("def", "modifiers", "check",
-                                                                 "procedure")]))
-        return compiled.fn(ctx, *args)
+        return fn(ctx, *args)
 
     def const(self, name: str) -> Any:
         compiled = self.compiled.get(name)
