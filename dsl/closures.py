@@ -133,6 +133,9 @@ def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]
 
 
 def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
+    slots = [getattr(a, "local", None) for a in fns]
+    if None not in slots and len(slots) in (2, 3):  # `in_fire_zone(h, e)`: read the frame
+        return _guarded_locals(holder, slots, fails)
     if len(fns) == 1:
         a, = fns
 
@@ -211,3 +214,24 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
         b = read2(f[0].world, u) if u.__class__ is Ref else right(f)
         return (a == b) if equal else (a != b)
     return attrs_compare
+
+
+def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple], bool]) -> Fn:
+    """``_guarded_call`` when every argument is a variable (its slot read directly)."""
+    if len(slots) == 2:
+        i, j = slots
+
+        def call_locals2(f: Frame):
+            ctx, x, y = f[0], f[i], f[j]
+            if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
+                return False
+            return holder.fn(ctx, x, y)
+        return call_locals2
+    i, j, k = slots
+
+    def call_locals3(f: Frame):
+        ctx, x, y, z = f[0], f[i], f[j], f[k]
+        if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
+            return False
+        return holder.fn(ctx, x, y, z)
+    return call_locals3

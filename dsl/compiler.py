@@ -157,6 +157,9 @@ class ExprCompiler:
                 raise KsError(f"'in' needs a list on its right, but this is {article(rt)}", e.right.loc)
             members = getattr(right, "members", None)
             if members is not None:  # a list written out, or an enum: the same every time
+                x = getattr(left, "local", None)
+                if x is not None:  # `f in hexside_type`
+                    return (lambda f: f[x] in members), "bool"
                 return (lambda f: left(f) in members), "bool"
             return (lambda f: left(f) in right(f)), "bool"
         if e.op in ("<", "<=", ">", ">="):

@@ -55,6 +55,8 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
             key = (what, args, args[0].__class__)
         elif len(args) == 2:
             key = (what, args, args[0].__class__, args[1].__class__)
+        elif len(args) == 3:
+            key = (what, args, args[0].__class__, args[1].__class__, args[2].__class__)
         else:
             key = (what, args, *[a.__class__ for a in args])
         try:
