@@ -16,7 +16,7 @@ from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
-from kriegsspiel.dsl.inline import inlined_call
+from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
@@ -46,8 +46,11 @@ class Compiled:
     fn: Callable[..., Any] | None = None
     type: str = "any"
     # A def's own evaluation, without remembering (``fn`` becomes it when
-    # remembering does not pay; inlined call sites check for that).
+    # remembering does not pay; direct call sites check for that), and the
+    # compiled body it runs on a frame of its arguments and ``pad``.
     plain: Callable[..., Any] | None = None
+    body: Callable[..., Any] | None = None
+    pad: tuple = ()
 
 
 # What Program.call runs by name (besides primitives).
@@ -171,7 +174,7 @@ class Program:
                 ctx.trace.append({"what": what, "args": args, "value": value,
                                   "cites": cites})
             return value
-        holder.plain = evaluate
+        holder.plain, holder.body, holder.pad = evaluate, body, pad
         holder.fn = remembered(what, evaluate, holder)
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
@@ -337,9 +340,9 @@ class Program:
         if fails is not None and len(fns) in (1, 2, 3):
             return guarded_call(holder, fns, fails), holder.type
         if decl.kind == "def":
-            inlined = inlined_call(self, decl, holder, fns, scope)
-            if inlined is not None:
-                return inlined, holder.type
+            direct = direct_call(holder, fns)
+            if direct is not None:
+                return direct, holder.type
         return apply_holder(holder, fns), holder.type
 
     def compile_set(self, s: ir.SetStmt, scope: Scope):
