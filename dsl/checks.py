@@ -51,11 +51,11 @@ def compile_check(program, decl: ir.Check):
         cost = compiler.number(decl.fields["buy_cost"].expr, scope, "'buy_cost'") \
             if "buy_cost" in decl.fields else (lambda f: 1)
         buy = (pool, track, when, cost)
-    names, name = [p.name for p in decl.params], decl.name
+    name, pad = decl.name, scope.padding(len(decl.params))
     cites = [str(c) for c in decl.cites]
 
     def run(ctx, *args: Any) -> CheckResult:
-        frame = Frame(ctx, dict(zip(names, args)))
+        frame = [ctx, *args, *pad]
         goal = target(frame)
         if buy is not None:
             result = _try_buy(ctx, frame, buy, name, args, cites)
@@ -148,11 +148,11 @@ def compile_set(program, s: ir.SetStmt, scope: Scope):
             raise RuleRuntimeError(f"cannot set '{track_name}' of nothing", s.loc)
         new = int(value(f))
         if op != "=":
-            old = f.ctx.world.attr(entity, track_name) or 0
+            old = f[0].world.attr(entity, track_name) or 0
             new = old + new if op == "+=" else old - new
         if low is not None:
             new = max(low, min(high, new))
-        f.ctx.set_track(entity, track_name, new)
+        f[0].set_track(entity, track_name, new)
     return set_
 
 
@@ -175,5 +175,5 @@ def _compile_link_set(program, s: ir.SetStmt, expr: ir.Attr, scope: Scope):
         entity = obj(f)
         if entity is None:
             raise RuleRuntimeError(f"cannot set '{name}' of nothing", s.loc)
-        f.ctx.set_link(entity, name, value(f))
+        f[0].set_link(entity, name, value(f))
     return set_link

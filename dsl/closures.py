@@ -10,14 +10,14 @@ avoid the generic path's extra calls and list building.  See the
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable
 
+from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Frame
 
 Fn = Callable[[Frame], Any]
-
-_UNSET = object()
 
 
 def bool_chain(e: ir.BoolOp) -> list:
@@ -30,18 +30,10 @@ def bool_chain(e: ir.BoolOp) -> list:
     return out[::-1]
 
 
-def _put_back(vars: dict, name: str, saved: Any) -> None:
-    """Restore a variable a quantifier bound (or remove it if it was unbound)."""
-    if saved is _UNSET:
-        vars.pop(name, None)
-    else:
-        vars[name] = saved
-
-
-def _local(name: str) -> Fn:
+def _local(slot: int) -> Fn:
     def local(f: Frame):
-        return f.vars[name]
-    local.local = name  # what it reads, for the quantifiers' shortcut (ExprCompiler._quant)
+        return f[slot]
+    local.local = slot  # the slot it reads, for calls and the quantifiers' shortcut
     return local
 
 
@@ -61,58 +53,72 @@ def constant_of(fn: Fn) -> tuple | None:
 def apply(impl: Callable, fns: list[Fn]) -> Fn:
     """``impl(ctx, *args)`` with each argument computed from the frame, in order."""
     if len(fns) == 0:
-        return lambda f: impl(f.ctx)
+        return lambda f: impl(f[0])
     if len(fns) == 1:
         a, = fns
-        return lambda f: impl(f.ctx, a(f))
+        x = getattr(a, "local", None)
+        if x is not None:  # `units_at(h)`: the variable straight from the frame
+            return lambda f: impl(f[0], f[x])
+        return lambda f: impl(f[0], a(f))
     if len(fns) == 2:
-        a, b = fns
-        return lambda f: impl(f.ctx, a(f), b(f))
+        return _apply2(impl, *fns)
     if len(fns) == 3:
         a, b, c = fns
-        return lambda f: impl(f.ctx, a(f), b(f), c(f))
+        return lambda f: impl(f[0], a(f), b(f), c(f))
     if len(fns) == 4:
         a, b, c, d = fns
-        return lambda f: impl(f.ctx, a(f), b(f), c(f), d(f))
-    return lambda f: impl(f.ctx, *[a(f) for a in fns])
+        return lambda f: impl(f[0], a(f), b(f), c(f), d(f))
+    return lambda f: impl(f[0], *[a(f) for a in fns])
+
+
+def _apply2(impl: Callable, a: Fn, b: Fn) -> Fn:
+    """``impl(ctx, a, b)``, reading a variable or a constant argument (the
+    commonest: ``distance(unit.hex, h)``, ``hex_marker(h, "barrage")``)
+    without a closure call of its own."""
+    x, y = getattr(a, "local", None), getattr(b, "local", None)
+    folded = constant_of(b)
+    if folded is not None:
+        c = folded[0]
+        if x is not None:
+            return lambda f: impl(f[0], f[x], c)
+        return lambda f: impl(f[0], a(f), c)
+    if x is not None and y is not None:
+        return lambda f: impl(f[0], f[x], f[y])
+    if x is not None:
+        return lambda f: impl(f[0], f[x], b(f))
+    if y is not None:
+        return lambda f: impl(f[0], a(f), f[y])
+    return lambda f: impl(f[0], a(f), b(f))
 
 
 def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     """Like :func:`apply` for a definition that may still be compiling: its
     function is read from its holder when called."""
-    names = [getattr(a, "local", None) for a in fns]
-    if fns and None not in names and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
-        if len(names) == 1:
-            x, = names
-            return lambda f: holder.fn(f.ctx, f.vars[x])
-        if len(names) == 2:
-            x, y = names
-
-            def call_locals2(f: Frame):
-                vars = f.vars
-                return holder.fn(f.ctx, vars[x], vars[y])
-            return call_locals2
-        x, y, z = names
-
-        def call_locals3(f: Frame):
-            vars = f.vars
-            return holder.fn(f.ctx, vars[x], vars[y], vars[z])
-        return call_locals3
+    slots = [getattr(a, "local", None) for a in fns]
+    if fns and None not in slots and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
+        if len(slots) == 1:
+            x, = slots
+            return lambda f: holder.fn(f[0], f[x])
+        if len(slots) == 2:
+            x, y = slots
+            return lambda f: holder.fn(f[0], f[x], f[y])
+        x, y, z = slots
+        return lambda f: holder.fn(f[0], f[x], f[y], f[z])
     if len(fns) == 0:
-        return lambda f: holder.fn(f.ctx)
+        return lambda f: holder.fn(f[0])
     if len(fns) == 1:
         a, = fns
-        return lambda f: holder.fn(f.ctx, a(f))
+        return lambda f: holder.fn(f[0], a(f))
     if len(fns) == 2:
         a, b = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f))
+        return lambda f: holder.fn(f[0], a(f), b(f))
     if len(fns) == 3:
         a, b, c = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f))
+        return lambda f: holder.fn(f[0], a(f), b(f), c(f))
     if len(fns) == 4:
         a, b, c, d = fns
-        return lambda f: holder.fn(f.ctx, a(f), b(f), c(f), d(f))
-    return lambda f: holder.fn(f.ctx, *[a(f) for a in fns])
+        return lambda f: holder.fn(f[0], a(f), b(f), c(f), d(f))
+    return lambda f: holder.fn(f[0], *[a(f) for a in fns])
 
 
 def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
@@ -127,11 +133,14 @@ def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]
 
 
 def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
+    slots = [getattr(a, "local", None) for a in fns]
+    if None not in slots and len(slots) in (2, 3):  # `in_fire_zone(h, e)`: read the frame
+        return _guarded_locals(holder, slots, fails)
     if len(fns) == 1:
         a, = fns
 
         def call1(f: Frame):
-            ctx, x = f.ctx, a(f)
+            ctx, x = f[0], a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
                 return False
             return holder.fn(ctx, x)
@@ -140,7 +149,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         a, b = fns
 
         def call2(f: Frame):
-            ctx, x, y = f.ctx, a(f), b(f)
+            ctx, x, y = f[0], a(f), b(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
                 return False
             return holder.fn(ctx, x, y)
@@ -148,8 +157,81 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
     a, b, c = fns
 
     def call3(f: Frame):
-        ctx, x, y, z = f.ctx, a(f), b(f), c(f)
+        ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
             return False
         return holder.fn(ctx, x, y, z)
     return call3
+
+
+_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+        ">": operator.gt, ">=": operator.ge}
+
+
+def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
+    """``unit.column == 0``, ``u.side != unit.side``, ``unit.suppressed > 0``:
+    one closure reading the attribute(s) of local variables straight from the
+    state, or None when *left* is not such a read (``get_local.reads``) or
+    *right* neither a constant nor one.  Anything but an entity goes the
+    general way (*left*/*right* themselves), so errors are as before;
+    inequalities are false for none, as ``_compare`` makes them."""
+    reads = getattr(left, "reads", None)
+    if reads is None:
+        return None
+    slot, read = reads
+    folded = constant_of(right)
+    ordered = op not in ("==", "!=")
+    if folded is not None:
+        b = folded[0]
+        if ordered and b is None:
+            return None
+        if op == "==":
+            def attr_eq(f: Frame):
+                t = f[slot]
+                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) == b
+            return attr_eq
+        if op == "!=":
+            def attr_ne(f: Frame):
+                t = f[slot]
+                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) != b
+            return attr_ne
+        compare = _OPS[op]
+
+        def attr_ordered(f: Frame):
+            t = f[slot]
+            a = read(f[0].world, t) if t.__class__ is Ref else left(f)
+            return False if a is None else compare(a, b)
+        return attr_ordered
+    other = getattr(right, "reads", None)
+    if other is None or ordered:
+        return None
+    slot2, read2 = other
+    equal = op == "=="
+
+    def attrs_compare(f: Frame):  # `u.side != unit.side`
+        t, u = f[slot], f[slot2]
+        a = read(f[0].world, t) if t.__class__ is Ref else left(f)
+        b = read2(f[0].world, u) if u.__class__ is Ref else right(f)
+        return (a == b) if equal else (a != b)
+    return attrs_compare
+
+
+def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple], bool]) -> Fn:
+    """``_guarded_call`` when every argument is a variable (its slot read directly)."""
+    if len(slots) == 2:
+        i, j = slots
+
+        def call_locals2(f: Frame):
+            ctx, x, y = f[0], f[i], f[j]
+            if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
+                return False
+            return holder.fn(ctx, x, y)
+        return call_locals2
+    i, j, k = slots
+
+    def call_locals3(f: Frame):
+        ctx, x, y, z = f[0], f[i], f[j], f[k]
+        if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
+            return False
+        return holder.fn(ctx, x, y, z)
+    return call_locals3

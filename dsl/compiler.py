@@ -13,10 +13,11 @@ from fractions import Fraction
 from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.closures import (_UNSET, _local, _put_back, apply, bool_chain, constant,
-                                      constant_of)
+from kriegsspiel.dsl.closures import _local, apply, attr_compare, bool_chain, constant, constant_of
+from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
@@ -28,20 +29,6 @@ COMPARE = _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<
 
 
 _METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method compiling it
-
-
-class Scope:
-    """Local names visible in one definition and whether effects are allowed."""
-
-    def __init__(self, names: dict[str, str], effects: bool, where: str) -> None:
-        self.names = dict(names)
-        self.effects = effects
-        self.where = where  # "modifiers 'troop_quality'", for messages
-
-    def child(self, **extra: str) -> "Scope":
-        s = Scope(self.names, self.effects, self.where)
-        s.names.update(extra)
-        return s
 
 
 class ExprCompiler:
@@ -79,7 +66,7 @@ class ExprCompiler:
     def _name(self, e: ir.Name, scope: Scope):
         name = e.name
         if name in scope.names:
-            return _local(name), scope.names[name]
+            return _local(scope.slots[name]), scope.names[name]
         if name in DICE:
             return constant(name), "die"
         found = self.p.global_value(name, e.loc)
@@ -97,21 +84,24 @@ class ExprCompiler:
         attr_type = self.p.attribute_type(t, e.name, e.loc)
         name, world_attr = e.name, self.p.world_attr
         if isinstance(e.obj, ir.Name) and e.obj.name in scope.names:
-            var = e.obj.name  # `unit.hex`: the commonest shape, read straight from the frame
+            slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame
+            read = attr_reader(name)  # the state's attr, for this one name
 
             def get_local(f: Frame):
-                target = f.vars[var]
+                target = f[slot]
                 if target.__class__ is Ref:
-                    return f.ctx.world.attr(target, name)
+                    return read(f[0].world, target)
                 if target is None:
                     raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
                 return world_attr(f, target, name)
+            get_local.reads = (slot, read)  # for comparisons (_compare)
             return get_local, attr_type
+        read = attr_reader(name)
 
         def get(f: Frame):
             target = obj(f)
             if target.__class__ is Ref:          # the common case, straight to the state
-                return f.ctx.world.attr(target, name)
+                return read(f[0].world, target)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)
@@ -167,6 +157,9 @@ class ExprCompiler:
                 raise KsError(f"'in' needs a list on its right, but this is {article(rt)}", e.right.loc)
             members = getattr(right, "members", None)
             if members is not None:  # a list written out, or an enum: the same every time
+                x = getattr(left, "local", None)
+                if x is not None:  # `f in hexside_type`
+                    return (lambda f: f[x] in members), "bool"
                 return (lambda f: left(f) in members), "bool"
             return (lambda f: left(f) in right(f)), "bool"
         if e.op in ("<", "<=", ">", ">="):
@@ -175,6 +168,9 @@ class ExprCompiler:
                     raise KsError(f"'{e.op}' compares numbers, but this is {article(t)}", side.loc)
             op = _COMPARE[e.op]
             folded = constant_of(right)
+            fused = attr_compare(left, e.op, right)
+            if fused is not None:
+                return fused, "bool"
             if folded is not None and folded[0] is not None:
                 b = folded[0]
 
@@ -191,12 +187,21 @@ class ExprCompiler:
                     return False  # a missing rating never satisfies an inequality
                 return op(a, b)
             return ordered, "bool"
+        fused = attr_compare(left, e.op, right)
+        if fused is not None:
+            return fused, "bool"
         folded = constant_of(right)
+        x = getattr(left, "local", None)  # `h != none`, `f == target`: read the frame directly
         if folded is not None:
             b = folded[0]
+            if x is not None:
+                return ((lambda f: f[x] == b) if e.op == "==" else (lambda f: f[x] != b)), "bool"
             if e.op == "==":
                 return (lambda f: left(f) == b), "bool"
             return (lambda f: left(f) != b), "bool"
+        y = getattr(right, "local", None)
+        if x is not None and y is not None:
+            return ((lambda f: f[x] == f[y]) if e.op == "==" else (lambda f: f[x] != f[y])), "bool"
         if e.op == "==":
             return (lambda f: left(f) == right(f)), "bool"
         return (lambda f: left(f) != right(f)), "bool"
@@ -251,8 +256,8 @@ class ExprCompiler:
         items, t = self.expr(e.iterable, scope)
         if t not in ("list", "any"):
             raise KsError(f"'{e.kind}' iterates over a list, but this is {article(t)}", e.iterable.loc)
-        inner = scope.child(**{e.var: "any"})
-        var = e.var
+        inner = scope.bound(e.var, "any")
+        var = inner.slots[e.var]  # the variable's own slot (Scope.bound)
         if e.kind in ("sum", "least", "most"):
             body = self.number(e.body, inner, f"the body of '{e.kind}'")
         else:
@@ -267,55 +272,40 @@ class ExprCompiler:
             of the variable: `any e in units: in_fire_zone(h, e)` over the many
             Units off the map reads only their 'on_map'."""
             if having is not None:
-                ctx = f.ctx
+                ctx = f[0]
                 if ctx is not None and not ctx.explaining:
                     keep = getattr(ctx.world, "having", None)
                     if keep is not None:
                         return keep(items(f), having)
             return items(f)
-        # The body runs in the caller's frame with the variable bound, and the
-        # frame is put back as it was afterwards (a quantifier's body is an
-        # expression: it defines no names, so nothing else can leak out).
+        # The body runs in the caller's frame with the variable in its own slot
+        # (a quantifier's body is an expression: it defines no names, so
+        # nothing else can leak out, and no outer variable is touched).
         if kind == "select":
             def select(f: Frame):
                 found = []
-                vars = f.vars
-                saved = vars.get(var, _UNSET)
-                try:
-                    for item in each(f):
-                        vars[var] = item
-                        if body(f):
-                            found.append(item)
-                finally:
-                    _put_back(vars, var, saved)
+                for item in each(f):
+                    f[var] = item
+                    if body(f):
+                        found.append(item)
                 return found
             return select, "list"
         if kind in ("any", "all"):
             want = kind == "any"  # the body value that decides the answer
 
             def decide(f: Frame):
-                vars = f.vars
-                saved = vars.get(var, _UNSET)
-                try:
-                    for item in (each(f) if want else items(f)):
-                        vars[var] = item
-                        if (True if body(f) else False) is want:
-                            return want
-                finally:
-                    _put_back(vars, var, saved)
+                for item in (each(f) if want else items(f)):
+                    f[var] = item
+                    if (True if body(f) else False) is want:
+                        return want
                 return not want
             return decide, "bool"
 
         def values(f: Frame) -> list:
             out = []
-            vars = f.vars
-            saved = vars.get(var, _UNSET)
-            try:
-                for item in items(f):
-                    vars[var] = item
-                    out.append(body(f))
-            finally:
-                _put_back(vars, var, saved)
+            for item in items(f):
+                f[var] = item
+                out.append(body(f))
             return out
         if kind == "count":
             return (lambda f: sum(1 for v in values(f) if v)), "int"
@@ -329,7 +319,7 @@ class ExprCompiler:
         return (lambda f: sum(values(f))), "num"
 
     @staticmethod
-    def _having(body: Fn, var: str) -> str | None:
+    def _having(body: Fn, var: int) -> str | None:
         """The attribute an item must have (truthy) for *body* to be anything but
         false: when the body is a guarded def call (``guarded_call``) whose
         guard reads the loop variable, and whose other arguments are variables
@@ -393,7 +383,7 @@ class ExprCompiler:
             "question key and optionally what it is about")
 
         def ask(f: Frame):
-            return f.ctx.ask(Decision(player(f), key, subject(f), (False, True)))
+            return f[0].ask(Decision(player(f), key, subject(f), (False, True)))
         return ask, "bool"
 
     def _choose(self, e: ir.Call, args, scope: Scope):
@@ -407,7 +397,7 @@ class ExprCompiler:
         options = args[2][0]
 
         def choose(f: Frame):
-            return f.ctx.ask(Decision(player(f), key, subject(f), tuple(options(f))))
+            return f[0].ask(Decision(player(f), key, subject(f), tuple(options(f))))
         return choose, "any"
 
     # ---- statements -----------------------------------------------------
@@ -430,11 +420,12 @@ class ExprCompiler:
     def stmt(self, s: ir.Stmt, scope: Scope):
         if isinstance(s, ir.Let):
             value, t = self.expr(s.expr, scope)
-            name = s.name
+            after = scope.child(**{s.name: t})
+            slot = after.slots[s.name]
 
             def let(f: Frame):
-                f.vars[name] = value(f)
-            return let, scope.child(**{name: t})
+                f[slot] = value(f)
+            return let, after
         if isinstance(s, ir.SetStmt):
             return self.p.compile_set(s, scope), scope
         if isinstance(s, ir.If):
@@ -453,11 +444,12 @@ class ExprCompiler:
             items, t = self.expr(s.iterable, scope)
             if t not in ("list", "any"):
                 raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
-            body, var = self.block(s.body, scope.child(**{s.var: "any"})), s.var
+            inner = scope.child(**{s.var: "any"})
+            body, var = self.block(s.body, inner), inner.slots[s.var]
 
             def for_(f: Frame):
                 for item in list(items(f)):  # a snapshot: the body may change the game
-                    f.vars[var] = item
+                    f[var] = item
                     body(f)
             return for_, scope
         if isinstance(s, ir.Emit):
@@ -484,5 +476,5 @@ class ExprCompiler:
         text = s.text
 
         def note(f: Frame):
-            f.ctx.explain({"what": "note", "text": text})
+            f[0].explain({"what": "note", "text": text})
         return note, scope

@@ -16,6 +16,7 @@ from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
+from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
@@ -44,6 +45,16 @@ class Compiled:
     decl: ir.Decl
     fn: Callable[..., Any] | None = None
     type: str = "any"
+    # A def's own evaluation, without remembering (``fn`` becomes it when
+    # remembering does not pay; direct call sites check for that), and the
+    # compiled body it runs on a frame of its arguments and ``pad``.
+    plain: Callable[..., Any] | None = None
+    body: Callable[..., Any] | None = None
+    pad: tuple = ()
+
+
+# What Program.call runs by name (besides primitives).
+_CALLABLE = frozenset({"def", "modifiers", "check", "procedure"})
 
 
 class Program:
@@ -112,6 +123,8 @@ class Program:
     def _scope(self, params: tuple[ir.Param, ...], effects: bool, where: str) -> Scope:
         names = {}
         for p in params:
+            if p.name in names:  # each parameter has a slot of its own in the frame
+                raise KsError(f"parameter '{p.name}' is named twice", p.loc)
             kind = p.type or (p.name if p.name in ENTITY_KINDS else None)
             if p.type and p.type not in ENTITY_KINDS + ("int", "bool", "str", "any"):
                 raise KsError(f"unknown parameter type '{p.type}'", p.loc,
@@ -120,8 +133,9 @@ class Program:
         return Scope(names, effects, where)
 
     def _build_const(self, decl: ir.Const, holder: Compiled) -> None:
-        fn, holder.type = self.compiler.expr(decl.expr, Scope({}, False, f"const '{decl.name}'"))
-        value = fn(Frame(None, {}))
+        scope = Scope({}, False, f"const '{decl.name}'")
+        fn, holder.type = self.compiler.expr(decl.expr, scope)
+        value = fn([None, *scope.padding(0)])
         holder.fn = lambda: value
 
     def _build_enum(self, decl: ir.Enum, holder: Compiled) -> None:
@@ -148,29 +162,19 @@ class Program:
     def _build_def(self, decl: ir.Def, holder: Compiled) -> None:
         scope = self._scope(decl.params, False, f"def '{decl.name}'")
         body, holder.type = self.compiler.expr(decl.expr, scope)
-        names = [p.name for p in decl.params]
+        pad = scope.padding(len(decl.params))  # the slots of its quantifiers' variables
 
         what = f"def {decl.name}"
         cites = [str(c) for c in decl.cites]
 
-        if len(names) == 1:
-            only = names[0]
-
-            def evaluate(ctx, *args):
-                value = body(Frame(ctx, {only: args[0]} if len(args) == 1
-                                   else dict(zip(names, args))))
-                if ctx is not None and ctx.explaining:
-                    # Raw values: made JSON-friendly only when the record is written out.
-                    ctx.trace.append({"what": what, "args": args, "value": value,
-                                      "cites": cites})
-                return value
-        else:
-            def evaluate(ctx, *args):
-                value = body(Frame(ctx, dict(zip(names, args))))
-                if ctx is not None and ctx.explaining:
-                    ctx.trace.append({"what": what, "args": args, "value": value,
-                                      "cites": cites})
-                return value
+        def evaluate(ctx, *args):
+            value = body([ctx, *args, *pad] if pad else [ctx, *args])
+            if ctx is not None and ctx.explaining:
+                # Raw values: made JSON-friendly only when the record is written out.
+                ctx.trace.append({"what": what, "args": args, "value": value,
+                                  "cites": cites})
+            return value
+        holder.plain, holder.body, holder.pad = evaluate, body, pad
         holder.fn = remembered(what, evaluate, holder)
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
@@ -186,7 +190,6 @@ class Program:
 
     def _build_procedure(self, decl: ir.Procedure, holder: Compiled) -> None:
         scope = self._scope(decl.params, True, f"procedure '{decl.name}'")
-        names = [p.name for p in decl.params]
         steps = []
         for step in decl.steps:
             # A step sees the names earlier steps define (they share one frame);
@@ -197,9 +200,10 @@ class Program:
                       "layer": step.layer, "cites": [str(c) for c in step.cites]}
             body, scope = self.compiler.block_scoped(step.body, scope)
             steps.append((record, body))
+        pad = scope.padding(len(decl.params))  # every step's variables
 
         def run(ctx, *args):
-            frame = Frame(ctx, dict(zip(names, args)))
+            frame = [ctx, *args, *pad]
             try:
                 for record, body in steps:
                     ctx.explain(record)
@@ -224,11 +228,12 @@ class Program:
         when = self.compiler.cond(decl.when, scope, "a trigger's condition") if decl.when else None
         body = self.compiler.block(decl.body, scope)
         names = [p.name for p in decl.params]
+        pad = scope.padding(len(names))
         record = {"what": "trigger", "trigger": decl.name, "on": decl.event,
                   "cites": [str(c) for c in decl.cites]}
 
         def run(ctx, data):
-            frame = Frame(ctx, {n: data.get(n) for n in names})
+            frame = [ctx, *[data.get(n) for n in names], *pad]
             if when is None or when(frame):
                 ctx.explain(record)
                 try:
@@ -297,7 +302,7 @@ class Program:
     def world_attr(frame: Frame, target: Any, name: str) -> Any:
         if isinstance(target, checks.CheckResult):
             return getattr(target, name)
-        return frame.ctx.world.attr(target, name)
+        return frame[0].world.attr(target, name)
 
     def primitive(self, name: str) -> Function | None:
         return self.primitives.get(name)
@@ -334,6 +339,10 @@ class Program:
         fails = call_site_guard(decl, self.enums) if decl.kind == "def" else None
         if fails is not None and len(fns) in (1, 2, 3):
             return guarded_call(holder, fns, fails), holder.type
+        if decl.kind == "def":
+            direct = direct_call(holder, fns)
+            if direct is not None:
+                return direct, holder.type
         return apply_holder(holder, fns), holder.type
 
     def compile_set(self, s: ir.SetStmt, scope: Scope):
@@ -355,7 +364,7 @@ class Program:
         name = s.event
 
         def emit(f: Frame):
-            f.ctx.emit(name, {k: v(f) for k, v in values}, s.loc)
+            f[0].emit(name, {k: v(f) for k, v in values}, s.loc)
         return emit
 
     # ---- running ---------------------------------------------------------
@@ -376,22 +385,23 @@ class Program:
         long as the game does not change (see :func:`remembered`); nothing is
         kept between calls, so a caller may change the state or the catalog
         directly between them (tests do)."""
+        compiled = self.compiled.get(name)
+        if compiled is None or compiled.decl.kind not in _CALLABLE:
+            if compiled is None and name in self.primitives:
+                fn = self.primitives[name].impl
+            else:
+                raise KsError(f"no callable definition '{name}'", None,
+                              did_you_mean(name, [n for n, c in self.compiled.items()
+                                                  if c.decl.kind in _CALLABLE]))
+        else:
+            fn = compiled.fn
         if ctx is not None and ctx.memo is None and getattr(ctx.world, "version", None) is not None:
-            ctx.memo, ctx.memo_version = {}, -1
-            ctx.lasting = {}
+            ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
             try:
-                return self.call(name, ctx, *args)
+                return fn(ctx, *args)
             finally:
                 ctx.memo = ctx.lasting = None
-        if name not in self.compiled and name in self.primitives:
-            return self.primitives[name].impl(ctx, *args)
-        compiled = self.compiled.get(name)
-        if compiled is None or compiled.decl.kind not in ("def", "modifiers", "check", "procedure"):
-            raise KsError(f"no callable definition '{name}'", None,
-                          did_you_mean(name, [n for n, c in self.compiled.items()
-                                              if c.decl.kind in ("def", "modifiers", "check",
-                                                                 "procedure")]))
-        return compiled.fn(ctx, *args)
+        return fn(ctx, *args)
 
     def const(self, name: str) -> Any:
         compiled = self.compiled.get(name)

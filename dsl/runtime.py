@@ -1,7 +1,7 @@
 """What compiled rules run against: the evaluation context and result values.
 
-A compiled expression is a closure ``fn(env) -> value``; ``env`` is a
-:class:`Frame` holding local variables and the :class:`Context` — the world
+A compiled expression is a closure ``fn(frame) -> value``; the frame (a
+list, see :data:`Frame`) holds the :class:`Context` and local variables — the world
 (game state), the dice, the players' decider, and the explanation trace every
 computed value is written to.
 """
@@ -160,20 +160,12 @@ class Context:
             self.rules.fire(event, data, self)
 
 
-class Frame:
-    """Local variables of one running definition, plus the context.
-
-    A plain slotted class rather than a dataclass: one is made for every
-    definition call, so its construction and attribute reads are hot."""
-
-    __slots__ = ("ctx", "vars")
-
-    def __init__(self, ctx: Context | None, vars: dict[str, Any]) -> None:
-        self.ctx = ctx
-        self.vars = vars
-
-    def __repr__(self) -> str:
-        return f"Frame(vars={self.vars!r})"
+# The local variables of one running definition: a list whose first item is
+# the Context and the rest the definition's variables, each in the slot the
+# compiler gave it (dsl.compiler.Scope).  A plain list rather than a class:
+# one is made for every definition call, and a list is the cheapest thing to
+# make and to index.
+Frame = list
 
 
 def _plain(value: Any) -> Any:

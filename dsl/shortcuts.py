@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import bool_chain
@@ -54,6 +55,8 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
             key = (what, args, args[0].__class__)
         elif len(args) == 2:
             key = (what, args, args[0].__class__, args[1].__class__)
+        elif len(args) == 3:
+            key = (what, args, args[0].__class__, args[1].__class__, args[2].__class__)
         else:
             key = (what, args, *[a.__class__ for a in args])
         try:
@@ -134,10 +137,11 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     read = param_attr(x)
     if read is not None:
         i, name = read
+        get = attr_reader(name)
 
         def attr_false(ctx, args):
             t = args[i]
-            return None if t.__class__ is not Ref else not ctx.world.attr(t, name)
+            return None if t.__class__ is not Ref else not get(ctx.world, t)
         attr_false.reads = (i, name)
         return attr_false
     if not isinstance(x, ir.Compare) or x.op == "in":
@@ -146,20 +150,21 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     if read is None:
         return None
     i, name = read
+    get = attr_reader(name)
     op = COMPARE[x.op]
     if isinstance(x.right, ir.Lit) and x.right.value is not None:
         b = x.right.value
         if x.op in ("==", "!="):
             def compare_false(ctx, args):
                 t = args[i]
-                return None if t.__class__ is not Ref else not op(ctx.world.attr(t, name), b)
+                return None if t.__class__ is not Ref else not op(get(ctx.world, t), b)
             return compare_false
 
         def ordered_false(ctx, args):
             t = args[i]
             if t.__class__ is not Ref:
                 return None
-            a = ctx.world.attr(t, name)
+            a = get(ctx.world, t)
             return a is None or not op(a, b)  # none never satisfies an inequality
         return ordered_false
     if isinstance(x.right, ir.Name) and x.right.name in params and x.op in ("==", "!="):
@@ -168,6 +173,6 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
         def compare_param_false(ctx, args):
             t = args[i]
             return None if t.__class__ is not Ref \
-                else not op(ctx.world.attr(t, name), args[j])
+                else not op(get(ctx.world, t), args[j])
         return compare_param_false
     return None

@@ -12,11 +12,11 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.closures import apply_holder
+from kriegsspiel.dsl.closures import apply_holder, constant_of
 from kriegsspiel.dsl.compiler import Scope
 from kriegsspiel.dsl.shortcuts import remembered
 from kriegsspiel.dsl.link import layer_rank
-from kriegsspiel.dsl.runtime import Explained, Frame, RuleRuntimeError
+from kriegsspiel.dsl.runtime import Explained, RuleRuntimeError
 from kriegsspiel.dsl.types import article, is_numeric, join
 
 
@@ -58,8 +58,7 @@ def compile_table(program, decl: ir.Table):
         # as) its plain int, so it finds the row cached under that int.
         row = cache.get(keys)
         if row is None or (ctx is not None and ctx.explaining):
-            keys = tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k
-                         for k in keys)
+            keys = _plain_keys(keys)
             if row is None:
                 row = find(keys)
         if ctx is not None and ctx.explaining:
@@ -68,6 +67,17 @@ def compile_table(program, decl: ir.Table):
                          "layer": layer, "cites": cites, "provenance": provenance})
         return row.value
     return lookup, value_type or "any"
+
+
+def _plain_keys(keys: tuple) -> tuple:
+    """The keys with every integer (an Explained one, say) a plain int — bools
+    and everything else as they are; the same tuple when nothing changes."""
+    for k in keys:
+        cls = k.__class__
+        if cls is not int and cls is not str and cls is not bool and isinstance(k, int):
+            return tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k
+                         for k in keys)
+    return keys
 
 
 def _check_row(program, decl: ir.Table, row: ir.Row) -> None:
@@ -149,18 +159,23 @@ def compile_modifiers(program, decl: ir.Modifiers, holder):
         amount = program.compiler.number(term.expr, scope, f"term '{term.name}'")
         when = program.compiler.cond(term.when, scope, f"the condition of term '{term.name}'") \
             if term.when is not None else None
+        # A constant whole-number amount (`-1 when ...`) is kept as the number
+        # itself, so the term costs only its condition.
+        folded = constant_of(amount)
+        if folded is not None and folded[0].__class__ is int:
+            amount = folded[0]
         terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer,
                       f"term '{term.name}'"))
-    names, what = [p.name for p in decl.params], f"modifiers {decl.name}"
+    what, pad = f"modifiers {decl.name}", scope.padding(len(decl.params))
 
     def evaluate(ctx, *args):
-        frame = Frame(ctx, dict(zip(names, args)))
+        frame = [ctx, *args, *pad] if pad else [ctx, *args]
         start = _number(base(frame), "the base", decl) if base is not None else 0
         total, applied = start, []
         explaining = ctx is None or ctx.explaining
         for name, amount, when, cites, layer, label in terms:
             if when is None or when(frame):
-                value = amount(frame)
+                value = amount if amount.__class__ is int else amount(frame)
                 if value.__class__ is not int:
                     value = _number(value, label, decl)
                 if value:

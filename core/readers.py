@@ -1,0 +1,94 @@
+"""Readers of one named attribute: ``attr_reader("fire_rating")(state, ref)`` is
+``state.attr(ref, "fire_rating")``, worked out for that one name.
+
+Reading attributes is most of what rules do (tens of thousands of reads a
+game), and :meth:`GameState.attr` asks at every read which kind of name it
+was given — a kernel attribute such as ``hex``, a link such as ``division``,
+or a counter's printed value.  The rule compiler knows the name when it
+compiles ``unit.fire_rating``, so it asks for the reader once and each read
+skips those questions.  Each reader looks where ``attr`` looks, in the same
+order (tracks, links, the kernel's own attributes of pieces, the counter's
+face, the catalog, 0 for a declared track), and hands anything unusual (an
+entity with no catalog entry, a link set on it) to ``attr`` itself, so the
+answer is always the same; tests/core/test_readers.py compares the two over
+whole games.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, LINKS, GameState
+
+Reader = Callable[[GameState, Any], Any]
+
+_READERS: dict[str, Reader] = {}
+
+
+def attr_reader(name: str) -> Reader:
+    """``read(state, ref)`` for attribute *name* of an entity (a Ref)."""
+    read = _READERS.get(name)
+    if read is None:
+        read = _READERS[name] = _make(name)
+    return read
+
+
+def _make(name: str) -> Reader:
+    generic = GameState.attr
+    if name in ("hex", "on_map"):
+        on_map = name == "on_map"
+
+        def read_placement(state: GameState, ref) -> Any:
+            key = ref.key
+            tracked = state.tracks.get(key)
+            if tracked is not None and name in tracked:
+                return tracked[name]
+            linked = state.links.get(key)
+            if (linked is not None and name in linked) or ref.kind not in _PIECES:
+                return generic(state, ref, name)
+            where = state.placement.get(ref.id)
+            return where is not None if on_map else where
+        return read_placement
+    if name == "id":
+        def read_id(state: GameState, ref) -> Any:
+            key = ref.key
+            tracked = state.tracks.get(key)
+            if tracked is not None and name in tracked:
+                return tracked[name]
+            linked = state.links.get(key)
+            if linked is not None and name in linked:
+                return generic(state, ref, name)
+            return ref.id
+        return read_id
+    if name in _KERNEL_ATTRS:  # rarer: the general path
+        return lambda state, ref: generic(state, ref, name)
+    link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
+
+    def read_static(state: GameState, ref) -> Any:
+        # A track of this name first (a marker, or a value a rule changed),
+        # then the face of a counter, then what the catalog says.
+        key = ref.key
+        tracked = state.tracks.get(key)
+        if tracked is not None:
+            value = tracked.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        linked = state.links.get(key)
+        if linked is not None and name in linked:
+            return generic(state, ref, name)
+        kind = ref.kind
+        data = state.catalog.get(kind, _EMPTY).get(ref.id)
+        if data is None:  # a hex the map knows, or an unknown entity: attr says which
+            return generic(state, ref, name)
+        if kind == "unit":
+            face = data["faces"].get(state.faces.get(ref.id, "front"), _EMPTY)
+            value = face.get(name, _MISSING)
+            if value is not _MISSING:
+                return value
+        value = data.get(name, _MISSING)
+        if value is not _MISSING:
+            if link_kind is not None and isinstance(value, str):
+                return state.interned(link_kind, value)
+            return value
+        return 0 if name in state.track_names else None
+    return read_static
