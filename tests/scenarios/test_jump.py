@@ -278,3 +278,16 @@ def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
             expand_as_per(load_scenario(path), path, game)
         rendered = caught.value.render()
         assert f"{path}:" in rendered and message in rendered, rendered
+
+
+def test_no_line_of_sight_or_range_reaches_from_one_sheet_to_another():
+    """crete:scenario:6's sheets are separate maps: the same printed hex on two of
+    them is neither in sight nor within any range (gts:15.4), while on one sheet
+    the Line of Sight rules decide as usual."""
+    from kriegsspiel.core.sheets import SEPARATE
+    session = scenario()
+    assert session.value("has_los", "maleme:10.05", "kastelli:10.05", "direct") is False
+    assert session.value("has_los", "maleme:10.05", "maleme:10.06", "direct") is True
+    assert session.state.distance("maleme:10.05", "kastelli:10.05") == SEPARATE
+    assert "kastelli:10.05" not in session.value("hexes_within", "maleme:10.05", 5)
+    assert session.value("hex_column", "rethymnon:27.12") == 27
