@@ -7,7 +7,6 @@ its victory table."""
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
@@ -173,9 +172,11 @@ def test_allied_units_may_withdraw_at_maleme_01_18(session):
 
 @pytest.mark.slow
 def test_a_seeded_random_playout_reaches_a_result():
-    """`ks play crete/free_for_all --seed 1`: the ten days run to one result."""
-    session = played("crete/free_for_all", 1)
-    assert len(session.events("game_won")) == 1
+    """`ks play crete/free_for_all --seed 1`: the ten days run to one result, every invariant
+    holding (crete:scenario:13)."""
+    game, lines = play_game("crete/free_for_all", 1, ["random"], check_invariants=True)
+    assert len(game.session.events("game_won")) == 1
+    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]
 
 
 def test_serials_may_arrive_in_any_order():

@@ -7,7 +7,6 @@ as data and its victory conditions."""
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
@@ -146,6 +145,8 @@ def test_the_first_turn_plays_with_bots_under_the_invariant_checker():
 
 @pytest.mark.slow
 def test_a_seeded_random_playout_reaches_a_result():
-    """`ks play crete/main_event --seed 1`: the ten days run to one result."""
-    session = played("crete/main_event", 1)
-    assert len(session.events("game_won")) == 1
+    """`ks play crete/main_event --seed 1`: the ten days run to one result, every invariant
+    holding (crete:scenario:12)."""
+    game, lines = play_game("crete/main_event", 1, ["random"], check_invariants=True)
+    assert len(game.session.events("game_won")) == 1
+    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]
