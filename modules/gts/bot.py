@@ -457,8 +457,11 @@ HANDLERS: dict[str, Handler] = {
         next((b for b in o if b != "stay"), "stay")),
     # Crete S3.0: drop at once, on the Drop Zone nearest an objective
     "airdrop_zone": lambda bot, d, o: HeuristicPlayer.hex_nearest_goal(bot, d, o) or o[0],
-    # Crete Scenario 8: the first chit in play, among those offered
+    # Crete Scenario 8: the first chit in play, among those offered; Scenario
+    # 13: the chits for the cup and the serials due, in the printed order
     "first_chit": lambda bot, d, o: o[0],
+    "chit_to_cup": lambda bot, d, o: o[0],
+    "airlanding_serial": lambda bot, d, o: o[0],
     "ship_to": lambda bot, d, o: o[0],
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,

@@ -6,7 +6,10 @@ docs/architecture.md, "Performance").  Measured from a game prepared once and pu
 state before each playout (loading the scenario and compiling the rules is
 not playing; ``ks play`` pays it once per game, see docs/architecture.md for
 the cold numbers).  The second benchmark plays one whole game, set-up
-included, of the largest shipped scenario (most Units set up or arriving).
+included, of the largest shipped scenario (most Units its own file sets up
+or brings on: Scenario 9 today; the ten-day campaigns 11-13, which reuse
+other scenarios' set-ups "as per", take minutes a game and are played to the
+end by the slow tests instead).
 
 Run with --benchmark-enable; ``extra_info["playouts_per_s"]`` is the rate.  In
 the normal test run each body runs once: the tests then check that a playout

@@ -12,6 +12,8 @@ from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
 from kriegsspiel.setup import start
 
+from scenario_tools import where, within, labels
+
 from test_mercury import CANEA_SUDA, SERIALS
 
 BN_2_7 = ["A 2/7 Inf", "B 2/7 Inf", "C 2/7 Inf", "D 2/7 Inf", "E 2/7 Inf", "S(Mtr) 2/7 Inf"]
@@ -34,19 +36,6 @@ def deployed():
     game = scenario()
     game.perform("deploy_units")
     return game
-
-
-def where(session, name, kind="unit"):
-    return session.attr(session.ref(kind, name), "hex")
-
-
-def within(session, centre, n):
-    grid = session.state.grid
-    return {grid.format(h) for h in grid.within(grid.parse(centre), n)}
-
-
-def labels(session):
-    return [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
 
 
 def test_the_set_ups_as_per_and_the_19th_brigade_at_rethymnon(deployed):

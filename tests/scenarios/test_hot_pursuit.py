@@ -16,6 +16,8 @@ from conftest import played
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
 
+from scenario_tools import where, within
+
 PORTS = ["49.07", "59.13"]
 AKROTIRI = ["67.07", "74.08", "75.08", "77.02"]
 FIXED = {
@@ -75,18 +77,6 @@ def deployed():
     game = scenario()
     game.perform("deploy_units")
     return game
-
-
-def where(session, name, kind="unit"):
-    return session.attr(session.ref(kind, name), "hex")
-
-
-def within(session, centre, n):
-    """The hexes of the map within *n* of *centre* (the joined sheets' bounding
-    grid holds hexes no sheet has: 32.24's neighbours below the Maleme sheet)."""
-    grid = session.state.grid
-    return {grid.format(h) for h in grid.within(grid.parse(centre), n)
-            if session.state.map.contains(grid.format(h))}
 
 
 def ratings(session, division):

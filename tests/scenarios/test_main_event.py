@@ -12,6 +12,8 @@ from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
 from kriegsspiel.setup import start
 
+from scenario_tools import where, labels
+
 from test_mercury import CANEA_SUDA, SERIALS
 
 
@@ -31,14 +33,6 @@ def deployed():
     game = scenario()
     game.perform("deploy_units")
     return game
-
-
-def where(session, name, kind="unit"):
-    return session.attr(session.ref(kind, name), "hex")
-
-
-def labels(session):
-    return [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
 
 
 def test_four_joined_sheets_with_the_set_ups_they_name(deployed):

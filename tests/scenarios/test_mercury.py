@@ -14,6 +14,8 @@ from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
 from kriegsspiel.setup import start
 
+from scenario_tools import where, within, labels
+
 CANEA_SUDA = {
     "A 1 Welch": "maleme:48.09", "B 1 Welch": "canea_suda:49.10", "C 1 Welch": "canea_suda:50.09",
     "D 1 Welch": "canea_suda:51.09", "S(Mtr) 1 Welch": "canea_suda:51.08",
@@ -76,19 +78,6 @@ def deployed():
     game = scenario()
     game.perform("deploy_units")
     return game
-
-
-def where(session, name, kind="unit"):
-    return session.attr(session.ref(kind, name), "hex")
-
-
-def within(session, centre, n):
-    grid = session.state.grid
-    return {grid.format(h) for h in grid.within(grid.parse(centre), n)}
-
-
-def labels(session):
-    return [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
 
 
 def test_all_the_maps_joined_and_separate(session):
