@@ -55,9 +55,10 @@ def test_an_optional_rule_needs_the_rules_it_builds_on():
 
 
 def test_play_with_an_optional_rule_says_so_and_uses_it():
-    """crete:O1.0 switched on from the command line: the heading names it and the
-    first drop aims Battalion Sticks at Drop Zone Targets; off, the log is the
-    scenario's as always."""
+    """crete:10.0 ("optional rules that may be used if both players agree to
+    them": off unless switched on), crete:O1.0 switched on from the command line:
+    the heading names it and the first drop aims Battalion Sticks at Drop Zone
+    Targets; off, the log is the scenario's as always."""
     on = runner.invoke(app, ["play", "crete/snafu", "--optional", "crete:O1.0", "--until", "1"])
     assert on.exit_code == 0, on.output
     assert on.output.splitlines()[0] == "SNAFU — seed 1 — optional crete:O1.0"
