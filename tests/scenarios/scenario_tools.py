@@ -18,3 +18,13 @@ def within(session, centre, n):
 
 def labels(session):
     return [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+
+
+def start_passing(scenario, seed=1, axis=None):
+    """*scenario* set up with both players answering `pass` to every Action
+    (and *axis*'s other answers), so a test drives the game itself."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.setup import start
+    players = Table({"Axis": KeyedPlayer({"action": "pass", **(axis or {})}),
+                     "Allied": KeyedPlayer({"action": "pass"})})
+    return start(scenario, players, seed=seed)

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
-from kriegsspiel.setup import start
 
-from scenario_tools import where, within, labels
+from scenario_tools import start_passing, where, within, labels
 
 from test_mercury import CANEA_SUDA, SERIALS
 
@@ -21,9 +19,7 @@ BN_2_8 = ["B 2/8 Inf", "C 2/8 Inf", "S(Mtr) 2/8 Inf"]
 
 
 def scenario(axis=None, seed=1):
-    players = Table({"Axis": KeyedPlayer({"action": "pass", **(axis or {})}),
-                     "Allied": KeyedPlayer({"action": "pass"})})
-    return start("crete/free_for_all", players, seed=seed)
+    return start_passing("crete/free_for_all", seed, axis)
 
 
 @pytest.fixture(scope="module")

@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
-from kriegsspiel.setup import start
 
-from scenario_tools import where, labels
+from scenario_tools import start_passing, where, labels
 
 from test_mercury import CANEA_SUDA, SERIALS
 
 
 def scenario():
-    players = Table({"Axis": KeyedPlayer({"action": "pass"}),
-                     "Allied": KeyedPlayer({"action": "pass"})})
-    return start("crete/main_event", players, seed=1)
+    return start_passing("crete/main_event")
 
 
 @pytest.fixture(scope="module")

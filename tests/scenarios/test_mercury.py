@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.play import play_game
-from kriegsspiel.setup import start
 
-from scenario_tools import where, within, labels
+from scenario_tools import start_passing, where, within, labels
 
 CANEA_SUDA = {
     "A 1 Welch": "maleme:48.09", "B 1 Welch": "canea_suda:49.10", "C 1 Welch": "canea_suda:50.09",
@@ -63,9 +61,7 @@ RESERVES = ["A 1 Welch", "B 1 Welch", "C 1 Welch", "D 1 Welch", "S(Mtr) 1 Welch"
 
 
 def scenario(name="crete/mercury", seed=1):
-    players = Table({"Axis": KeyedPlayer({"action": "pass"}),
-                     "Allied": KeyedPlayer({"action": "pass"})})
-    return start(name, players, seed=seed)
+    return start_passing(name, seed)
 
 
 @pytest.fixture(scope="module")
