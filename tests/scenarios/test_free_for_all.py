@@ -155,15 +155,6 @@ def test_allied_units_may_withdraw_at_maleme_01_18(session):
     assert not session.value("withdrawal_exit", "maleme:01.17")
 
 
-@pytest.mark.slow
-def test_a_seeded_random_playout_reaches_a_result():
-    """`ks play crete/free_for_all --seed 1`: the ten days run to one result, every invariant
-    holding (crete:scenario:13)."""
-    game, lines = play_game("crete/free_for_all", 1, ["random"], check_invariants=True)
-    assert len(game.session.events("game_won")) == 1
-    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]
-
-
 def test_serials_may_arrive_in_any_order():
     """ "German Airland Reinforcement Serials may arrive in any order."
     (crete:scenario:13, crete:S7.0): with Maleme Airfield German on 1700 21 May

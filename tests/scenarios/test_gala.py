@@ -248,10 +248,3 @@ def test_a_seeded_random_playout_finishes():
         assert not (event.kind == "unit_moved" and event.data["unit"] in reserves), event
 
 
-# Seed 1 is the golden game (tests/test_golden.py, with every invariant
-# checked); the twenty of the issue under KS_SLOW=1.
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 21))
-def test_twenty_random_bot_games_play_to_a_result(seed):
-    session = played("crete/gala", seed)
-    assert len(session.events("game_won")) == 1

@@ -6,7 +6,6 @@ seeded random-bot playouts."""
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
@@ -217,28 +216,6 @@ def test_three_runway_hexes_with_two_adjacent_win():
     session = axis_holds("27.08", "29.09", "30.09")
     session.perform("victory_check", True)
     assert result(session) == [("Axis", "victory 2")]
-
-
-# ---- playouts -------------------------------------------------------------------------
-
-def assert_decided(session):
-    outcome = result(session)
-    assert len(outcome) == 1, outcome
-    assert outcome[0][0] in ("Axis", "Allied")
-    assert session.state.turn == len(session.state.catalog["game"]["game"]["turns"])
-
-
-# Five playouts here; the twenty of the issue with
-# `KS_SLOW=1 python -m pytest -m slow tests/scenarios/test_heraklion.py`.
-@pytest.mark.parametrize("seed", range(1, 6))
-def test_random_bots_play_to_a_result(seed):
-    assert_decided(played("crete/heraklion", seed))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(6, 21))
-def test_twenty_random_bot_games_play_to_a_result(seed):
-    assert_decided(played("crete/heraklion", seed))
 
 
 def test_ks_play_prints_a_result():

@@ -11,7 +11,6 @@ the book (catalog spellings: "S(mtr)" is S(Mtr), "5 NZ Fld" is 5 NZ Fld Regt,
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
@@ -271,13 +270,6 @@ def test_a_seeded_heuristic_playout_finishes():
     assert len(session.events("game_won")) == 1
     assert session.events("unit_withdrawn")
     assert session.value("withdrawal_level") > 1
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", range(2, 6))
-def test_random_bot_games_play_to_a_result(seed):
-    session = played("crete/hot_pursuit", seed)
-    assert len(session.events("game_won")) == 1
 
 
 def test_a_withdrawal_level_band_without_levels_is_a_located_error(tmp_path):

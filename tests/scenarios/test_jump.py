@@ -8,7 +8,6 @@ Flieger Division chit, and a seeded random-bot game to a result."""
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import find_scenario, start
@@ -160,21 +159,6 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
     errors = check_references(game, [expand_as_per(load_scenario(path), path, game)])
     assert "no sheet 'kastelly'" in errors[0].render()
     assert "did you mean 'kastelli'" in errors[0].render()
-
-
-def assert_decided(session):
-    outcome = [e.data for e in session.events("game_won")]
-    assert len(outcome) == 1, outcome
-    assert session.state.turn == len(session.state.catalog["game"]["game"]["turns"])
-
-
-# The golden game (seed 1) runs under the invariant checker in tests/test_golden.py;
-# one more seed here, more with KS_SLOW=1.
-@pytest.mark.slow
-@pytest.mark.parametrize("seed", [2, 3])
-def test_random_bots_play_scenario_6_to_a_result(seed):
-    """crete:scenario:6 played by random bots ends with one result."""
-    assert_decided(played("crete/jump", seed))
 
 
 def test_greek_units_keep_two_hexes_away_from_the_kastelli_east_exit():

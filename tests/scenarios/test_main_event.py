@@ -131,12 +131,3 @@ def test_the_first_turn_plays_with_bots_under_the_invariant_checker():
     game, lines = play_game("crete/main_event", 1, ["random"], until=1, check_invariants=True)
     assert lines[-1] == "RESULT: not decided (stopped before the end)"
     assert game.session.events("unit_dropped")
-
-
-@pytest.mark.slow
-def test_a_seeded_random_playout_reaches_a_result():
-    """`ks play crete/main_event --seed 1`: the ten days run to one result, every invariant
-    holding (crete:scenario:12)."""
-    game, lines = play_game("crete/main_event", 1, ["random"], check_invariants=True)
-    assert len(game.session.events("game_won")) == 1
-    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]

@@ -11,7 +11,6 @@ copied from the book
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.setup import start
@@ -481,36 +480,6 @@ def test_scenario_8_platanias_taken_early_is_a_german_objective():
     session.perform("victory_check", False)
     session.perform("victory_check", True)
     assert [winner for winner, _ in result(session)] == [None]
-
-
-# ---- playouts -------------------------------------------------------------------------
-
-def assert_decided(session):
-    outcome = [e.data for e in session.events("game_won")]
-    assert len(outcome) == 1, outcome
-    assert session.state.turn == len(session.state.catalog["game"]["game"]["turns"])
-
-
-# Seeded random-bot games beyond the golden one (seed 1, checked for every
-# invariant in tests/test_golden.py): in CI one more of Scenario 5 (16 turns,
-# some 150 counters: ~30 s of processor time a game) and two of the others;
-# the twenty of the issue with `KS_SLOW=1 python -m pytest -m slow tests/scenarios`.
-@pytest.mark.parametrize("name, seed", [("descent", 2), ("last_chance", 2), ("last_chance", 3),
-                                        ("kiwis", 2), ("kiwis", 3)])
-def test_random_bots_play_to_a_result(name, seed):
-    assert_decided(played(f"crete/{name}", seed))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["descent", "last_chance", "kiwis"])
-@pytest.mark.parametrize("seed", range(4, 21))
-def test_twenty_random_bot_games_play_to_a_result(name, seed):
-    assert_decided(played(f"crete/{name}", seed))
-
-
-@pytest.mark.slow
-def test_scenario_5_seed_3_plays_to_a_result():
-    assert_decided(played("crete/descent", 3))
 
 
 @pytest.mark.parametrize("first, other", [("Geb.Jäg.Rgt. 100", "Luftlande Sturmregiment"),

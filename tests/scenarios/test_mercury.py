@@ -377,12 +377,3 @@ def test_the_first_turn_plays_with_bots_under_the_invariant_checker():
     assert lines[-1] == "RESULT: not decided (stopped before the end)"
     assert not session.events("game_won")
     assert landed <= {"maleme", "canea_suda", "kastelli"} and "maleme" in landed
-
-
-@pytest.mark.slow
-def test_a_seeded_random_playout_reaches_a_result():
-    """`ks play crete/mercury --seed 1`: the ten days run to one result, every invariant
-    holding (crete:scenario:11)."""
-    game, lines = play_game("crete/mercury", 1, ["random"], check_invariants=True)
-    assert len(game.session.events("game_won")) == 1
-    assert lines[-1].startswith("RESULT:") and "not decided" not in lines[-1]

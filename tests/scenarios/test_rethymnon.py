@@ -5,7 +5,6 @@ H, the victory conditions with their draw, and seeded random-bot playouts."""
 from __future__ import annotations
 
 import pytest
-from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
 from kriegsspiel.setup import start
@@ -293,29 +292,6 @@ def test_precision_port_or_airfields_at_the_end_of_the_game():
     lose_steps(session, "Axis", 11)
     session.perform("victory_check", True)
     assert result(session) == [("draw", "both players achieved their objective")]
-
-
-# ---- playouts -------------------------------------------------------------------------
-
-def assert_decided(session):
-    outcome = result(session)
-    assert len(outcome) == 1, outcome
-    assert session.state.turn == len(session.state.catalog["game"]["game"]["turns"])
-
-
-# A playout takes several seconds: five per scenario in CI, the twenty of the
-# issue with `KS_SLOW=1 python -m pytest -m slow tests/scenarios/test_rethymnon.py`.
-@pytest.mark.parametrize("name", ["snafu", "precision"])
-@pytest.mark.parametrize("seed", range(1, 6))
-def test_random_bots_play_to_a_result(name, seed):
-    assert_decided(played(f"crete/{name}", seed))
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("name", ["snafu", "precision"])
-@pytest.mark.parametrize("seed", range(6, 21))
-def test_twenty_random_bot_games_play_to_a_result(name, seed):
-    assert_decided(played(f"crete/{name}", seed))
 
 
 # ---- bad scenario data ----------------------------------------------------------------
