@@ -57,8 +57,7 @@ def test_random_bots_play_the_scenario_to_one_result(name, seed):
     session = game.session
     won = session.events("game_won")
     assert len(won) == 1, [e.data for e in won]
-    assert won[0].data["reason"], won[0].data
-    assert session.value("game_decided")
+    assert won[0].data["reason"], won[0].data   # a winner, or a draw the scenario names
     # The result is what `ks play` prints last; never "not decided".
     assert lines[-1].startswith("RESULT: ") and "not decided" not in lines[-1], lines[-5:]
 
