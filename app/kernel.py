@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
 
@@ -76,6 +77,21 @@ def _units_of(ctx, group: Ref) -> list[Ref]:
 
 def _units_at(ctx, hex_id: str) -> list[Ref]:
     return ctx.world.units_at(hex_id)
+
+
+def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
+    """Those of *units* on the map within *reach* hexes of *hex_id*, in their
+    order: a cheap first cut before a rule looks at each one closely."""
+    if hex_id is None:
+        return []
+    world = ctx.world
+    where, distance = attr_reader("hex"), world.distance
+    near = []
+    for unit in units:
+        at = where(world, unit)
+        if at is not None and distance(at, hex_id) <= reach:
+            near.append(unit)
+    return near
 
 
 # Attributes the kernel keeps from placement (they change with every move).
@@ -294,6 +310,8 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              doc="the leaders of a division"),
     Function("units_of", _units_of, 1, 1, "list", doc="units of a formation or division"),
     Function("units_at", _units_at, 1, 1, "list", doc="units in a hex"),
+    Function("units_near", _units_near, 3, 3, "list", params=("list", "any", "int"),
+             doc="those of the units on the map within N hexes of a hex"),
     Function("next_turn_is", _next_turn_is, 1, 1, "bool", params=("str",),
              doc="whether the next turn carries a tag (e.g. \"night\") on the turn track"),
     Function("turn_is", lambda ctx, tag: ctx.world.turn_has_tag(ctx.world.turn, tag), 1, 1,

@@ -122,7 +122,7 @@ def _successors(source: HexGrid | nx.DiGraph, cost: CostFn | str
 
 def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
               cost: CostFn | str, *, max_steps: int | None = None,
-              targets: Iterable[Hex] | None = None) -> Reach:
+              targets: Iterable[Hex] | None = None, first_target: bool = False) -> Reach:
     """Every hex reachable from *start* with total cost <= *allowance*.
 
     *source* is a grid (moves go to on-map neighbours) or a graph from
@@ -135,7 +135,8 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
 
     *targets*, if given, are the only hexes the caller asks about: the search
     stops once each is settled (its cost is final) or out of reach, and the
-    answer may leave out other hexes.
+    answer may leave out other hexes.  With *first_target* it stops at the
+    first target settled: enough to ask "can it reach any of them?".
 
     *max_steps*, if given, caps the number of hexes moved.  The search then
     tracks (hex, steps) states, because a cheaper path with more steps must
@@ -176,7 +177,9 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
         settled_steps[h] = s
         if h not in costs:
             costs[h], steps[h], final[h] = c, s, state
-            if wanted is not None:
+            if wanted is not None and h in wanted:
+                if first_target:
+                    break
                 wanted.discard(h)
         if capped and s >= max_steps:  # type: ignore[operator]
             continue

@@ -42,7 +42,15 @@ def reachable_among(ctx: Context, unit: Any, kind: str, hexes: list[str]) -> lis
     return _reach(ctx, unit, kind, hexes)
 
 
-def _reach(ctx: Context, unit: Any, kind: str, targets: list[str] | None) -> list[str]:
+def can_reach_any(ctx: Context, unit: Any, kind: str, hexes: list[str]) -> bool:
+    """Whether the Unit can reach at least one of *hexes* this Action: the
+    search stops at the first of them it settles (a rule that only asks
+    "is there somewhere to go?" need not know every way there)."""
+    return bool(hexes) and bool(_reach(ctx, unit, kind, hexes, first=True))
+
+
+def _reach(ctx: Context, unit: Any, kind: str, targets: list[str] | None,
+           first: bool = False) -> list[str]:
     world, rules = ctx.world, ctx.rules
     start = world.attr(unit, "hex")
     if start is None or world.map is None:
@@ -91,7 +99,8 @@ def _reach(ctx: Context, unit: Any, kind: str, targets: list[str] | None) -> lis
         return value if ok else None
 
     wanted = None if targets is None else {grid.parse(h) for h in targets}
-    reach = reachable(grid, grid.parse(start), allowance, cost, targets=wanted)
+    reach = reachable(grid, grid.parse(start), allowance, cost, targets=wanted,
+                      first_target=first)
     found = sorted((c, grid.format(h)) for h, c in reach.items()
                    if grid.format(h) != start and (wanted is None or h in wanted))
     return [h for _, h in found]
@@ -102,4 +111,6 @@ REACH_PRIMITIVES = (
              doc="the hexes a Unit can reach this Action with its allowance, nearest first"),
     Function("reachable_among", reachable_among, 3, 3, "list", params=("unit", "str", "list"),
              doc="those of the given hexes a Unit can reach this Action, nearest first"),
+    Function("can_reach_any", can_reach_any, 3, 3, "bool", params=("unit", "str", "list"),
+             doc="whether a Unit can reach any of the given hexes this Action"),
 )

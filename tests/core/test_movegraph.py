@@ -241,3 +241,25 @@ def test_a_targeted_search_gives_the_targets_the_full_search_gives(costs, allowa
         assert (h in part) == (h in full)
         if h in full:
             assert part[h] == full[h]
+
+
+@SETTINGS
+@given(costs=st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 10)),
+                             st.one_of(st.none(), st.integers(1, 4)), max_size=60),
+       allowance=st.integers(0, 9),
+       wanted=st.sets(st.tuples(st.integers(1, 12), st.integers(1, 10)), max_size=6))
+def test_a_first_target_search_finds_one_exactly_when_any_is_reachable(costs, allowance, wanted):
+    """reachable(..., first_target=True) answers "can it reach any of them?": it
+    holds a target exactly when the whole search reaches one, the nearest,
+    at the whole search's cost."""
+    def cost(_a, b):
+        return costs.get((b.col, b.row), 2)
+
+    start = H("06.05")
+    full = reachable(GRID, start, allowance, cost)
+    targets = {Hex(c, r) for c, r in wanted} - {start}
+    first = reachable(GRID, start, allowance, cost, targets=targets, first_target=True)
+    found = [h for h in targets if h in first]
+    assert bool(found) == any(h in full for h in targets)
+    for h in found:
+        assert first[h] == full[h] == min(full[t] for t in targets if t in full)

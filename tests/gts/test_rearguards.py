@@ -64,3 +64,20 @@ def test_rearguards_are_limited_and_come_back(make_session):
     assert session.attr(rg, "on_map") and not session.attr(rg, "eliminated")
     session.perform("remove_rearguard", rg)
     assert not session.attr(rg, "on_map")
+
+
+def test_a_rearguard_may_be_created_exactly_when_there_is_a_hex_for_it(make_session):
+    """gts:24.2 and gts:24.3: the Engineer Action is offered only when some hex
+    within two qualifies and is within one Action's move — the quick "is there
+    any?" search agrees with the list the player would choose from."""
+    session = make_session(placement={"greek": "01.12", "bedding": "01.12"})
+    with_rearguards(session)
+    unit = session.ref("unit", "pi1")
+    candidates = session.value("rearguard_candidates", unit)
+    assert session.value("rearguard_hexes", unit, "formation")
+    assert session.value("may_create_rearguard", unit, "formation")
+    # No allowance to move: the same hexes qualify, none is within a move.
+    session.state.catalog["unit"]["pi1"]["faces"]["front"]["movement"] = 0
+    assert session.value("rearguard_candidates", unit) == candidates
+    assert session.value("rearguard_hexes", unit, "formation") == []
+    assert not session.value("may_create_rearguard", unit, "formation")
