@@ -14,6 +14,9 @@ DOORS = ExtraRules("doors.ksr", '''
 procedure test_move(unit: unit, hex: any) @gts:21.3 {
   step go @gts:21.3 { do move_unit(unit, hex) }
 }
+procedure test_eliminate(unit: unit) @gts:21.3 {
+  step go @gts:21.3 { do eliminate(unit) }
+}
 procedure test_chit(chit: chit) @gts:21.3 {
   step set @gts:21.3 { for g in all_of("game") { set g.active_chit = chit } }
 }
@@ -82,3 +85,20 @@ def test_removing_a_rearguard_sends_the_leader_to_his_formation(make_session, pr
     session.perform("remove_rearguard", session.ref("unit", "rg"))
     assert hex_of(session, "unit", "rg") is None
     assert hex_of(session, "leader", "bedding") in ("04.05", "08.05")
+
+
+def test_a_leader_hosted_by_a_striped_unit_rejoins_when_it_is_lost(make_session, program):
+    """21.2/21.3: a Leader transferred to a striped Unit of his Division (not of
+    his Formation) is not left alone when it is eliminated: he goes to the
+    nearest Unit of his Formation."""
+    session = make_session(program=program, placement={"bedding": "08.05"},
+                           allies=[("leader_nearest_unit", "police")])
+    session.state.catalog["unit"]["mg"] = {
+        "name": "MG Coy", "side": "allies", "division": "nz2", "formation": None,
+        "unit_class": "infantry", "back_kind": None,
+        "faces": {"front": {**session.state.catalog["unit"]["greek"]["faces"]["front"],
+                            "stripe": "white"}}}
+    session.place("mg", "08.05", "unit")
+    session.perform("test_chit", session.ref("chit", "division:geb5"))
+    session.perform("test_eliminate", session.ref("unit", "mg"))
+    assert hex_of(session, "leader", "bedding") == "06.05"   # police: the nearer
