@@ -6,7 +6,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Callable, NoReturn, Optional
+from typing import Callable, List, NoReturn, Optional
 
 import typer
 from rich.console import Console
@@ -68,11 +68,15 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                        "Dask cluster to run on."),
                  until: Optional[int] = typer.Option(None, "--until", help="Stop each game "
                                                      "after this many turns."),
-                 as_json: bool = typer.Option(False, "--json", help="Machine-readable.")
+                 as_json: bool = typer.Option(False, "--json", help="Machine-readable."),
+                 optional: List[str] = typer.Option([], "--optional", help="Switch an "
+                                                    "optional rule on by name in every game "
+                                                    "(repeatable), as `ks play --optional`.")
                  ) -> None:
         """Monte Carlo balance runs: who wins how often, with 95% confidence intervals."""
         from kriegsspiel.simulate import Job, run_job, summarize
-        job = Job(scenario, seed, runs, [p.strip() for p in players.split(",")], until)
+        job = Job(scenario, seed, runs, [p.strip() for p in players.split(",")], until,
+                  list(optional))
         started = time.perf_counter()
         try:
             results = run_job(job, backend, workers, address,
@@ -86,7 +90,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             return
         table = Table("outcome", "games", "share", "95% interval", title=(
             f"{summary['title']}: {runs} games, seeds {seed}..{seed + runs - 1}, "
-            f"players {','.join(job.players)}"))
+            f"players {','.join(job.players)}"
+            + (f", optional {', '.join(job.options)}" if job.options else "")))
         for row in summary["outcomes"]:
             table.add_row(row["outcome"], str(row["count"]), f"{row['share']:.1%}",
                           f"{row['low']:.1%} – {row['high']:.1%}")

@@ -36,21 +36,24 @@ class Job:
     runs: int
     players: list[str] = field(default_factory=lambda: ["random"])
     until: int | None = None
+    options: list[str] = field(default_factory=list)  # optional rules switched on by name
 
     def seeds(self) -> list[int]:
         return list(range(self.seed, self.seed + self.runs))
 
 
-def play_one(scenario: str, seed: int, players: list[str], until: int | None) -> dict:
+def play_one(scenario: str, seed: int, players: list[str], until: int | None,
+             options: list[str] = ()) -> dict:
     """One game, no explanations (the same values, less to record): its outcome."""
     from kriegsspiel.play import new_game
-    game = new_game(scenario, seed, players, explain=False)
+    game = new_game(scenario, seed, players, explain=False, options=options)
     game.run(until)
     won = game.session.events("game_won")
     winner = won[-1].data["winner"] if won else None
     outcome = "undecided" if not won else (winner if winner else "draw")
     return {"seed": seed, "outcome": outcome, "reason": won[-1].data["reason"] if won else None,
-            "turns": game.session.state.turn, "title": game.session.scenario.title,
+            "turns": game.session.state.turn, "events": len(game.session.state.log),
+            "title": game.session.scenario.title,
             "sides": list(game.session.state.catalog["side"])}
 
 
@@ -73,11 +76,11 @@ class LocalBackend:
         results = []
         if self.workers == 1 and not self.pooled:
             for seed in seeds:
-                results.append(play_one(job.scenario, seed, job.players, job.until))
+                results.append(play_one(job.scenario, seed, job.players, job.until, job.options))
                 report(results[-1])
             return results
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            pending = {pool.submit(play_one, job.scenario, s, job.players, job.until)
+            pending = {pool.submit(play_one, job.scenario, s, job.players, job.until, job.options)
                        for s in seeds}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -98,7 +101,7 @@ class RayBackend:
         ray = self.ray
         ray.init(address=self.address, ignore_reinit_error=True, log_to_driver=False)
         remote = ray.remote(play_one)
-        pending = [remote.remote(job.scenario, s, job.players, job.until) for s in seeds]
+        pending = [remote.remote(job.scenario, s, job.players, job.until, job.options) for s in seeds]
         results = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -126,7 +129,7 @@ class DaskBackend:
                                    threads_per_worker=1, dashboard_address=None)
         try:
             futures = [client.submit(play_one, job.scenario, s, job.players, job.until,
-                                     pure=False) for s in seeds]
+                                     job.options, pure=False) for s in seeds]
             results = []
             for future in distributed.as_completed(futures):
                 results.append(future.result())
@@ -171,7 +174,7 @@ def run_job(job: Job, backend: str | Backend = "local", workers: int | None = No
         raise KsError("a simulation is played by bots: 'human' would wait for a person")
     from kriegsspiel.play import new_game
     # A wrong scenario or player kind fails here, once, not in every worker.
-    new_game(job.scenario, job.seed, job.players)
+    new_game(job.scenario, job.seed, job.players, options=job.options)
     chosen = backend_for(backend, workers, address) if isinstance(backend, str) else backend
     if progress:
         results = _with_progress(chosen, job)
@@ -224,6 +227,7 @@ def summarize(job: Job, results: Iterable[dict], seconds: float = 0.0) -> dict:
                          "share": counts[outcome] / n if n else 0.0, "low": low, "high": high})
     return {"scenario": job.scenario, "title": results[0]["title"] if results else job.scenario,
             "runs": n, "first_seed": job.seed, "players": list(job.players),
+            "options": list(job.options),
             "outcomes": outcomes,
             "mean_turns": sum(r["turns"] for r in results) / n if n else 0.0,
             "seconds": seconds}

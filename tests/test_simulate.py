@@ -48,6 +48,22 @@ def test_one_game_is_the_game_ks_play_plays():
     assert result["sides"] == list(session.state.catalog["side"])
 
 
+def test_optional_rules_are_switched_on_in_every_game():
+    """`ks simulate --optional crete:O1.0` plays the games `ks play --optional`
+    plays (crete:O1.0 Free Drops scatter SNAFU's first-turn drops: a longer
+    first turn), and the summary says which rules were on."""
+    from kriegsspiel.play import play_game
+    job = Job("crete/snafu", 1, 1, ["random"], until=1, options=["crete:O1.0"])
+    [free] = run_job(job, "local", workers=1)
+    played, _ = play_game("crete/snafu", 1, ["random"], until=1, options=["crete:O1.0"])
+    assert free["events"] == len(played.session.state.log)
+    assert free["events"] != play_one("crete/snafu", 1, ["random"], 1)["events"]
+    assert summarize(job, [free], 1.0)["options"] == ["crete:O1.0"]
+    result = runner.invoke(app, ["simulate", "crete/learning", "--runs", "1", "--workers", "1",
+                                 "--until", "1", "--optional", "crete:O9.9"])
+    assert result.exit_code != 0 and "did you mean 'crete:O" in result.output
+
+
 def test_the_results_do_not_depend_on_the_number_of_workers():
     """Seeds S..S+N-1 whatever the pool: one worker (in process) and two
     processes give the same games in seed order."""
