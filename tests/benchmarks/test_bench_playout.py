@@ -6,10 +6,9 @@ docs/architecture.md, "Performance").  Measured from a game prepared once and pu
 state before each playout (loading the scenario and compiling the rules is
 not playing; ``ks play`` pays it once per game, see docs/architecture.md for
 the cold numbers).  The second benchmark plays one whole game, set-up
-included, of the largest shipped scenario (most Units its own file sets up
-or brings on: Scenario 9 today; the ten-day campaigns 11-13, which reuse
-other scenarios' set-ups "as per", take minutes a game and are played to the
-end by the slow tests instead).
+included, of the largest shipped scenario (most Units set up or brought on,
+"as per Scenario N" reuse included: Scenario 11 "Mercury Rising" today, ten
+days and some ten to twenty minutes of CPU a game).
 
 Run with --benchmark-enable; ``extra_info["playouts_per_s"]`` is the rate.  In
 the normal test run each body runs once: the tests then check that a playout
@@ -20,9 +19,8 @@ restore leaves nothing behind).  No test asserts a time.
 from __future__ import annotations
 
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.loading import load_scenario, shipped_roots
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.play import play
+from kriegsspiel.play import play, shipped_scenarios
 from kriegsspiel.setup import start
 
 BATCH = 5  # playouts per measured round
@@ -60,17 +58,20 @@ class PreparedGame:
         return BATCH
 
 
-def _unit_count(path) -> int:
-    scenario = load_scenario(path)
+def _unit_count(name: str, registry) -> int:
+    """Units the scenario sets up or brings on, its "as per Scenario N" reuse of
+    other scenarios' set-ups included (Scenarios 6 and 11-13)."""
+    from kriegsspiel.setup import load
+    scenario = load(name, registry).scenario
     return (sum((1 if p.unit else 0) + len(p.units or []) for p in scenario.setup)
             + sum(len(r.units) for r in scenario.reinforcements))
 
 
 def largest_scenario() -> str:
     """The shipped scenario with the most Units (set up or arriving); ties by name."""
-    found = [(_unit_count(p), str(p.relative_to(root).with_suffix("")).replace("\\", "/"))
-             for root in shipped_roots() if root.name == "scenarios"
-             for p in root.rglob("*.yaml")]
+    from kriegsspiel.plugins import load_registry
+    registry = load_registry()
+    found = [(_unit_count(name, registry), name) for name in shipped_scenarios()]
     return max(found)[1]
 
 
@@ -93,9 +94,18 @@ def test_bench_learning_playouts(benchmark):
         benchmark.extra_info["playouts_per_s"] = round(BATCH / benchmark.stats.stats.mean, 2)
 
 
+def test_the_largest_scenario_is_a_campaign():
+    """Scenarios 11-13 bring the whole of both sides' forces (as per the others)."""
+    assert largest_scenario() in ("crete/mercury", "crete/main_event", "crete/free_for_all")
+
+
 def test_bench_largest_scenario_full_playout(benchmark):
+    """A whole game of the largest scenario, with --benchmark-enable (some ten
+    to twenty minutes of CPU: run it on its own).  In the normal test run the
+    body runs once, for its first two turns: that it plays, not how fast."""
     name = largest_scenario()
-    session, lines = benchmark.pedantic(play, args=(name, 1, ["random"]), rounds=2,
-                                        iterations=1)
+    until = None if not benchmark.disabled else 2
+    session, lines = benchmark.pedantic(play, args=(name, 1, ["random"]),
+                                        kwargs={"until": until}, rounds=1, iterations=1)
     assert lines[-1].startswith("RESULT:")
     benchmark.extra_info["scenario"] = name
