@@ -157,6 +157,7 @@ class GameState:
         self._restores = 0
         self._flips = 0
         self._changed: dict[str, int] = {}  # track or link name → changes
+        self._entries = 0  # pieces put on or taken off the map, eliminated or put back
         self._refs: dict[str, dict[str, Ref]] = {}  # kind → id → its Ref, made once
         self._at: dict[str, list[str]] | None = None  # hex → unit ids there (lazy)
         self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
@@ -186,6 +187,15 @@ class GameState:
         hex, on_map, eliminated, face) may read differently for some entity —
         while the catalog is left alone."""
         return (self._restores, self._flips, self._changed.get(name, 0))
+
+    def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:
+        """Changes whenever any attribute of *names* may read differently, a
+        counter flips or a save is restored — and with *entries* when a piece
+        enters or leaves the map, with *turn* when the turn moves on
+        (dsl.lasting keeps a def's answers while it stands)."""
+        changed = self._changed
+        return (self._restores, self._flips, self._entries if entries else 0,
+                self.turn if turn else 0, *[changed.get(n, 0) for n in names])
 
     def refs(self, kind: str) -> list[Ref]:
         # all_of("unit") is asked inside many loops: the Ref objects are made
@@ -339,12 +349,15 @@ class GameState:
         if event.kind == "track_changed":
             self.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
         elif event.kind in ("unit_moved", "unit_placed"):
+            if (self.placement.get(d["unit"]) is None) != (d["destination"] is None):
+                self._entries += 1
             self.placement[d["unit"]] = d["destination"]
             if event.kind == "unit_placed" and d["destination"] is not None:
                 self.eliminated.discard(d["unit"])  # a counter put back in play (a Rearguard)
         elif event.kind == "unit_flipped":
             self.faces[d["unit"]] = d["face"]
         elif event.kind == "unit_eliminated":
+            self._entries += 1
             self.eliminated.add(d["unit"])
             self.placement[d["unit"]] = None
         elif event.kind == "turn_advanced":

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl import lasting
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
@@ -175,7 +176,9 @@ class Program:
                                   "cites": cites})
             return value
         holder.plain, holder.body, holder.pad = evaluate, body, pad
-        holder.fn = remembered(what, evaluate, holder)
+        reads = lasting.read_set(self, decl.name) if lasting.worth_keeping(decl, self) else None
+        holder.fn = (lasting.lasting(what, evaluate, reads, holder) if reads is not None
+                     else remembered(what, evaluate, holder))
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
         holder.fn = tables.compile_modifiers(self, decl, holder)

@@ -65,6 +65,13 @@ class Function:
     pure: bool = True
     doc: str = ""
     params: tuple[str, ...] = ()  # parameter types, for checking; empty = unchecked
+    # What of the game's state it reads, so that a def calling it may keep its
+    # answers while those stand (dsl.lasting): attribute names, "@entries" (who
+    # is on the map), "@turn", "@arg1" (the attribute its second argument
+    # names); () for
+    # nothing (the map, the catalog, its arguments only); None: not declared —
+    # a def calling it is evaluated afresh whenever anything changes.
+    reads: tuple[str, ...] | None = None
 
 
 def _floor(_ctx, x):
@@ -97,18 +104,18 @@ def _roll(ctx, die):
 
 
 BUILTINS: dict[str, Function] = {f.name: f for f in (
-    Function("floor", _floor, 1, 1, "int", doc="round down"),
-    Function("ceil", _ceil, 1, 1, "int", doc="round up"),
-    Function("half", _half, 1, 1, "int", doc="half, rounded down"),
-    Function("min", _min, 1, None, "num", doc="smallest argument (or of one list)"),
-    Function("max", _max, 1, None, "num", doc="largest argument (or of one list)"),
-    Function("abs", lambda _c, x: abs(x), 1, 1, "num", doc="absolute value"),
-    Function("clamp", _clamp, 3, 3, "num", doc="clamp(x, low, high)"),
-    Function("len", lambda _c, xs: len(xs), 1, 1, "int", doc="number of items in a list"),
+    Function("floor", _floor, 1, 1, "int", doc="round down", reads=()),
+    Function("ceil", _ceil, 1, 1, "int", doc="round up", reads=()),
+    Function("half", _half, 1, 1, "int", doc="half, rounded down", reads=()),
+    Function("min", _min, 1, None, "num", doc="smallest argument (or of one list)", reads=()),
+    Function("max", _max, 1, None, "num", doc="largest argument (or of one list)", reads=()),
+    Function("abs", lambda _c, x: abs(x), 1, 1, "num", doc="absolute value", reads=()),
+    Function("clamp", _clamp, 3, 3, "num", doc="clamp(x, low, high)", reads=()),
+    Function("len", lambda _c, xs: len(xs), 1, 1, "int", doc="number of items in a list", reads=()),
     Function("range", lambda _c, n: list(range(n)), 1, 1, "list", params=("int",),
-             doc="the list 0, 1, …, n-1 (a finite loop: for i in range(n))"),
+             doc="the list 0, 1, …, n-1 (a finite loop: for i in range(n))", reads=()),
     Function("first", lambda _c, xs: xs[0] if xs else None, 1, 1, "any",
-             doc="the first item of a list, or none"),
+             doc="the first item of a list, or none", reads=()),
     Function("roll", _roll, 1, 1, "int", pure=False, params=("die",),
              doc="roll a die (d10 gives 0–9, d6 gives 1–6)"),
 )}

@@ -56,8 +56,9 @@ def _reach(ctx: Context, unit: Any, kind: str, targets: list[str] | None,
     if start is None or world.map is None:
         return []
     # A scratch context: these are pure questions, and their explanations must
-    # not pile up on the next real change of the game.
-    scratch = Context(world, ctx.dice, ctx.decider, rules=rules)
+    # not pile up on the next real change of the game — nor be made at all:
+    # the search asks hundreds of them and nobody reads their records.
+    scratch = Context(world, ctx.dice, ctx.decider, rules=rules, explaining=False)
     # It asks may_enter of many hexes: the rules' remembered results and scans
     # are the caller's (same game, same moment), or kept for this search.
     scratch.memo = ctx.memo if ctx.memo is not None else {}

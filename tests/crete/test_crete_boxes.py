@@ -309,3 +309,20 @@ def test_on_the_heraklion_map_alone_its_two_boxes_lead_nowhere():
     assert session.value("connected_boxes", box(session, "heraklion-west")) == []
     assert session.value("exit_hex", "01.11") and session.value("exit_hex", "48.10")
     assert not session.value("exit_hex", "48.09")      # Maleme's East Exit id, another sheet
+
+
+def test_a_leader_who_left_with_his_formation_comes_back_with_it(make):
+    """crete:S1.0 with gts:21.3: the Leader who went off the map with the last
+    Unit of his Formation returns with the first of them placed back at an
+    Exit hex; a Leader of another Formation stays where he is."""
+    session = make(rolls=[0] * 10, allied=KeyedPlayer({"return_from_off_map": "01.18"}))
+    leader = session.ref("leader", "5th NZ Bde Leader")
+    session.place(NZ, "01.18")
+    session.place("5th NZ Bde Leader", "01.18", "leader")
+    session.perform("take_off_map", session.ref("unit", NZ))
+    assert session.attr(leader, "on_map") is False
+    assert session.attr(leader, "left_with_formation") == 1
+    session.perform("return_from_off_map", session.ref("division", "2nd New Zealand Division"))
+    assert session.attr(session.ref("unit", NZ), "hex") == "01.18"
+    assert session.attr(leader, "hex") == "01.18"
+    assert session.attr(leader, "left_with_formation") == 0

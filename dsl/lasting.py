@@ -1,0 +1,168 @@
+"""Results of defs kept across changes of the game that cannot change them.
+
+``remembered`` (dsl/shortcuts.py) keeps a def's answers only while the game's
+version stands still, and every event moves the version on: a Unit entering
+a hex forgets the Movement Class of every Unit and the cost of every hex
+side.  Most defs read only a few named attributes (``unit.movement_class``,
+the ``barrage`` marker of a hex, ``g.active_chit``), and the state counts the
+changes of each name (:meth:`GameState.stamps`).  So the compiler works out,
+from a def's IR and its callees', which names it can read — its *read set* —
+and a def whose read set is known keeps each answer, within one top-level
+rule call, until one of those names changes (or a counter flips, a piece
+enters or leaves the map or the turn moves on, when it reads those; a save
+is restored).
+
+A read set is unknown — and the def is left to ``remembered`` — when the def
+reads where a piece is (``u.hex``, ``units_at``: every move changes them),
+calls a primitive that does not declare what it reads (``Function.reads``),
+or calls a modifier list, table-valued def or check.  ``@arg1`` in a
+primitive's ``reads`` is the attribute named by its second argument when
+that is a literal string (``hex_marker(h, "road_block")``), else unknown;
+``@entries`` is who is on the map, ``@turn`` the turn.
+
+Only defs worth the bookkeeping are kept: those that loop (a quantifier) or
+call another def, and, like ``remembered``, only while their answers are
+asked for again often enough.  While explaining nothing is kept, so the explanation
+records are exactly those of a plain evaluation.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL
+from kriegsspiel.dsl.types import BUILTINS
+
+UNKNOWN = None
+# Kernel attributes: where a piece is changes with every move (unknown); whether
+# it is on the map with entries and exits only; its id never.
+_PLACEMENT = frozenset({"hex"})
+_MEMBERSHIP = frozenset({"on_map", "eliminated"})
+_STATIC_ATTRS = frozenset({"id", "face"})  # a flip is in every stamp
+
+
+def read_set(program: Any, name: str, seen: dict | None = None) -> frozenset | None:
+    """The attribute names def *name* (its callees included) can read; None when
+    that is not known.  Definitions are never recursive (the compiler refuses it)."""
+    seen = program.__dict__.setdefault("_read_sets", {}) if seen is None else seen
+    if name in seen:
+        return seen[name]
+    decl = program.decls.get(name)
+    found = _expr_reads(program, decl.expr, seen) if decl is not None and decl.kind == "def" \
+        else UNKNOWN
+    seen[name] = found
+    return found
+
+
+def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
+    out: set[str] = set()
+    stack = [e]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Attr):
+            if node.name in _PLACEMENT:
+                return UNKNOWN
+            if node.name in _MEMBERSHIP:
+                out.add("@entries")
+            elif node.name not in _STATIC_ATTRS:
+                out.add(node.name)
+            stack.append(node.obj)
+        elif isinstance(node, ir.Call):
+            callee = _call_reads(program, node, seen)
+            if callee is UNKNOWN:
+                return UNKNOWN
+            out |= callee
+            stack.extend(node.args)
+        elif isinstance(node, (ir.Lit, ir.Name)):
+            continue  # constants, enum members, variables: nothing of the game's state
+        elif isinstance(node, ir.Lookup):
+            stack.extend((node.table, *node.args))  # a table itself is data
+        elif isinstance(node, ir.Quant):
+            stack.extend((node.iterable, node.body))
+        elif isinstance(node, ir.ListExpr):
+            stack.extend(node.items)
+        elif isinstance(node, (ir.BinOp, ir.Compare, ir.BoolOp)):
+            stack.extend((node.left, node.right))
+        elif isinstance(node, (ir.Not, ir.Neg)):
+            stack.append(node.operand)
+        elif isinstance(node, ir.Ternary):
+            stack.extend((node.cond, node.then, node.other))
+        else:
+            return UNKNOWN  # a node this analysis does not know
+    return frozenset(out)
+
+
+def _call_reads(program: Any, call: ir.Call, seen: dict) -> frozenset | None:
+    decl = program.decls.get(call.fn)
+    if decl is not None:
+        return read_set(program, call.fn, seen) if decl.kind == "def" else UNKNOWN
+    fn = BUILTINS.get(call.fn) or program.primitives.get(call.fn)
+    if fn is None or fn.reads is None:
+        return UNKNOWN
+    out = set()
+    for token in fn.reads:
+        if token == "@arg1":
+            arg = call.args[1] if len(call.args) > 1 else None
+            if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)):
+                return UNKNOWN
+            out.add(arg.value)
+        else:
+            out.add(token)
+    return frozenset(out)
+
+
+def worth_keeping(decl: ir.Def, program: Any) -> bool:
+    """A def that loops or calls another def: keeping its answers saves work."""
+    stack = [decl.expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Quant):
+            return True
+        if isinstance(node, ir.Call) and node.fn in program.decls:
+            return True
+        for value in getattr(node, "__dict__", {}).values():
+            if isinstance(value, tuple):
+                stack.extend(v for v in value if hasattr(v, "loc"))
+            elif hasattr(value, "loc") and not isinstance(value, ir.Cite):
+                stack.append(value)
+    return False
+
+
+def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
+            holder: Any) -> Callable[..., Any]:
+    """``fn(ctx, *args)`` keeping each answer while none of *names* changes.
+
+    On trial as ``remembered`` is: a def whose answers are seldom asked for
+    again (fewer than one reuse in MEMO_MIN_SHARE after MEMO_TRIAL
+    evaluations) is from then on evaluated directly (``holder.fn`` is swapped
+    for *evaluate*, and its callers go straight to its body)."""
+    watched = tuple(sorted(n for n in names if not n.startswith("@")))
+    entries, turn = "@entries" in names, "@turn" in names
+    tried = reused = 0
+
+    def fn(ctx, *args):
+        nonlocal tried, reused
+        kept = ctx.lasting if ctx is not None else None
+        if kept is None or ctx.explaining:
+            return evaluate(ctx, *args)
+        stamp = ctx.world.stamps(watched, entries, turn)
+        key = (what, args, *[a.__class__ for a in args])
+        try:
+            found = kept.get(key)
+        except TypeError:  # an unhashable argument (a list of Units)
+            return evaluate(ctx, *args)
+        if found is not None and found[0] == stamp:
+            reused += 1
+            value = found[1]
+            return list(value) if value.__class__ is list else value
+        tried += 1
+        if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
+            holder.fn = evaluate  # not worth keeping
+        value = evaluate(ctx, *args)
+        kept[key] = (stamp, list(value) if value.__class__ is list else value)
+        return value
+    return fn
+
+
+__all__ = ["read_set", "worth_keeping", "lasting"]

@@ -1,0 +1,117 @@
+"""Answers of defs kept across changes that cannot change them (dsl.lasting):
+the read sets the compiler works out, and whole games in which every kept
+answer that is used again is what evaluating afresh gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from kriegsspiel.dsl import lasting
+from kriegsspiel.dsl.link import RuleFile, link
+from kriegsspiel.dsl.parser import parse_text
+from kriegsspiel.dsl.program import Program
+from kriegsspiel.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
+from kriegsspiel.rulebook import ExtraRules, build_program
+
+RULES = '''
+marker dug on unit 0..3 @gts:1.0
+def deep(unit: unit) = unit.dug + unit.defense @gts:1.0
+def deeper(unit: unit) = deep(unit) + 1 @gts:1.0
+def where(unit: unit) = unit.hex @gts:1.0
+def crowd(h) = len(units_at(h)) @gts:1.0
+def mark(h) = hex_marker(h, "road_block") @gts:1.0
+def named_mark(h, name: str) = hex_marker(h, name) @gts:1.0
+def present(unit: unit) = unit.on_map and deep(unit) > 0 @gts:1.0
+def late() = current_turn() > 3 @gts:1.0
+def near(a, b) = distance(a, b) + len(neighbours(a)) @gts:1.0
+def simple(unit: unit) = unit.defense @gts:1.0
+def loops(units) = count u in units: u.dug > 0 @gts:1.0
+'''
+
+
+@pytest.fixture(scope="module")
+def program():
+    from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
+    linked, errors = link([RuleFile("t.ksr", "series", "test", parse_text(RULES, "t.ksr"))])
+    assert errors == []
+    primitives = dict(KERNEL_PRIMITIVES)
+    primitives.update({f.name: f for f in LOS_PRIMITIVES if f.name == "hex_marker"})
+    return Program(linked, primitives, KERNEL_ATTRIBUTES)
+
+
+@pytest.mark.parametrize("name, reads", [
+    ("deep", {"dug", "defense"}),
+    ("deeper", {"dug", "defense"}),             # a callee's reads are the caller's
+    ("where", None),                            # where a piece is: every move changes it
+    ("crowd", None),                            # units_at reads where pieces are
+    ("mark", {"road_block"}),                   # a marker named by a literal
+    ("named_mark", None),                       # ... or by a variable: unknown
+    ("present", {"@entries", "dug", "defense"}),
+    ("late", {"@turn"}),
+    ("near", set()),                            # the map alone
+])
+def test_read_sets(program, name, reads):
+    found = lasting.read_set(program, name)
+    assert (None if found is None else set(found)) == reads
+
+
+def test_only_defs_that_loop_or_call_a_def_are_kept(program):
+    decls = program.decls
+    assert lasting.worth_keeping(decls["deeper"], program)
+    assert lasting.worth_keeping(decls["loops"], program)
+    assert not lasting.worth_keeping(decls["simple"], program)
+
+
+PROBE = ExtraRules("probe.ksr", '''
+event probe_seen(value) @gts:17.3
+procedure probe(unit: unit) @gts:17.3 {
+  step look @gts:17.3 {
+    emit probe_seen(value = projects_fire_zone(unit))
+    emit probe_seen(value = projects_fire_zone(unit))
+    set unit.suppressed = 1
+    emit probe_seen(value = projects_fire_zone(unit))
+    do place(unit, none)
+    set unit.suppressed = 0
+    emit probe_seen(value = projects_fire_zone(unit))
+  }
+}
+''', layer="scenario")
+
+
+def test_a_kept_answer_is_dropped_when_what_it_read_changes(make_session):
+    """gts:17.3's "Suppressed Units do not project any Fire Zones", asked
+    again within one rule call after the Unit is Suppressed, and after it
+    leaves the map: each change of what the def reads gives a new answer."""
+    program = build_program(["gts"], extra=[PROBE])
+    assert lasting.read_set(program, "projects_fire_zone") >= {"suppressed", "@entries"}
+    session = make_session(program=program)
+    session.perform("probe", session.ref("unit", "pi1"))
+    assert [e.data["value"] for e in session.events("probe_seen")] == [True, True, False, False]
+
+
+@pytest.mark.parametrize("scenario, turns", [("crete/learning", None), ("crete/snafu", 3)])
+def test_every_kept_answer_reused_is_what_evaluating_afresh_gives(monkeypatch, scenario, turns):
+    """A whole game (and three turns of a bigger one) with each reuse of a kept
+    answer checked against a fresh evaluation of the def: a read the analysis
+    missed would show as a difference."""
+    checked = {"reuses": 0}
+    made = lasting.lasting
+
+    def checking(what, evaluate, names, holder):
+        kept = made(what, evaluate, names, holder)
+
+        def fn(ctx, *args):
+            value = kept(ctx, *args)
+            if ctx is not None and ctx.lasting is not None and not ctx.explaining:
+                fresh = evaluate(ctx, *args)
+                assert fresh == value, (what, args, value, fresh)
+                checked["reuses"] += 1
+            return value
+        return fn
+
+    monkeypatch.setattr(lasting, "lasting", checking)
+    from kriegsspiel.play import new_game
+    game = new_game(scenario, 2, ["random"])
+    game.run(turns)
+    assert checked["reuses"] > 1000
+    assert game.session.events("turn_advanced")
