@@ -463,6 +463,7 @@ HANDLERS: dict[str, Handler] = {
     "chit_to_cup": lambda bot, d, o: o[0],
     "airlanding_serial": lambda bot, d, o: o[0],
     "ship_to": lambda bot, d, o: o[0],
+    "arrival_port": HeuristicPlayer.hex_nearest_goal,
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,
     "tanks_breakdown": HeuristicPlayer.enemy_nearest_goal,

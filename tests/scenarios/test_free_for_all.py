@@ -177,3 +177,31 @@ def test_serials_may_arrive_in_any_order():
     # (interdiction may cost a landed Unit: airlanded is set either way)
     assert all(game.attr(game.ref("unit", u), "airlanded") for u in SERIALS[5])
     assert not any(game.attr(game.ref("unit", u), "airlanded") for u in SERIALS[1])
+
+
+def test_layforce_lands_at_an_allied_controlled_port_or_waits():
+    """crete:scenario:13: "Layforce A BN and D BN arrive at any Allied controlled
+    Port" — the Allied player's pick among the ports he holds; while he holds
+    none, they stay in their box (read: no port, no landing)."""
+    from scenario_tools import start_passing as fresh
+    session = fresh("crete/free_for_all")
+    unit = session.ref("unit", "A Coy A BN")
+    ports = session.value("arrival_ports", unit)
+    assert len(ports) > 1 and session.value("arrives_at_a_port", unit)   # all start Allied
+    axis = session.ref("side", "Axis")
+    for port in ports:
+        session.state.set_link(session.state.interned("hex", port), "controlled_by", axis,
+                               [{"what": "test"}])
+    session.set_initial(unit, "in_box", 1)
+    division = session.attr(unit, "division")
+    allied = session.players.players["Allied"].answers
+    allied["action"] = lambda d: "pass" if "pass" in d.options else d.options[0]
+    session.perform("activate_division", division)
+    assert not session.attr(unit, "on_map") and session.attr(unit, "in_box") == 1
+    session.state.set_link(session.state.interned("hex", ports[0]), "controlled_by",
+                           session.ref("side", "Allied"), [{"what": "test"}])
+    allied["arrival_port"] = ports[0]
+    session.perform("activate_division", division)
+    placed = [e.data["destination"] for e in session.events("unit_placed")
+              if e.data["unit"] == unit.id]
+    assert placed[0] == ports[0]               # (where it goes on its first Action is its own)

@@ -377,3 +377,25 @@ def test_the_first_turn_plays_with_bots_under_the_invariant_checker():
     assert lines[-1] == "RESULT: not decided (stopped before the end)"
     assert not session.events("game_won")
     assert landed <= {"maleme", "canea_suda", "kastelli"} and "maleme" in landed
+
+
+PANZERS = "5./II./PzRgt 31"
+
+
+def test_the_panzer_company_arrives_at_a_captured_port_or_at_09_03():
+    """crete:scenario:11: "5./II./PzRgt 31 (Arrives at any captured port. If no
+    port is available, arrives on the Maleme Map, hex 09.03)" — a port the
+    German controls, his pick; with none, the printed hex (crete:S6.0 control)."""
+    session = start_passing("crete/mercury")
+    unit = session.ref("unit", PANZERS)
+    assert not session.value("arrives_at_a_port", unit)          # no port captured yet
+    ports = session.value("feature_hexes", "port")
+    axis = session.ref("side", "Axis")
+    taken = ports[-1]
+    session.state.set_link(session.state.interned("hex", taken), "controlled_by", axis,
+                           [{"what": "test"}])
+    assert session.value("arrival_ports", unit) == [taken]
+    session.players.players["Axis"].answers["arrival_port"] = taken
+    session.set_initial(unit, "in_box", 1)
+    session.perform("activate_division", session.attr(unit, "division"))
+    assert session.attr(unit, "hex") == taken and session.attr(unit, "in_entry_hex") == 1
