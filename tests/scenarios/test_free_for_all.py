@@ -205,3 +205,20 @@ def test_layforce_lands_at_an_allied_controlled_port_or_waits():
     placed = [e.data["destination"] for e in session.events("unit_placed")
               if e.data["unit"] == unit.id]
     assert placed[0] == ports[0]               # (where it goes on its first Action is its own)
+
+
+def test_the_gebirgs_chit_goes_in_the_turn_after_serial_1_is_due():
+    """crete:scenario:13: "The 5. Gebirgs Division Activation Chit is added to
+    the cup on turn after the Serial 1 is to arrive" — Scenario 11 adds it on
+    that turn (crete:S7.0's serial_due alone)."""
+    for name, waits in (("crete/free_for_all", True), ("crete/mercury", False)):
+        session = start_passing(name)
+        geb = session.ref("division", "5. Gebirgs Division")
+        due = min(session.attr(u, "airlanding_turn")
+                  for u in session.value("serial_units", geb, 1))
+        session.state.turn = due - 1
+        assert session.value("chit_waits_for_serial", geb) is waits
+        session.state.turn = due
+        assert session.value("chit_waits_for_serial", geb) is waits
+        session.state.turn = due + 1
+        assert session.value("chit_waits_for_serial", geb) is False
