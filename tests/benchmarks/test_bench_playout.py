@@ -1,8 +1,8 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core — NOT met (some 12–15/s expected on a quiet machine; see the numbers in
-docs/architecture.md, "Performance").  Measured from a game prepared once and put back to its post-set-up
+core — NOT met (about 7/s, ~140 ms a playout, on a quiet machine in December
+2026; see the numbers in docs/architecture.md, "Performance").  Measured from a game prepared once and put back to its post-set-up
 state before each playout (loading the scenario and compiling the rules is
 not playing; ``ks play`` pays it once per game, see docs/architecture.md for
 the cold numbers).  The second benchmark plays one whole game, set-up

@@ -222,11 +222,16 @@ def test_max_steps_is_respected_and_only_ever_costs_more(values, start, cap):
     assert {h for h in free if free.steps_to(h) <= cap} <= set(capped)
 
 
+# Hex costs (some prohibited), an allowance and a few hexes asked about.
+targeted_searches = given(
+    costs=st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 10)),
+                          st.one_of(st.none(), st.integers(1, 4)), max_size=60),
+    allowance=st.integers(0, 9),
+    wanted=st.sets(st.tuples(st.integers(1, 12), st.integers(1, 10)), max_size=6))
+
+
 @SETTINGS
-@given(costs=st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 10)),
-                             st.one_of(st.none(), st.integers(1, 4)), max_size=60),
-       allowance=st.integers(0, 9),
-       wanted=st.sets(st.tuples(st.integers(1, 12), st.integers(1, 10)), max_size=6))
+@targeted_searches
 def test_a_targeted_search_gives_the_targets_the_full_search_gives(costs, allowance, wanted):
     """reachable(..., targets=): it stops early, but every target it reports (and
     every one it leaves out) agrees with the whole search — same cost, same reach."""
@@ -244,10 +249,7 @@ def test_a_targeted_search_gives_the_targets_the_full_search_gives(costs, allowa
 
 
 @SETTINGS
-@given(costs=st.dictionaries(st.tuples(st.integers(1, 12), st.integers(1, 10)),
-                             st.one_of(st.none(), st.integers(1, 4)), max_size=60),
-       allowance=st.integers(0, 9),
-       wanted=st.sets(st.tuples(st.integers(1, 12), st.integers(1, 10)), max_size=6))
+@targeted_searches
 def test_a_first_target_search_finds_one_exactly_when_any_is_reachable(costs, allowance, wanted):
     """reachable(..., first_target=True) answers "can it reach any of them?": it
     holds a target exactly when the whole search reaches one, the nearest,
