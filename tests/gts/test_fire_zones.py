@@ -191,3 +191,22 @@ def test_no_cohesion_rally_in_a_fire_zone_seen_across_the_map(gts):
     s.place("enemy", "06.09")                        # three hexes off, behind the town
     s.perform("rally", unit(s, "us"))
     assert s.attr(unit(s, "us"), "cohesion_hits") == 0
+
+
+def test_the_nearby_projectors_cut_changes_no_answer():
+    """gts:17.3: hex_in_enemy_fire_zone looks only at the enemy Units that
+    project a zone within the widest printed range of the hex; over a game in
+    progress (Crete Scenario 3 after four turns) it answers for every hex as
+    asking every enemy Unit's in_fire_zone does."""
+    from kriegsspiel.play import new_game
+    game = new_game("crete/heraklion", 3, ["random"])
+    game.run(4)
+    session = game.session
+    hexes = session.value("map_hexes")[::3]
+    for side in session.state.catalog["side"]:
+        ref = session.ref("side", side)
+        enemies = session.value("units_of_other_sides", ref)
+        for h in hexes:
+            brute = any(session.value("in_fire_zone", h, e) for e in enemies)
+            assert session.value("hex_in_enemy_fire_zone", h, ref) == brute, (side, h)
+        assert any(session.value("hex_in_enemy_fire_zone", h, ref) for h in hexes)
