@@ -18,7 +18,8 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import _local, apply, attr_compare, bool_chain, constant, constant_of
 from kriegsspiel.dsl.scope import Scope
-from kriegsspiel.dsl.runtime import Decision, Frame, ReturnValue, RuleRuntimeError, StopProcedure
+from kriegsspiel.dsl.statements import StatementCompiler
+from kriegsspiel.dsl.runtime import Decision, Frame, RuleRuntimeError
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
 Fn = Callable[[Frame], Any]
@@ -31,7 +32,7 @@ COMPARE = _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<
 _METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method compiling it
 
 
-class ExprCompiler:
+class ExprCompiler(StatementCompiler):
     """Expression and statement compilation against a Program's namespace."""
 
     def __init__(self, program) -> None:
@@ -399,82 +400,3 @@ class ExprCompiler:
         def choose(f: Frame):
             return f[0].ask(Decision(player(f), key, subject(f), tuple(options(f))))
         return choose, "any"
-
-    # ---- statements -----------------------------------------------------
-    def block(self, stmts: tuple[ir.Stmt, ...], scope: Scope) -> Callable[[Frame], None]:
-        return self.block_scoped(stmts, scope)[0]
-
-    def block_scoped(self, stmts: tuple[ir.Stmt, ...], scope: Scope):
-        """Compile a block; also return the scope after it (the names its lets
-        define), so a procedure's later steps can see an earlier step's lets."""
-        compiled = []
-        for s in stmts:
-            fn, scope = self.stmt(s, scope)
-            compiled.append(fn)
-
-        def run(f: Frame) -> None:
-            for c in compiled:
-                c(f)
-        return run, scope
-
-    def stmt(self, s: ir.Stmt, scope: Scope):
-        if isinstance(s, ir.Let):
-            value, t = self.expr(s.expr, scope)
-            after = scope.child(**{s.name: t})
-            slot = after.slots[s.name]
-
-            def let(f: Frame):
-                f[slot] = value(f)
-            return let, after
-        if isinstance(s, ir.SetStmt):
-            return self.p.compile_set(s, scope), scope
-        if isinstance(s, ir.If):
-            branches = [(self.cond(c, scope, "the condition of 'if'"), self.block(b, scope))
-                        for c, b in s.branches]
-            other = self.block(s.other, scope) if s.other is not None else None
-
-            def if_(f: Frame):
-                for c, b in branches:
-                    if c(f):
-                        return b(f)
-                if other is not None:
-                    other(f)
-            return if_, scope
-        if isinstance(s, ir.For):
-            items, t = self.expr(s.iterable, scope)
-            if t not in ("list", "any"):
-                raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
-            inner = scope.child(**{s.var: "any"})
-            body, var = self.block(s.body, inner), inner.slots[s.var]
-
-            def for_(f: Frame):
-                for item in list(items(f)):  # a snapshot: the body may change the game
-                    f[var] = item
-                    body(f)
-            return for_, scope
-        if isinstance(s, ir.Emit):
-            return self.p.compile_emit(s, scope), scope
-        if isinstance(s, (ir.Run, ir.Do)):
-            if isinstance(s, ir.Run):
-                fn, _ = self.p.compile_call(ir.Call(s.procedure, s.args, s.loc),
-                                            [self.expr(a, scope) for a in s.args], scope,
-                                            must_be="procedure")
-                self.calls.setdefault(self.current, set()).add(s.procedure)
-            else:
-                fn, _ = self.expr(s.expr, scope)
-            return (lambda f: fn(f) and None), scope
-        if isinstance(s, ir.Return):
-            value, _ = self.expr(s.expr, scope)
-
-            def return_(f: Frame):
-                raise ReturnValue(value(f))
-            return return_, scope
-        if isinstance(s, ir.Stop):
-            def stop(f: Frame):
-                raise StopProcedure()
-            return stop, scope
-        text = s.text
-
-        def note(f: Frame):
-            f[0].explain({"what": "note", "text": text})
-        return note, scope

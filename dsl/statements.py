@@ -1,0 +1,101 @@
+"""Compile IR statements (procedure steps and trigger bodies) to closures.
+
+A mixin of :class:`kriegsspiel.dsl.compiler.ExprCompiler`: statements are built
+from its expressions (``self.expr``, ``self.cond``) and its program's
+``compile_set``/``compile_emit``/``compile_call``.  ``stmt`` returns the
+closure and the scope after the statement (a ``let`` adds a name).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.runtime import Frame, ReturnValue, StopProcedure
+from kriegsspiel.dsl.scope import Scope
+from kriegsspiel.dsl.types import article
+
+
+class StatementCompiler:
+    p: Any             # the Program (set by ExprCompiler)
+    calls: dict        # caller → callees (the recursion check)
+    current: str
+
+    def block(self, stmts: tuple[ir.Stmt, ...], scope: Scope) -> Callable[[Frame], None]:
+        return self.block_scoped(stmts, scope)[0]
+
+    def block_scoped(self, stmts: tuple[ir.Stmt, ...], scope: Scope):
+        """Compile a block; also return the scope after it (the names its lets
+        define), so a procedure's later steps can see an earlier step's lets."""
+        compiled = []
+        for s in stmts:
+            fn, scope = self.stmt(s, scope)
+            compiled.append(fn)
+
+        def run(f: Frame) -> None:
+            for c in compiled:
+                c(f)
+        return run, scope
+
+    def stmt(self, s: ir.Stmt, scope: Scope):
+        if isinstance(s, ir.Let):
+            value, t = self.expr(s.expr, scope)
+            after = scope.child(**{s.name: t})
+            slot = after.slots[s.name]
+
+            def let(f: Frame):
+                f[slot] = value(f)
+            return let, after
+        if isinstance(s, ir.SetStmt):
+            return self.p.compile_set(s, scope), scope
+        if isinstance(s, ir.If):
+            branches = [(self.cond(c, scope, "the condition of 'if'"), self.block(b, scope))
+                        for c, b in s.branches]
+            other = self.block(s.other, scope) if s.other is not None else None
+
+            def if_(f: Frame):
+                for c, b in branches:
+                    if c(f):
+                        return b(f)
+                if other is not None:
+                    other(f)
+            return if_, scope
+        if isinstance(s, ir.For):
+            items, t = self.expr(s.iterable, scope)
+            if t not in ("list", "any"):
+                raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
+            inner = scope.child(**{s.var: "any"})
+            body, var = self.block(s.body, inner), inner.slots[s.var]
+
+            def for_(f: Frame):
+                for item in list(items(f)):  # a snapshot: the body may change the game
+                    f[var] = item
+                    body(f)
+            return for_, scope
+        if isinstance(s, ir.Emit):
+            return self.p.compile_emit(s, scope), scope
+        if isinstance(s, (ir.Run, ir.Do)):
+            if isinstance(s, ir.Run):
+                fn, _ = self.p.compile_call(ir.Call(s.procedure, s.args, s.loc),
+                                            [self.expr(a, scope) for a in s.args], scope,
+                                            must_be="procedure")
+                self.calls.setdefault(self.current, set()).add(s.procedure)
+            else:
+                fn, _ = self.expr(s.expr, scope)
+            return (lambda f: fn(f) and None), scope
+        if isinstance(s, ir.Return):
+            value, _ = self.expr(s.expr, scope)
+
+            def return_(f: Frame):
+                raise ReturnValue(value(f))
+            return return_, scope
+        if isinstance(s, ir.Stop):
+            def stop(f: Frame):
+                raise StopProcedure()
+            return stop, scope
+        text = s.text
+
+        def note(f: Frame):
+            f[0].explain({"what": "note", "text": text})
+        return note, scope
