@@ -284,3 +284,21 @@ def test_a_time_budget_plays_at_least_every_option_once():
     session.perform("play_turn")
     assert picked and len(searcher.last_scores) >= 2
     assert all(visits == 1 for visits, _ in searcher.last_scores.values())
+
+
+def test_the_heuristic_bot_heads_for_the_hexes_the_scenario_requires():
+    """gts:12.0's objective_hexes (none in the series): Crete Scenario 10 asks the
+    German to occupy four Akrotiri hexes and exit at 108.44 (crete:scenario:10),
+    so both bots count them among their objectives beside the control hexes."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.setup import start
+
+    def start_passing(name):
+        return start(name, Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
+    session = start_passing("crete/hot_pursuit")
+    bot = HeuristicPlayer(session, 1)
+    required = ["108.44", "67.07", "74.08", "75.08", "77.02"]
+    assert session.value("objective_hexes", session.ref("side", "Axis")) == sorted(required)
+    assert session.value("objective_hexes", session.ref("side", "Allied")) == []
+    assert set(required) <= set(bot.objectives())
+    assert HeuristicPlayer(start_passing("crete/learning"), 1).required_hexes() == []

@@ -50,6 +50,7 @@ class HeuristicPlayer:
         self.ctx = Context(session.state, session.dice, _refuse, rules=session.program,
                            explaining=False)
         self.state = session.state
+        self._required: list[str] | None = None
 
     # ---- reading the game ---------------------------------------------------
     def rule(self, name: str, *args: Any, default: Any = None) -> Any:
@@ -88,7 +89,19 @@ class HeuristicPlayer:
         for line in self.state.catalog.get("victory_points", {}).values():
             if line.get("per") == "hex_controlled" and kind == "control":  # VP for holding
                 hexes += list(line.get("hexes") or [])
+        if kind == "control":  # what the scenario's rules require (to take, or to deny)
+            hexes += self.required_hexes()
         return sorted(set(hexes))
+
+    def required_hexes(self) -> list[str]:
+        """Every side's ``objective_hexes`` (the rules' own list), asked once: it
+        depends on the scenario, not on the game's state."""
+        if self._required is None:
+            self._required = sorted({h for s in self.state.catalog.get("side", {})
+                                     for h in self.rule("objective_hexes",
+                                                        self.session.ref("side", s),
+                                                        default=[]) or []})
+        return self._required
 
     def withdrawal_exits(self, unit: Ref) -> list[str]:
         """Crete S5.0: once Allied Withdrawal is in effect, the hexes the unit's side
