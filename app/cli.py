@@ -100,7 +100,10 @@ def resolve(situation: Path = typer.Argument(..., help="A situation file (docs/s
                                                 "(instead of the file's)."),
             as_json: bool = typer.Option(False, "--json", help="Machine-readable report."),
             explain: bool = typer.Option(False, "--explain", help="Every value's explanation: "
-                                         "terms, table rows, checks, rolls, with citations.")
+                                         "terms, table rows, checks, rolls, with citations."),
+            optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
+                                               "rule on by name (repeatable), as `ks play "
+                                               "--optional`.")
             ) -> None:
     """Resolve a situation: what happens here? Exit 1 on bad input or unmet 'expect'."""
     from kriegsspiel.situation import check_expectations, resolve as run_situation
@@ -109,7 +112,7 @@ def resolve(situation: Path = typer.Argument(..., help="A situation file (docs/s
     except ValueError:
         _fail(KsError(f"--rolls: expected whole numbers like 3,1,6, not {rolls!r}"))
     try:
-        sit, report = run_situation(situation, dice)
+        sit, report = run_situation(situation, dice, options=list(optional))
     except KsError as exc:
         _fail(exc)
     failures = check_expectations(sit, report)

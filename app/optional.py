@@ -40,6 +40,17 @@ def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> l
     return chosen
 
 
+def with_optional_modules(registry: Registry, rules: list[str], refs: Iterable[str]) -> list[str]:
+    """*rules* and, each once, the module of every optional rule among *refs* (a
+    situation's special rules): naming the rule is enough to load it."""
+    offered = registry.optional_rules()
+    out = list(rules)
+    for ref in refs:
+        if ref in offered and offered[ref][0] not in out:
+            out.append(offered[ref][0])
+    return out
+
+
 def _check_builds_on(registry: Registry, scenario: Scenario, ref: str, module: str) -> None:
     base = set(registry.select(scenario.rulesets))
     needs = [m for m in registry.select([module]) if m != module]
@@ -85,4 +96,4 @@ def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registr
         "scenario_rules": rules})
 
 
-__all__ = ["resolve", "with_options"]
+__all__ = ["resolve", "with_options", "with_optional_modules"]

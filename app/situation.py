@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from pydantic import ValidationError
 
@@ -29,6 +29,7 @@ from kriegsspiel.core.refcheck import check_references
 from kriegsspiel.core.situation import (UNIT_STATE, Action, Problems, Situation,
                                         check_expect_names, check_expectations, records)
 from kriegsspiel.core.state import Ref
+from kriegsspiel.optional import with_optional_modules
 from kriegsspiel.core.yamlio import render_path, where
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.dsl.types import ENTITY_KINDS
@@ -77,6 +78,8 @@ def build(sit: Situation, rolls: list[int] | None = None,
           registry: Registry | None = None) -> Built:
     """Compile the rules, check every name against them and set the game up."""
     registry = registry or load_registry()
+    sit = sit.model_copy(update={"rules": with_optional_modules(registry, sit.rules,
+                                                                sit.special_rules)})
     errors = Problems()
     for i, name in enumerate(sit.rules):
         if name not in registry.modules:
@@ -265,6 +268,7 @@ def _catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems
     turns = [{"label": "now", "tags": list(sit.conditions.turn)},
              {"label": "next", "tags": list(sit.conditions.next_turn)}]
     cat["game"] = {"game": {"turns": turns, "scenario": "situation", "title": sit.title}}
+    cat["special_rule"] = {ref: {"name": ref} for ref in sit.special_rules}
     return cat
 
 
@@ -454,10 +458,17 @@ def _param_names(session: Session, name: str) -> list[str]:
     return [p.name for p in session.program.decls[name].params]
 
 
-def resolve(path: str | Path, rolls: list[int] | None = None,
-            registry: Registry | None = None) -> tuple[Situation, dict]:
-    """Load, build and run a situation file."""
+def resolve(path: str | Path, rolls: list[int] | None = None, registry: Registry | None = None,
+            options: Iterable[str] = ()) -> tuple[Situation, dict]:
+    """Load, build and run a situation file; *options*: optional rules switched on
+    by name beside its own special rules (`ks resolve --optional`)."""
     sit = load(path)
+    if options:
+        registry = registry or load_registry()
+        for ref in options:
+            registry.optional_module(ref)  # an unknown name: an error with a did-you-mean
+        extra = [r for r in options if r not in sit.special_rules]
+        sit = sit.model_copy(update={"special_rules": list(sit.special_rules) + extra})
     return sit, run(build(sit, rolls, registry))
 
 

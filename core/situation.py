@@ -201,6 +201,10 @@ class Situation(DataModel):
     cites: list[RuleRef] = Field(default_factory=list, description="The rules it exercises.")
     notes: Notes = None
     rules: list[Id] = Field(default_factory=lambda: ["gts"], description="Rule modules in force.")
+    special_rules: list[RuleRef] = Field(default_factory=list, description="Special and "
+                                         "optional rules in effect, as a scenario's: "
+                                         "crete:S4.0, crete:O1.0 (an optional rule brings its "
+                                         "module).")
     map: SituationMap = Field(default_factory=SituationMap, description="Inline or shipped map.")
     terrain: list[TerrainType] = Field(default_factory=list, description="Terrain types of an "
                                        "inline map beyond (or replacing by id) the defaults: the "

@@ -373,3 +373,36 @@ def test_a_situation_without_an_action_is_refused(tmp_path):
     result = ks("resolve", str(path))
     assert result.exit_code == 1
     assert "give exactly one of 'action' or 'actions'" in result.output
+
+
+SPECIAL = """\
+title: special and optional rules in a situation
+rules: [gts, crete]
+special_rules: ["crete:S4.0"]
+units:
+  - id: A
+    side: Allied
+    hex: "01.01"
+    values: {steps: 2, troop_quality: 5, fire_rating: 3, weapon_class: SA, fire_range: 2,
+             movement: 4, movement_class: leg, defense: 0}
+actions:
+  - {do: in_effect, section: "crete:S4.0"}
+  - {do: in_effect, section: "crete:O1.0"}
+"""
+
+
+def test_special_and_optional_rules_are_in_effect_as_in_a_scenario(tmp_path):
+    """A situation's special_rules are in effect as a scenario's are (crete:S4.0
+    here; crete:10.0 reads them); `ks resolve --optional crete:O1.0` switches
+    that rule on and loads its module."""
+    def results(*options):
+        result = ks("resolve", str(write(tmp_path, SPECIAL)), "--json", *options)
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.output)
+        return report["rules"], [e["data"]["result"] for e in report["events"]
+                                 if e["kind"] == "action"]
+    assert results() == (["gts", "crete"], [True, False])
+    assert results("--optional", "crete:O1.0") == (["gts", "crete", "crete_optional"],
+                                                   [True, True])
+    wrong = ks("resolve", str(write(tmp_path, SPECIAL)), "--optional", "crete:O1.9")
+    assert wrong.exit_code != 0 and "did you mean 'crete:O1.0'" in wrong.output
