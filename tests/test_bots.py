@@ -11,7 +11,8 @@ import pytest
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.modules.gts.bot import HANDLERS, HeuristicPlayer, heuristic_player
+from kriegsspiel.modules.gts.bot import HeuristicPlayer, heuristic_player
+from kriegsspiel.modules.gts.bot_answers import HANDLERS
 from kriegsspiel.modules.gts.evaluation import evaluate
 from kriegsspiel.play import players_for
 from kriegsspiel.plugins import load_registry
