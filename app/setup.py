@@ -25,9 +25,10 @@ from kriegsspiel.core.loading import check_references, load_game, load_scenario,
 from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.scenario import Scenario, units_in_play
-from kriegsspiel.core.sheets import SheetedGrid, plan_sheets, qualified, split_qualified
+from kriegsspiel.core.sheets import SheetedGrid, qualified
 from kriegsspiel.plugins import Registry, load_registry
 from kriegsspiel.rulebook import build_program
+from kriegsspiel.scenario_maps import grid_of, on_a_sheet, on_sheet, sheets_of
 from kriegsspiel.session import Session
 
 
@@ -225,7 +226,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
         # list of options for the player who decides).
         found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
         return sorted(h for h in found if grid.contains(grid.parse(h)) and
-                      _on_a_sheet(sheets, grid, h))
+                      on_a_sheet(sheets, grid, h))
 
     for n, p in enumerate(scenario.setup):
         if p.leader is not None and p.with_ and p.hex is None:
@@ -342,67 +343,6 @@ def _canon_hex(grid: HexGrid, hex_id: str) -> str:
 def _chit_id(kind: str, of: str) -> str:
     return {"direct_command": "direct", "division": "division",
             "formation": "formation"}.get(kind, kind) + f":{of}"
-
-
-def planes_of(game: Game, scenario: Scenario) -> list[list[MapModel]]:
-    """The scenario's map sheets, grouped into planes (core.sheets.plan_sheets):
-    sheets that number on from each other (Crete's Maleme, columns 1–48, and
-    Canea–Suda, 49 on) are one plane, one map; a sheet that numbers from 01.01
-    again (Rethymnon, Heraklion, Kastelli) is a plane of its own."""
-    sheets = [next(m for m in game.maps if m.id == map_id) for map_id in scenario.maps]
-    return plan_sheets(sheets, scenario.id)
-
-
-def sheets_of(game: Game, scenario: Scenario) -> list[MapModel]:
-    """The map sheets a scenario plays on, in the order listed."""
-    return [m for plane in planes_of(game, scenario) for m in plane]
-
-
-def grid_of(game: Game, scenario: Scenario) -> HexGrid:
-    planes = planes_of(game, scenario)
-    if len(planes) > 1:  # separate sheets: each on its own plane, ids name their sheet
-        if scenario.play_area is not None:
-            raise KsError(f"scenario '{scenario.id}': a play area is for one map; this "
-                          "scenario plays on separate sheets")
-        return SheetedGrid(planes)
-    sheets = planes[0]
-    g = sheets[0].grid
-    bounds = ((min(m.grid.columns[0] for m in sheets), max(m.grid.columns[1] for m in sheets)),
-              (min(m.grid.rows[0] for m in sheets), max(m.grid.rows[1] for m in sheets)))
-    # Printed ids are zero-padded to two digits and grow past 99 ("09.04" and
-    # "108.44" on Crete's joined western sheets): a minimum width of two.
-    digits = 2
-    # "Only the area west of hex column 26.XX is in play": the grid stops there.
-    area = scenario.play_area
-    columns = _clip(bounds[0], area.columns if area else None)
-    rows = _clip(bounds[1], area.rows if area else None)
-    return HexGrid((columns[0], columns[1], rows[0], rows[1]),
-                   orientation=g.orientation, offset=g.offset,
-                   col_digits=digits, row_digits=digits)
-
-
-def on_sheet(sheet: MapModel, grid: HexGrid, hex_id: str) -> str:
-    """A hex id from *sheet*'s own file as the game spells it ('27.12' on the
-    Rethymnon sheet is 'rethymnon:27.12' when the game has separate sheets)."""
-    if isinstance(grid, SheetedGrid):
-        return grid.format(grid.parse(f"{sheet.id}:{hex_id}", on_map=False))
-    return hex_id
-
-
-def _on_a_sheet(sheets: list[MapModel], grid: HexGrid, hex_id: str) -> bool:
-    if isinstance(grid, SheetedGrid):
-        sheet_id, local = split_qualified(hex_id)
-        return any(m.id == sheet_id and m.contains(local) for m in sheets)
-    return any(sheet.contains(hex_id) for sheet in sheets)
-
-
-def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, int]:
-    if area is None:
-        return bounds[0], bounds[1]
-    low, high = max(bounds[0], area[0]), min(bounds[1], area[1])
-    if low > high:
-        raise KsError(f"the play area {list(area)} lies outside the map's {list(bounds)}")
-    return low, high
 
 
 def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
