@@ -45,7 +45,7 @@ _STATIC_ATTRS = frozenset({"id", "face"})  # a flip is in every stamp
 def read_set(program: Any, name: str, seen: dict | None = None) -> frozenset | None:
     """The attribute names def *name* (its callees included) can read; None when
     that is not known.  Definitions are never recursive (the compiler refuses it)."""
-    seen = program.__dict__.setdefault("_read_sets", {}) if seen is None else seen
+    seen = program.read_sets if seen is None else seen
     if name in seen:
         return seen[name]
     decl = program.decls.get(name)
@@ -55,11 +55,38 @@ def read_set(program: Any, name: str, seen: dict | None = None) -> frozenset | N
     return found
 
 
+def _children(node: Any) -> tuple | None:
+    """The expressions directly inside *node*; None for a node this module
+    does not know (its reads are then unknown)."""
+    if isinstance(node, (ir.Lit, ir.Name)):
+        return ()  # constants, enum members, variables: nothing of the game's state
+    if isinstance(node, ir.Attr):
+        return (node.obj,)
+    if isinstance(node, ir.Call):
+        return node.args
+    if isinstance(node, ir.Lookup):
+        return (node.table, *node.args)  # a table itself is data
+    if isinstance(node, ir.Quant):
+        return (node.iterable, node.body)
+    if isinstance(node, ir.ListExpr):
+        return node.items
+    if isinstance(node, (ir.BinOp, ir.Compare, ir.BoolOp)):
+        return (node.left, node.right)
+    if isinstance(node, (ir.Not, ir.Neg)):
+        return (node.operand,)
+    if isinstance(node, ir.Ternary):
+        return (node.cond, node.then, node.other)
+    return None
+
+
 def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
     out: set[str] = set()
     stack = [e]
     while stack:
         node = stack.pop()
+        inner = _children(node)
+        if inner is None:
+            return UNKNOWN
         if isinstance(node, ir.Attr):
             if node.name in _PLACEMENT:
                 return UNKNOWN
@@ -67,29 +94,12 @@ def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
                 out.add("@entries")
             elif node.name not in _STATIC_ATTRS:
                 out.add(node.name)
-            stack.append(node.obj)
         elif isinstance(node, ir.Call):
             callee = _call_reads(program, node, seen)
             if callee is UNKNOWN:
                 return UNKNOWN
             out |= callee
-            stack.extend(node.args)
-        elif isinstance(node, (ir.Lit, ir.Name)):
-            continue  # constants, enum members, variables: nothing of the game's state
-        elif isinstance(node, ir.Lookup):
-            stack.extend((node.table, *node.args))  # a table itself is data
-        elif isinstance(node, ir.Quant):
-            stack.extend((node.iterable, node.body))
-        elif isinstance(node, ir.ListExpr):
-            stack.extend(node.items)
-        elif isinstance(node, (ir.BinOp, ir.Compare, ir.BoolOp)):
-            stack.extend((node.left, node.right))
-        elif isinstance(node, (ir.Not, ir.Neg)):
-            stack.append(node.operand)
-        elif isinstance(node, ir.Ternary):
-            stack.extend((node.cond, node.then, node.other))
-        else:
-            return UNKNOWN  # a node this analysis does not know
+        stack.extend(inner)
     return frozenset(out)
 
 
@@ -121,11 +131,7 @@ def worth_keeping(decl: ir.Def, program: Any) -> bool:
             return True
         if isinstance(node, ir.Call) and node.fn in program.decls:
             return True
-        for value in getattr(node, "__dict__", {}).values():
-            if isinstance(value, tuple):
-                stack.extend(v for v in value if hasattr(v, "loc"))
-            elif hasattr(value, "loc") and not isinstance(value, ir.Cite):
-                stack.append(value)
+        stack.extend(_children(node) or ())
     return False
 
 

@@ -79,6 +79,7 @@ class Program:
         self.events.update({n: tuple(p.name for p in d.params)
                             for n, d in self.decls.items() if d.kind == "event"})
         self.triggers: dict[str, list[ir.Trigger]] = {}
+        self.read_sets: dict[str, frozenset | None] = {}  # def → what it reads (dsl.lasting)
 
     # ---- building -------------------------------------------------------
     def build(self) -> "Program":
