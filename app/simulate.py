@@ -43,7 +43,7 @@ class Job:
 
 
 def play_one(scenario: str, seed: int, players: list[str], until: int | None,
-             options: list[str] = ()) -> dict:
+             options: Iterable[str] = ()) -> dict:
     """One game, no explanations (the same values, less to record): its outcome."""
     from kriegsspiel.play import new_game
     game = new_game(scenario, seed, players, explain=False, options=options)
