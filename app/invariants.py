@@ -17,6 +17,13 @@ before it ends (a Leader follows the Unit he moved with) is declared
 ``settled``: a breach of it counts only if it is still there at the next
 settled moment — a decision, the end of an action, a chit played or put away,
 the turn marker moving — and is reported from the event where it began.
+
+Only what an event can change is looked at again: each invariant says what it
+reads (``Invariant.reads``; for a rule's, the read set of its definition,
+dsl/lasting.py, where a piece is counted as ``@placement``), and an event is
+matched against it by what it changes (:func:`event_changes`).  A counter
+flipped, a save restored or an invariant whose reads are not known: everything
+is evaluated again.
 """
 
 from __future__ import annotations
@@ -38,6 +45,28 @@ STATE_EVENTS = frozenset({"track_changed", "link_changed", "unit_moved", "unit_p
 SETTLED_EVENTS = frozenset({"action", "activation_started", "activation_ended",
                             "turn_advanced", "game_won"})
 EVERY_EVENT, SETTLED = "every_event", "settled"
+# Tokens of what an event changes, beside track and link names (dsl.lasting's
+# @placement, @entries and @turn, and the checker's own).
+_MOVED = frozenset({"@placement", "@entries"})
+ALL_TRACKS, ALL_LINKS, CUPS = "@tracks", "@links", "@cups"
+EVERYTHING = None
+
+
+def event_changes(event: Event) -> frozenset | None:
+    """What a state event can change, as read-set tokens; EVERYTHING (None) for
+    a flipped counter, whose every value may read differently."""
+    kind, data = event.kind, event.data
+    if kind == "track_changed":
+        return frozenset({data["track"], ALL_TRACKS})
+    if kind == "link_changed":
+        return frozenset({data["link"], ALL_LINKS})
+    if kind in ("unit_moved", "unit_placed", "unit_eliminated"):
+        return _MOVED
+    if kind == "turn_advanced":
+        return frozenset({"@turn"})
+    if kind.startswith("chit_"):
+        return frozenset({CUPS})
+    return EVERYTHING
 
 
 @dataclass(frozen=True)
@@ -46,6 +75,9 @@ class Invariant:
     cites: tuple[str, ...]
     when: str  # EVERY_EVENT or SETTLED
     offenders: Callable[[], list[str]]  # ids of what breaks it; empty when kept
+    # What of the state it reads (event_changes' tokens); None: not known, so
+    # every state event may change it.
+    reads: frozenset | None = None
 
 
 @dataclass
@@ -110,20 +142,20 @@ def chits_in_one_cup(state: GameState) -> list[str]:
 
 def tracks_in_range(state: GameState, declared: dict[str, Any]) -> list[str]:
     """Every tracked value within its declared range, on its declared kind."""
-    bad = []
-    for key, values in sorted(state.tracks.items()):
+    bad = []  # (entity, track, what is wrong); sorted at the end (asked after every change)
+    for key, values in state.tracks.items():
         kind = key.split(":", 1)[0]
-        for name, value in sorted(values.items()):
+        for name, value in values.items():
             decl = declared.get(name)
             if decl is None:
-                bad.append(f"{key}: undeclared track '{name}'")
+                bad.append((key, name, f"{key}: undeclared track '{name}'"))
                 continue
             if decl.on != kind:
-                bad.append(f"{key}: '{name}' is declared on {decl.on}, not {kind}")
+                bad.append((key, name, f"{key}: '{name}' is declared on {decl.on}, not {kind}"))
             if (decl.low is not None and value < decl.low) or \
                     (decl.high is not None and value > decl.high):
-                bad.append(f"{key}: {name} = {value} outside {decl.low}..{decl.high}")
-    return bad
+                bad.append((key, name, f"{key}: {name} = {value} outside {decl.low}..{decl.high}"))
+    return [what for *_, what in sorted(bad, key=lambda b: b[:2])]
 
 
 def links_resolve(state: GameState) -> list[str]:
@@ -156,6 +188,7 @@ class InvariantChecker:
         self.reported: set[tuple[str, str]] = set()
         self.invariants = kernel_invariants(session) + rule_invariants(
             session, declared_rule_invariants(session) if rules is None else rules)
+        self._restores = session.state.restore_count
 
     def attach(self) -> "InvariantChecker":
         """Observe the session's state from now on, after checking it as it is."""
@@ -178,8 +211,13 @@ class InvariantChecker:
     def _check(self, event: Event | None) -> None:
         if event is None or event.kind in STATE_EVENTS:
             # Only the kernel's events change the state: after any other (a
-            # decision, a rule's own event) every invariant reads as before.
+            # decision, a rule's own event) every invariant reads as before;
+            # after one of them, those that read what it changed.
+            changes = self._changes(event)
             for inv in self.invariants:
+                if changes is not EVERYTHING and inv.reads is not None and \
+                        not inv.reads & changes:
+                    continue
                 now = self._evaluate(inv, event)
                 keys = {(inv.name, o) for o in (now.offenders if now else [])}
                 for key in [k for k in self.broken if k[0] == inv.name and k not in keys]:
@@ -198,6 +236,12 @@ class InvariantChecker:
                 self._report(Violation(inv.name, inv.cites, first.event, first.event_kind,
                                        [o for _, o in new]))
 
+    def _changes(self, event: Event | None) -> frozenset | None:
+        restores, self._restores = self._restores, self.session.state.restore_count
+        if event is None or restores != self._restores:
+            return EVERYTHING  # a save restored (an action undone) changes anything
+        return event_changes(event)
+
     def _evaluate(self, inv: Invariant, event: Event | None) -> Violation | None:
         offenders = inv.offenders()
         if not offenders:
@@ -213,10 +257,14 @@ class InvariantChecker:
 
 def kernel_invariants(session: Any) -> list[Invariant]:
     state, tracks = session.state, session.program.tracks
-    return [Invariant("pieces_in_one_place", (), EVERY_EVENT, lambda: pieces_in_one_place(state)),
-            Invariant("chits_in_one_cup", (), EVERY_EVENT, lambda: chits_in_one_cup(state)),
-            Invariant("tracks_in_range", (), EVERY_EVENT, lambda: tracks_in_range(state, tracks)),
-            Invariant("links_resolve", (), EVERY_EVENT, lambda: links_resolve(state))]
+    return [Invariant("pieces_in_one_place", (), EVERY_EVENT, lambda: pieces_in_one_place(state),
+                      _MOVED),
+            Invariant("chits_in_one_cup", (), EVERY_EVENT, lambda: chits_in_one_cup(state),
+                      frozenset({CUPS})),
+            Invariant("tracks_in_range", (), EVERY_EVENT, lambda: tracks_in_range(state, tracks),
+                      frozenset({ALL_TRACKS})),
+            Invariant("links_resolve", (), EVERY_EVENT, lambda: links_resolve(state),
+                      frozenset({ALL_LINKS}))]
 
 
 def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
@@ -233,7 +281,9 @@ def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
 
 
 def rule_invariants(session: Any, declared: list[tuple[str, str]]) -> list[Invariant]:
+    from kriegsspiel.dsl.lasting import read_set
     program = session.program
+    seen: dict = {}  # read sets with where pieces are as a token of its own
     out = []
     for name, when in declared:
         if when not in (EVERY_EVENT, SETTLED):
@@ -246,7 +296,8 @@ def rule_invariants(session: Any, declared: list[tuple[str, str]]) -> list[Invar
                           did_you_mean(name, [n for n, d in program.decls.items()
                                               if d.kind == "def"]))
         out.append(Invariant(name, tuple(str(c) for c in decl.cites), when,
-                             _rule_offenders(session, name)))
+                             _rule_offenders(session, name),
+                             read_set(program, name, seen, placement=True)))
     return out
 
 
@@ -268,5 +319,5 @@ def _rule_offenders(session: Any, name: str) -> Callable[[], list[str]]:
     return offenders
 
 
-__all__ = ["InvariantChecker", "InvariantBroken", "Violation", "Invariant", "SETTLED",
+__all__ = ["event_changes", "InvariantChecker", "InvariantBroken", "Violation", "Invariant", "SETTLED",
            "EVERY_EVENT", "SETTLED_EVENTS"]

@@ -182,6 +182,11 @@ class GameState:
             ref = made[ident] = Ref(kind, ident)
         return ref
 
+    @property
+    def restore_count(self) -> int:
+        """How many times a save (or a transaction's start) was put back."""
+        return self._restores
+
     def attr_stamp(self, name: str) -> tuple:
         """Changes whenever attribute *name* (other than the placement ones, id,
         hex, on_map, eliminated, face) may read differently for some entity —

@@ -18,7 +18,12 @@ calls a primitive that does not declare what it reads (``Function.reads``),
 or calls a modifier list, table-valued def or check.  ``@arg1`` in a
 primitive's ``reads`` is the attribute named by its second argument when
 that is a literal string (``hex_marker(h, "road_block")``), else unknown;
-``@entries`` is who is on the map, ``@turn`` the turn.
+``@entries`` is who is on the map, ``@turn`` the turn, ``@placement`` where
+the pieces are (``units_at``).
+
+With ``placement=True`` (the invariant checker's question: which events can
+change this def's answer?) where a piece is becomes the token ``@placement``
+instead of unknown.
 
 Only defs worth the bookkeeping are kept: those that loop (a quantifier) or
 call another def, and, like ``remembered``, only while their answers are
@@ -40,17 +45,24 @@ UNKNOWN = None
 _PLACEMENT = frozenset({"hex"})
 _MEMBERSHIP = frozenset({"on_map", "eliminated"})
 _STATIC_ATTRS = frozenset({"id", "face"})  # a flip is in every stamp
+PLACEMENT = "@placement"
 
 
-def read_set(program: Any, name: str, seen: dict | None = None) -> frozenset | None:
+def read_set(program: Any, name: str, seen: dict | None = None,
+             placement: bool = False) -> frozenset | None:
     """The attribute names def *name* (its callees included) can read; None when
-    that is not known.  Definitions are never recursive (the compiler refuses it)."""
-    seen = program.read_sets if seen is None else seen
+    that is not known.  Definitions are never recursive (the compiler refuses it).
+    *placement*: reading where a piece is gives PLACEMENT, not unknown (a
+    *seen* of its own is then needed: Program.read_sets holds the plain sets)."""
+    if seen is None:
+        if placement:
+            raise ValueError("read_set(placement=True) needs a seen dict of its own")
+        seen = program.read_sets
     if name in seen:
         return seen[name]
     decl = program.decls.get(name)
-    found = _expr_reads(program, decl.expr, seen) if decl is not None and decl.kind == "def" \
-        else UNKNOWN
+    found = _expr_reads(program, decl.expr, seen, placement) \
+        if decl is not None and decl.kind == "def" else UNKNOWN
     seen[name] = found
     return found
 
@@ -79,7 +91,7 @@ def _children(node: Any) -> tuple | None:
     return None
 
 
-def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
+def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset | None:
     out: set[str] = set()
     stack = [e]
     while stack:
@@ -89,13 +101,15 @@ def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
             return UNKNOWN
         if isinstance(node, ir.Attr):
             if node.name in _PLACEMENT:
-                return UNKNOWN
-            if node.name in _MEMBERSHIP:
+                if not placement:
+                    return UNKNOWN
+                out.add(PLACEMENT)
+            elif node.name in _MEMBERSHIP:
                 out.add("@entries")
             elif node.name not in _STATIC_ATTRS:
                 out.add(node.name)
         elif isinstance(node, ir.Call):
-            callee = _call_reads(program, node, seen)
+            callee = _call_reads(program, node, seen, placement)
             if callee is UNKNOWN:
                 return UNKNOWN
             out |= callee
@@ -103,10 +117,10 @@ def _expr_reads(program: Any, e: Any, seen: dict) -> frozenset | None:
     return frozenset(out)
 
 
-def _call_reads(program: Any, call: ir.Call, seen: dict) -> frozenset | None:
+def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> frozenset | None:
     decl = program.decls.get(call.fn)
     if decl is not None:
-        return read_set(program, call.fn, seen) if decl.kind == "def" else UNKNOWN
+        return read_set(program, call.fn, seen, placement) if decl.kind == "def" else UNKNOWN
     fn = BUILTINS.get(call.fn) or program.primitives.get(call.fn)
     if fn is None or fn.reads is None:
         return UNKNOWN
@@ -117,6 +131,8 @@ def _call_reads(program: Any, call: ir.Call, seen: dict) -> frozenset | None:
             if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)):
                 return UNKNOWN
             out.add(arg.value)
+        elif token == PLACEMENT and not placement:
+            return UNKNOWN
         else:
             out.add(token)
     return frozenset(out)
@@ -171,4 +187,4 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     return fn
 
 
-__all__ = ["read_set", "worth_keeping", "lasting"]
+__all__ = ["PLACEMENT", "read_set", "worth_keeping", "lasting"]

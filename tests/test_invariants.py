@@ -263,3 +263,89 @@ def test_no_unit_enters_column_beside_another_in_column(session):
     assert offered()
     set_tracks(session, AXIS_UNIT_2, column=1)  # stacked with the mover in 15.06
     assert not offered()
+
+
+# ---- looking again only at what an event changed --------------------------------
+def test_each_invariant_reads_what_its_definition_reads(session):
+    """A rule's invariant reads its definition's read set (dsl/lasting.py), where
+    a piece is counted as @placement; the kernel's read their own tokens."""
+    reads = {inv.name: inv.reads for inv in InvariantChecker(session).invariants}
+    assert reads["invariant_points_on_the_track"] == {"cp", "dp"}
+    assert {"column", "in_entry_hex", "@placement"} <= reads["invariant_one_column_per_hex"]
+    assert {"@placement", "side"} <= reads["invariant_no_enemies_in_one_hex"]
+    assert {"@placement", "active_chit", "formation"} <= \
+        reads["invariant_leaders_with_their_formation"]
+    assert reads["tracks_in_range"] == {"@tracks"} and reads["chits_in_one_cup"] == {"@cups"}
+
+
+def counting(checker: InvariantChecker) -> dict[str, int]:
+    """How often each of the checker's invariants is evaluated from now on."""
+    counts = dict.fromkeys((inv.name for inv in checker.invariants), 0)
+    for i, inv in enumerate(checker.invariants):
+        def offenders(inner=inv.offenders, name=inv.name):
+            counts[name] += 1
+            return inner()
+        checker.invariants[i] = Invariant(inv.name, inv.cites, inv.when, offenders, inv.reads)
+    return counts
+
+
+def test_an_event_has_only_the_invariants_reading_what_it_changed_evaluated(session):
+    checker = InvariantChecker(session, stop_at_first=False).attach()
+    counts = counting(checker)
+    unit = session.ref("unit", AXIS_UNIT)
+    session.state.set_track(unit, "acted", 1, [])        # no rule's invariant reads it
+    assert {n for n, c in counts.items() if c} == {"tracks_in_range"}
+    session.state.set_track(unit, "column", 1, [])
+    assert counts["invariant_one_column_per_hex"] == 1
+    assert counts["invariant_column_markers_on_the_map"] == 1
+    assert counts["invariant_no_enemies_in_one_hex"] == 0
+    session.place(ALLIED_UNIT, "02.03")                  # a move: where pieces are
+    assert counts["invariant_no_enemies_in_one_hex"] == 1
+    assert counts["pieces_in_one_place"] == 1 and counts["invariant_points_on_the_track"] == 0
+    session.state.record("decision", {"player": "Axis", "key": "k", "subject": None,
+                                      "answer": 1}, [])  # changes nothing
+    assert counts["tracks_in_range"] == 2 and counts["pieces_in_one_place"] == 1
+    assert checker.violations == []
+
+
+def test_breaches_made_by_events_are_seen_by_a_watching_checker(session):
+    """The same breaches as above, made the way rules make them (an event each),
+    reach an attached checker: the read sets cover what the invariants read."""
+    checker = InvariantChecker(session, stop_at_first=False).attach()
+    for unit in (AXIS_UNIT, AXIS_UNIT_2):
+        session.state.set_track(session.ref("unit", unit), "column", 1, [])
+    session.state.set_track(session.ref("unit", LATE_UNIT), "column", 1, [])
+    session.state.set_track(session.ref("division", "CREFOR"), "cp", 25, [])
+    session.place(ALLIED_UNIT, "15.06")
+    session.state.record("activation_ended", {"chit": "chit:x"}, [])  # settled
+    seen = {v.invariant: v.offenders for v in checker.violations}
+    assert seen["invariant_one_column_per_hex"] == [AXIS_UNIT, AXIS_UNIT_2]
+    assert seen["invariant_column_markers_on_the_map"] == [LATE_UNIT]
+    assert seen["invariant_points_on_the_track"] == ["CREFOR"]
+    assert seen["tracks_in_range"] == ["division:CREFOR: cp = 25 outside 0..19"]
+    assert AXIS_UNIT in seen["invariant_no_enemies_in_one_hex"]
+
+
+def test_after_a_restore_every_invariant_is_evaluated_again(session):
+    checker = InvariantChecker(session, stop_at_first=False).attach()
+    set_tracks(session, AXIS_UNIT, in_box=1)  # behind the checker's back
+    counts = counting(checker)
+    session.state.set_track(session.ref("unit", AXIS_UNIT), "acted", 1, [])
+    assert all(counts.values())
+    assert [v.offenders for v in checker.violations
+            if v.invariant == "invariant_boxed_units_off_the_map"] == [[AXIS_UNIT]]
+
+
+def test_looking_again_only_at_what_changed_finds_what_looking_at_everything_finds():
+    """A whole game watched by two checkers, one evaluating every invariant after
+    every state event: the same violations (none), and far fewer evaluations."""
+    game = new_game("crete/learning", 3, ["random"])
+    lean = InvariantChecker(game.session, stop_at_first=False)
+    full = InvariantChecker(game.session, stop_at_first=False)
+    full.invariants = [Invariant(i.name, i.cites, i.when, i.offenders) for i in full.invariants]
+    lean_counts, full_counts = counting(lean), counting(full)
+    lean.attach(), full.attach()
+    game.run()
+    assert game.session.events("game_won")
+    assert [v.render() for v in lean.violations] == [v.render() for v in full.violations]
+    assert sum(lean_counts.values()) * 2 < sum(full_counts.values())
