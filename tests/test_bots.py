@@ -31,7 +31,9 @@ BOUGHT_CHECK = re.compile(r'^(?:override\s+)?check\s+(\w+)[^{]*\{[^}]*\bbuy_with
 def shipped_questions() -> dict[str, list[str]]:
     """Every question key the shipped rule files can ask, with where."""
     keys: dict[str, list[str]] = {}
-    for _, paths in REGISTRY.call("ks_rule_files", NAMES):
+    # The optional rules' questions too: a rule switched on by name asks them.
+    for _, paths in REGISTRY.call("ks_rule_files", REGISTRY.select(["gts", "crete",
+                                                                   "crete_optional"])):
         for path in paths:
             text = Path(path).read_text(encoding="utf-8")
             for m in QUESTION.finditer(text):

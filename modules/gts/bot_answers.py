@@ -111,6 +111,12 @@ HANDLERS: dict[str, Handler] = {
     "lost_fallschirmjager": HeuristicPlayer.yes,
     "command_confusion": lambda bot, d, o: max(  # the enemy division richest in CP
         (x for x in o if isinstance(x, Ref)), key=lambda x: (bot.attr(x, "cp") or 0, x.id)),
+    # Crete optional rules (modules/crete/optional): O1.0 free drops, O2.0 the navy.
+    "drop_zone_target": HeuristicPlayer.hex_nearest_goal,
+    "naval_action": lambda bot, d, o: next(a for a in ("fire", "rally", "none") if a in o),
+    "naval_fire_target": HeuristicPlayer.enemy_nearest_goal,
+    "naval_move": lambda bot, d, o: "remain" if "remain" in o else o[0],
+    "naval_target_zone": HeuristicPlayer.hex_nearest_goal,
 }
 
 # Questions the bot leaves to its seeded generator: every answer is
@@ -120,5 +126,6 @@ RANDOM_BY_DESIGN = ("drop_off", "active_artillery", "attach", "leader_nearest_un
                     "contact_leader", "improved_position_for", "entrench_unit",
                     "rearguard_hex", "intelligence", "event_formation", "out_of_ammo_map",
                     "out_of_ammo", "lost_fallschirmjager_unit", "lost_fallschirmjager_leader",
-                    "leader_loss")
+                    "leader_loss", "stick_independent", "free_drop_independent",
+                    "free_drop_stick", "naval_destination")
 HANDLERS.update({key: HeuristicPlayer.random for key in RANDOM_BY_DESIGN})

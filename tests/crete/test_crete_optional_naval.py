@@ -197,3 +197,63 @@ def test_drawing_the_naval_chit_runs_the_four_steps_in_order():
                      "track_changed"]
     assert session.value("target_zone") is None
     assert session.attr(session.ref("unit", "DD Flotilla 1"), "naval_withdrawn") == 1
+
+
+def options_of(player, key):
+    return [list(d.options) for d in player.asked if d.key == key]
+
+
+def test_every_map_has_a_naval_box_and_the_ships_keep_together():
+    """crete:O2.1 "place a DD Flotilla in any Naval Box on any map"; crete:O2.7
+    "The Target Zone Marker must be on the same map as Naval Units"; crete:O2.6
+    "All Naval Units must remain together": the ships of 25 May join those at
+    sea, and the marker stays on their map (Scenario 11, seven sheets)."""
+    session = session_of("crete/mercury")
+    player = session.players.players["Allied"]
+    coast = session.value("coastal_hexes")
+    by_map = {m: [h for h in coast if session.value("map_of", h) == m]
+              for m in session.value("naval_box_maps")}
+    assert sorted(by_map) == sorted(session.value("maps_in_play"))  # each has a coast
+    player.answers["naval_target_zone"] = by_map["rethymnon"][0]
+    go_to(session, "1941-05-22 night")
+    session.perform("reinforcements_to_boxes")
+    assert options_of(player, "naval_target_zone") == [coast]  # any map, at first
+    assert session.value("naval_map") == "rethymnon"
+    player.answers["naval_target_zone"] = by_map["rethymnon"][1]
+    go_to(session, "1941-05-25 night")
+    session.perform("reinforcements_to_boxes")
+    assert options_of(player, "naval_target_zone")[1] == by_map["rethymnon"]
+    assert len(at_sea(session)) == 5 and session.value("naval_map") == "rethymnon"
+
+
+def test_the_fleet_sails_to_another_maps_naval_box_unless_a_ship_is_suppressed():
+    """crete:O2.6 "Naval Units may remain in place, move to the Naval Box on
+    another map ... Suppressed Naval Units may not move to another map but may
+    still withdraw"; step 4 then puts the marker on the new map's coast
+    (crete:O2.7)."""
+    session = session_of("crete/mercury")
+    player = session.players.players["Allied"]
+    coast = session.value("coastal_hexes")
+    on = {m: [h for h in coast if session.value("map_of", h) == m]
+          for m in ("rethymnon", "heraklion")}
+    player.answers.update({"naval_target_zone": [on["rethymnon"][0], on["heraklion"][2]],
+                           "naval_action": "none", "naval_move": "remain",
+                           "naval_destination": "heraklion"})
+    go_to(session, "1941-05-22 night")  # no air attack by night
+    session.perform("reinforcements_to_boxes")
+    assert options_of(player, "naval_destination") == []  # the sub-phase asks
+    session.perform("naval_subphase")
+    [offered] = options_of(player, "naval_destination")
+    assert offered[0] == "remain" and "heraklion" in offered and "rethymnon" not in offered
+    [sailed] = session.events("naval_fleet_sailed")
+    assert (sailed.data["from_map"], sailed.data["to_map"]) == ("rethymnon", "heraklion")
+    assert options_of(player, "naval_target_zone")[-1] == on["heraklion"]
+    assert session.value("naval_map") == "heraklion"
+
+    ship = session.ref("unit", "DD Flotilla 1")
+    session.state.set_track(ship, "suppressed", 1, [])
+    assert session.value("naval_destinations") == []
+    asked = len(options_of(player, "naval_destination"))
+    session.perform("naval_subphase")
+    assert len(options_of(player, "naval_destination")) == asked  # not asked: it stays
+    assert session.value("naval_map") == "heraklion"

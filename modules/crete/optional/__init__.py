@@ -61,6 +61,9 @@ class _Plugin:
             return f"    Naval Box: {', '.join(data['units'])} arrive"
         if kind == "naval_target_zone_moved":  # crete:O2.7
             return f"    Naval Target Zone marker to {data['hex']}"
+        if kind == "naval_fleet_sailed":  # crete:O2.6
+            return (f"    {', '.join(data['units'])} sail from the Naval Box of "
+                    f"{data['from_map']} to that of {data['to_map']}")
         if kind == "naval_unit_withdrawn":  # crete:O2.6
             forced = " (Allied Withdrawal)" if data["forced"] else ""
             return f"    {data['unit']} withdraws to Egypt{forced}"
