@@ -305,3 +305,43 @@ def test_the_heuristic_bot_heads_for_the_hexes_the_scenario_requires():
     assert session.value("objective_hexes", session.ref("side", "Allied")) == []
     assert set(required) <= set(bot.objectives())
     assert HeuristicPlayer(start_passing("crete/learning"), 1).required_hexes() == []
+
+
+def test_the_heuristic_bot_ships_when_it_scores_or_gets_it_much_nearer():
+    """Crete S2.0 by night: with Scenario 4's "1VP Each Allied step shipped
+    from Port" the bot ships away by sea; without it, only to an open port at
+    least SHIP_GAIN hexes nearer its goal; otherwise it does not ship."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.dsl.runtime import Decision
+    from kriegsspiel.modules.gts.bot import SHIP_GAIN
+    from kriegsspiel.setup import start
+    session = start("crete/piling_on", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    unit = session.ref("unit", "A 2/B W •")
+    for piece in list(session.state.placement):
+        if piece != unit.id:
+            session.place(piece, None, "leader" if piece in session.state.catalog.get(
+                "leader", {}) else "unit")
+    session.place(unit.id, "19.08")  # the Port of Heraklion
+    session.state.turn = next(i for i, t in enumerate(session.state.catalog["game"]["game"]
+                                                      ["turns"]) if "night" in t.get("tags", []))
+    bot = HeuristicPlayer(session, 1)
+    allied = session.ref("side", "Allied")
+    actions = tuple(session.value("legal_actions", unit, "formation"))
+    assert "ship" in actions
+    assert bot.decide(Decision(allied, "action", unit, actions)) == "ship"
+    ports = tuple(session.value("ports_open_to", unit))
+    assert bot.decide(Decision(allied, "ship_to", unit, ports)) == "away by sea"
+
+    session.state.catalog["victory_points"] = {
+        k: v for k, v in session.state.catalog["victory_points"].items()
+        if v["per"] != "step_shipped"}
+    assert bot.decide(Decision(allied, "action", unit, actions)) != "ship"  # 19.08 is its goal
+    bot.objectives = lambda *_: ["01.11"]  # say its goal were the West Exit, far off
+    here = session.value("distance", "19.08", "01.11")
+    land = [h for h in session.value("map_hexes") if session.value("terrain", h) != "no_dot"]
+    far = [h for h in land if session.value("distance", h, "01.11") + SHIP_GAIN <= here]
+    near = [h for h in land if session.value("distance", h, "01.11") + SHIP_GAIN > here]
+    assert bot.ship_port(unit, [near[0], "away by sea"]) is None
+    assert bot.ship_port(unit, [near[0], far[-1], far[0], "away by sea"]) == min(
+        [far[-1], far[0]], key=lambda h: (session.value("distance", h, "01.11"), h))

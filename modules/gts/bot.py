@@ -32,6 +32,7 @@ from kriegsspiel.dsl.runtime import Context
 # that hits, so rating r hits about (r + 1) in 10.
 GOOD_SHOT = 4          # fire before moving on when a target is this easy
 ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
+SHIP_GAIN = 8          # hexes nearer its goal that make a night's shipping worth a CP
 CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
@@ -183,6 +184,8 @@ class HeuristicPlayer:
         shot = self.best_shot(unit) if "fire" in options else -1
         if shot >= GOOD_SHOT:
             return "fire"
+        if "ship" in options and self.ship_port(unit) is not None:
+            return "ship"
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if "move" in options and goal is not None and here != goal and self.step_toward(unit):
             return "move"
@@ -191,6 +194,24 @@ class HeuristicPlayer:
         if "engineer" in options and here in self.objectives():
             return "engineer"
         return "pass" if "pass" in options else None
+
+    def ship_port(self, unit: Ref, options: list | None = None) -> Any:
+        """Where shipping (Crete S2.0) should take the unit: away by sea when its
+        side scores for steps shipped, else an open port SHIP_GAIN hexes nearer
+        its goal; None: not worth it."""
+        if options is None:
+            options = list(self.rule("ports_open_to", unit, default=[]) or [])
+        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        away = [o for o in options if isinstance(o, str) and o not in hexes]
+        side = self.side_of(unit)
+        if away and any(line.get("per") == "step_shipped" and side in (line.get("sides") or [])
+                        for line in self.state.catalog.get("victory_points", {}).values()):
+            return away[0]
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if goal is None or not hexes:
+            return None
+        best = min(hexes, key=lambda h: (self.distance(h, goal), h))
+        return best if self.distance(best, goal) + SHIP_GAIN <= self.distance(here, goal) else None
 
     def assault_hexes(self, unit: Ref) -> list[str]:
         return list(self.rule("assault_hexes", [unit], default=[]) or [])

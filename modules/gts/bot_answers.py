@@ -99,7 +99,7 @@ HANDLERS: dict[str, Handler] = {
     "first_chit": lambda bot, d, o: o[0],
     "chit_to_cup": lambda bot, d, o: o[0],
     "airlanding_serial": lambda bot, d, o: o[0],
-    "ship_to": lambda bot, d, o: o[0],
+    "ship_to": lambda bot, d, o: bot.ship_port(d.subject, o) or o[0],
     "arrival_port": HeuristicPlayer.hex_nearest_goal,
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,
