@@ -67,6 +67,16 @@ def _members(ctx, kind: str, link: str, target: Ref) -> list[Ref]:
         return [r for r in world.refs(kind) if world.attr(r, link) == target]
 
 
+def _tag_value(ctx, entity: Ref, key: str):
+    """What an entity's first ``key:<value>`` tag says (the rule language has no
+    string operations); None when it has no such tag."""
+    prefix = key + ":"
+    for tag in ctx.world.attr(entity, "tags") or ():
+        if isinstance(tag, str) and tag.startswith(prefix) and len(tag) > len(prefix):
+            return tag[len(prefix):]
+    return None
+
+
 def _leaders_of(ctx, division: Ref) -> list[Ref]:
     return _members(ctx, "leader", "division", division)
 
@@ -312,6 +322,9 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("units_of", _units_of, 1, 1, "list", doc="units of a formation or division",
              reads=("formation", "division")),
     Function("units_at", _units_at, 1, 1, "list", doc="units in a hex", reads=("@placement",)),
+    Function("tag_value", _tag_value, 2, 2, "str", params=("any", "str"),
+             doc="what an entity's 'key:<value>' tag says: tag_value(u, \"battalion\")",
+             reads=()),
     Function("units_near", _units_near, 3, 3, "list", params=("list", "any", "int"),
              doc="those of the units on the map within N hexes of a hex",
              reads=("@placement",)),

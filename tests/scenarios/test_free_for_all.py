@@ -88,6 +88,9 @@ def test_values_chits_and_schedule(session):
     assert {k: sorted(v) for k, v in serials.items()} == {k: sorted(v) for k, v in SERIALS.items()}
     assert session.value("allied_morale") == 40
     assert "crete:O1.0" in session.state.catalog["special_rule"]
+    # The General Comments: no German points in the first activation (11-13 too).
+    assert {"kind": "no_points_first_turn", "side": "Axis"}.items() <= next(
+        e for e in effects if e["kind"] == "no_points_first_turn").items()
     victory = list(session.state.catalog["victory"].values())
     assert [(v.get("levels"), v["winner"], v["level"]) for v in victory] == [
         (None, "Allied", "decisive"), ([0, 19], "Axis", "decisive"),
@@ -132,6 +135,22 @@ def test_the_first_drop_picks_eight_battalion_sticks():
                and not session.attr(session.ref("unit", u), "dropped")]
     assert waiting                                   # later drops still have Sticks to pick
     assert lines[-1] == "RESULT: not decided (stopped before the end)"
+    # "the Germans do not roll for or receive Dispatch or Command points during
+    # the first activation" (the General Comments): the Allies roll, he does not.
+    rolled = {str(e.data["division"]) for e in session.events("division_points_rolled")}
+    assert "7. Flieger Division" not in rolled and rolled
+
+
+def test_7_and_8_ii_fjr_2_drop_under_fjr_2():
+    """crete:O1.0: "The 7 and 8 II/FJR 2 fall under command of FJR 2 not FJR 1;
+    again, use the optional counters": in a free drop they are FJR 2's, in
+    II./FJR 2's Battalion Stick."""
+    game = scenario()
+    units = [game.ref("unit", u) for u in ("7./II./FJR 2", "8./II./FJR 2")]
+    assert {game.attr(u, "formation").id for u in units} == {"Fallschirmjäger-Regiment 1"}
+    game.perform("free_drops", game.ref("division", "7. Flieger Division"), units)
+    assert {game.attr(u, "formation").id for u in units} == {"Fallschirmjäger-Regiment 2"}
+    assert {e.data["stick"] for e in game.events("drop_target_chosen")} == {"II./FJR 2"}
 
 
 def test_naval_and_supply_do_not_move_morale_but_steps_do(session):
