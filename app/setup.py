@@ -150,6 +150,15 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
             entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
             entry["entry_hex"] = r.hex
         cat["unit"][u.id] = entry
+    # "Leaders arrive with any Unit of their Formation on the first turn a Unit
+    # arrives" (Crete's General Comments): a Leader printed with an arrival at a
+    # hex waits for its turn (those of drops and serials: their own layouts).
+    for r in scenario.reinforcements:
+        if r.drop_zone is None and r.serial is None:
+            for leader_id in r.leaders:
+                if leader_id in cat["leader"]:
+                    cat["leader"][leader_id]["arrival_turn"] = \
+                        labels.index(r.turn) if r.turn in labels else None
     # Generic Rearguard counters (gts:24.1): as many per Division as the scenario
     # allows, off the map until created.
     for pool in scenario.rearguards:

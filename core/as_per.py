@@ -8,7 +8,8 @@ the scenario: each copy names its sheet (``map``), so its hexes are that sheet's
 this set's counter of the same printed name ("Use the Campaign Game Counters"),
 and each leader the leader of that counter's formation (a drop's leader
 "arrive[s] with any Unit of their Formation on the first turn a Unit arrives"),
-once.  The copies keep their own file locations, so an error in one points at
+once — or once each with an arrival an optional rule changes and with its
+change (``not_with`` / ``only_with``), since only one of them happens.  The copies keep their own file locations, so an error in one points at
 the line it came from.
 """
 
@@ -50,7 +51,14 @@ def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
     for u in game.units:
         by_name.setdefault(u.name or u.id, []).append(u)
     errors: list[KsError] = []
-    setup, arrivals, led = [], [], set()
+    setup, arrivals = [], []
+    # leader -> the (only_with, not_with) of each copied arrival he came with: an
+    # arrival an optional rule changes (crete:O4.0) and its change never both
+    # happen, so each may bring him.
+    led: dict[str, list[tuple]] = {}
+
+    def exclusive(a: tuple, b: tuple) -> bool:
+        return (a[0] is not None and a[0] == b[1]) or (a[1] is not None and a[1] == b[0])
 
     def fail(entry, message: str, hint: str | None = None) -> None:
         errors.append(KsError(f"{path_of(entry)}: {message}", where(entry), hint))
@@ -81,8 +89,9 @@ def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
                 formation = formations.get(theirs[0]) if theirs else None
                 if formation is not None and formation.leader:
                     leader_id = formation.leader
-            if leader_id not in led:
-                led.add(leader_id)
+            when = (item.only_with, item.not_with)
+            if all(exclusive(when, other) for other in led.get(leader_id, [])):
+                led.setdefault(leader_id, []).append(when)
                 out.append(leader_id)
         return out
 

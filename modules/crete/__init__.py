@@ -71,7 +71,8 @@ class _Plugin:
                          "setup_group": "any", "setup_in_ip": "bool",
                          # airlanding.ksr (crete:S7.0): a serial's units and leaders
                          "serial": "any", "airlanding_turn": "any", "serial_division": "str"},
-                "leader": {"drop_turn": "any", "serial": "any", "setup_with": "list"},
+                "leader": {"drop_turn": "any", "serial": "any", "setup_with": "list",
+                           "arrival_turn": "any"},
                 "airfield": {"id": "str", "name": "str", "hexes": "list"},
                 # boxes.ksr (crete:S1.0): the Off-Map Display's boxes
                 "box": {"id": "str", "name": "str", "map": "str", "exits": "list",

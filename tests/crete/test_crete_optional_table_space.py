@@ -65,3 +65,41 @@ def test_the_changed_unit_enters_at_its_hex_not_by_air():
     unit = on.ref("unit", "1./I./FJR 1 •")
     assert not on.value("airborne", unit)
     assert on.attr(unit, "hex") is None
+
+
+@pytest.mark.parametrize("unit_id, printed, changed", [
+    ("3./I./FJR 2", ("1941-05-20 1500", None, ["rethymnon:42.07"]),
+     ("1941-05-20 1700", "rethymnon:36.09", None)),
+    ("1./I./FJR 1", ("1941-05-20 1700", None, ["heraklion:46.10"]),
+     ("1941-05-20 1900", "heraklion:38.10", None)),
+    ("3./I./FJR 1", ("1941-05-20 1900", None, ["heraklion:46.10"]),
+     ("1941-05-20 night", "heraklion:38.10", None)),
+    ("2./I./FJR 1", ("1941-05-20 night", "heraklion:47.11", None),
+     ("1941-05-21 0700", "heraklion:38.10", None)),
+    ("Det C 7 RTR", ("1941-05-24 1500", "heraklion:28.26", None),
+     ("1941-05-24 1500", "heraklion:29.26", None)),
+    ("S(Mtr) 1/A & S", ("1941-05-24 1700", "heraklion:28.26", None),
+     ("1941-05-24 1700", "heraklion:29.26", None)),
+])
+def test_table_space_in_the_campaign(campaign, unit_id, printed, changed):
+    """crete:O4.0 applies "both for the Rethymnon and Heraklion scenarios and the
+    Campaign Scenario": Scenario 11's arrivals on those sheets change the same
+    way."""
+    assert arrival(campaign[0], unit_id) == printed
+    assert arrival(campaign[1], unit_id) == changed
+
+
+def test_the_regiments_leader_comes_with_the_changed_arrival(campaign):
+    """With O4.0 the Fsch.Jäg.Rgt. 1 Leader, who drops with Stick One at 1700 as
+    printed, enters with 1./I./FJR 1 at 1900 instead (General Comments: "Leaders
+    arrive with any Unit of their Formation on the first turn a Unit arrives")."""
+    off, on = (c.state.catalog["leader"]["Fsch.Jäg.Rgt. 1 Leader"] for c in campaign)
+    assert "drop_turn" in off and "arrival_turn" not in off
+    assert on.get("drop_turn") is None
+    assert arrival(campaign[1], "1./I./FJR 1")[0] == \
+        [t["label"] for t in campaign[1].state.catalog["game"]["game"]["turns"]][on["arrival_turn"]]
+
+
+@pytest.fixture(scope="module")
+def campaign():
+    return session_of("crete/mercury"), session_of("crete/mercury", ["crete:O4.0"])

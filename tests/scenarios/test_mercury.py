@@ -399,3 +399,22 @@ def test_the_panzer_company_arrives_at_a_captured_port_or_at_09_03():
     session.set_initial(unit, "in_box", 1)
     session.perform("activate_division", session.attr(unit, "division"))
     assert session.attr(unit, "hex") == taken and session.attr(unit, "in_entry_hex") == 1
+
+
+def test_the_layforce_leader_arrives_with_his_first_units():
+    """crete:scenario:11 "25 May, Night: CREFOR, Layforce, A BN (3 units)
+    (Canea-Suda Map, 59.13)" and the General Comments' "Leaders arrive with any
+    Unit of their Formation on the first turn a Unit arrives": he enters with
+    the first of them, not before their turn (gts:8.0)."""
+    session = start_passing("crete/mercury")
+    leader = session.ref("leader", "Layforce Leader")
+    night = labels(session).index("1941-05-25 night")
+    assert session.state.catalog["leader"]["Layforce Leader"]["arrival_turn"] == night
+    session.state.turn = night
+    session.perform("reinforcements_to_boxes")
+    first = session.ref("unit", "A Coy A BN")
+    session.perform("reinforcement_arrives", first)
+    assert session.attr(leader, "hex") == session.attr(first, "hex") == "canea_suda:59.13"
+    session.perform("reinforcement_arrives", session.ref("unit", "B Coy A BN"))
+    assert [e.data["unit"] for e in session.events("unit_placed")
+            if e.data["unit"] == "Layforce Leader"] == ["Layforce Leader"]  # once
