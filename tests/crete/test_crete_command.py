@@ -70,8 +70,8 @@ def test_a_scenario_leader_commands_tagged_units_anywhere_on_his_map(make_sessio
 
 
 def test_kampfgruppe_commanders_deploy_in_step_f_and_transfer(make_session, crete):
-    """crete:3.1 and crete:S8.0: Kampfgruppe Leaders "may be placed on any unit of the
-    Division during Step F ... Once placed, they are not removed from the map"; they
+    """crete:3.1 and crete:S8.0 (where a scenario lists it): Kampfgruppe Leaders
+    "may be placed on any unit of the Division during Step F ... Once placed, they are not removed from the map"; they
     "may transfer at the end of the Division Activation"."""
     from kriegsspiel.core.players import KeyedPlayer
     axis = KeyedPlayer({"deploy_kampfgruppe": "truck", "action": "pass",
@@ -83,6 +83,10 @@ def test_kampfgruppe_commanders_deploy_in_step_f_and_transfer(make_session, cret
     catalog["leader"]["schaette"].update(kind="kampfgruppe", formation=None)
     session.place("schaette", None, "leader")
     schaette = session.ref("leader", "schaette")
+    session.perform("attachment_phase")  # S8.0 not in effect (Scenarios 1-4 and 7)
+    assert [d for d in axis.asked if d.key == "deploy_kampfgruppe"] == []
+    assert session.attr(schaette, "hex") is None
+    catalog.setdefault("special_rule", {})["crete:S8.0"] = {"name": "crete:S8.0"}
     session.perform("attachment_phase")
     offered = [d.options for d in axis.asked if d.key == "deploy_kampfgruppe"][0]
     assert offered[0] == "wait" and sorted(u.id for u in offered[1:]) == ["pi1", "truck"]
