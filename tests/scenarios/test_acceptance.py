@@ -13,7 +13,7 @@ quiet machine): the Learning Scenario (a fifth of a second) all twenty; the
 other one-sheet games of a few seconds to half a minute some seeds each; the
 rest under KS_SLOW=1 (`KS_SLOW=1 pytest -m slow tests/scenarios/test_acceptance.py`):
 Scenarios 4 and 6-9 at half a minute to two minutes a game, 10 at about two,
-and the ten-day campaigns 11-13 at ten to twenty minutes a game.
+and the ten-day campaigns 11-13 at ten to forty minutes a game.
 """
 
 from __future__ import annotations
