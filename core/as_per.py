@@ -9,8 +9,9 @@ this set's counter of the same printed name ("Use the Campaign Game Counters"),
 and each leader the leader of that counter's formation (a drop's leader
 "arrive[s] with any Unit of their Formation on the first turn a Unit arrives"),
 once — or once each with an arrival an optional rule changes and with its
-change (``not_with`` / ``only_with``), since only one of them happens.  The copies keep their own file locations, so an error in one points at
-the line it came from.
+change (``not_with`` / ``only_with``), since only one of them happens.  The
+copies keep their own file locations, so an error in one points at the line
+it came from.
 """
 
 from __future__ import annotations
