@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
+from kriegsspiel.dsl.lasting import PLACEMENT, read_set
 from kriegsspiel.dsl.runtime import _plain
 
 # The kernel's events, the only ones that change the state (core/state.py).
@@ -47,7 +48,7 @@ SETTLED_EVENTS = frozenset({"action", "activation_started", "activation_ended",
 EVERY_EVENT, SETTLED = "every_event", "settled"
 # Tokens of what an event changes, beside track and link names (dsl.lasting's
 # @placement, @entries and @turn, and the checker's own).
-_MOVED = frozenset({"@placement", "@entries"})
+_MOVED = frozenset({PLACEMENT, "@entries"})
 ALL_TRACKS, ALL_LINKS, CUPS = "@tracks", "@links", "@cups"
 EVERYTHING = None
 
@@ -281,7 +282,6 @@ def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
 
 
 def rule_invariants(session: Any, declared: list[tuple[str, str]]) -> list[Invariant]:
-    from kriegsspiel.dsl.lasting import read_set
     program = session.program
     seen: dict = {}  # read sets with where pieces are as a token of its own
     out = []
@@ -319,5 +319,5 @@ def _rule_offenders(session: Any, name: str) -> Callable[[], list[str]]:
     return offenders
 
 
-__all__ = ["event_changes", "InvariantChecker", "InvariantBroken", "Violation", "Invariant", "SETTLED",
-           "EVERY_EVENT", "SETTLED_EVENTS"]
+__all__ = ["event_changes", "InvariantChecker", "InvariantBroken", "Violation", "Invariant",
+           "SETTLED", "EVERY_EVENT", "SETTLED_EVENTS"]

@@ -94,12 +94,6 @@ class _Plugin:
                          "map": "str"}}
 
     @hookimpl
-    def ks_primitives(self):
-        # crete:S9.1: the Battalion a Unit belongs to, from its "battalion:<name>" tag.
-        from kriegsspiel.modules.crete.battalions import BATTALION_PRIMITIVES
-        return list(BATTALION_PRIMITIVES)
-
-    @hookimpl
     def ks_describe_event(self, kind, data):
         # The turn log's lines for the Crete rules' own events.
         if kind == "drop_resolved":  # crete:4.2.1
