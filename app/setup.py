@@ -252,6 +252,12 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                                   f"has {len(entry['setup_area'])} hexes there")
                 entry["setup_group"] = f"setup {n + 1}" if p.one_per_hex else None
             entry["setup_in_ip"] = p.improved_position
+            # Started in an Artillery Park, or In Contact with a Leader: the rules
+            # make the Park and the contact at the start of play.
+            if p.artillery_park is not None:
+                entry["setup_park"] = p.artillery_park
+            if p.in_contact_with is not None:
+                entry["setup_contact"] = p.in_contact_with
     dropping = 0  # units land in the order printed: stick by stick, unit by unit
     _lay_out_airlanding(cat, sheets, grid, scenario, labels)
     _lay_out_off_map_boxes(cat, game, grid)

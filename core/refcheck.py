@@ -290,6 +290,7 @@ class _References:
         for p in s.setup:
             self.ref("leader", p.leader, p, "leader")
             self.refs("unit", p.with_, p, "with")
+            self.ref("leader", p.in_contact_with, p, "in_contact_with")
         entries = {item.id for m in maps for item in (*m.off_map_boxes, *m.overlays)}
         for r in s.reinforcements:
             self.refs("leader", r.leaders, r, "leaders")

@@ -33,6 +33,12 @@ class Placement(DataModel):
                          "(the game's dice, at set-up).")
     improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
                                     "decides, unit by unit, at the start of play.")
+    artillery_park: str | None = Field(None, description="The units start in this Artillery "
+                                       "Park, its name as printed ('2nd NZ Div Artillery Park "
+                                       "A'), in their 'hex': what a Park is, is the ruleset's.")
+    in_contact_with: Id | None = Field(None, description="A leader id: the units start In "
+                                       "Contact with this Leader (e.g. 'In Contact with 5th NZ "
+                                       "Brigade Leader').")
     map: Id | None = Field(None, description="The sheet its hexes are on, when the scenario "
                            "plays on separate sheets (an unqualified hex then means that "
                            "sheet's, or a sheet's joined to it; core.sheets).")
@@ -64,6 +70,10 @@ class Placement(DataModel):
             raise ValueError("'random' shuffles the units over 'hexes'")
         if self.one_per_hex and self.units is None:
             raise ValueError("'one_per_hex' is for placing several 'units'")
+        if (self.artillery_park or self.in_contact_with) and self.leader is not None:
+            raise ValueError("'artillery_park' and 'in_contact_with' are for placing units")
+        if self.artillery_park is not None and (self.hex is None or self.within is not None):
+            raise ValueError("an 'artillery_park' is in one hex: give 'hex' (and no 'within')")
         if self.units is not None and self.one_per_hex and self.hexes is not None \
                 and len(self.units) > len(self.hexes):
             raise ValueError(f"{len(self.units)} units cannot go one per hex "

@@ -62,7 +62,10 @@ class _Plugin:
 
     @hookimpl
     def ks_entity_attributes(self):
-        return {"unit": _attribute_types(GtsCounterSide),
+        # setup_park / setup_contact: a scenario's Units that start in an
+        # Artillery Park or In Contact (app/setup.py; rules/artillery.ksr).
+        return {"unit": {**_attribute_types(GtsCounterSide), "setup_park": "any",
+                         "setup_contact": "any"},
                 "leader": _attribute_types(GtsLeaderValues),
                 "division": {"command_rating": "int", "dispatch_rating": "int"}}
 

@@ -109,9 +109,9 @@ def test_step_loss_and_delay_and_elimination_applied():
 
 def test_each_allied_fire_zone_adds_one():
     """crete:4.2.1: "+1 Drop Table modifier for every Allied Unit that projects a
-    Fire Zone into the DZ/LZ hex"."""
+    Fire Zone into the DZ/LZ hex" — 31.11, Stick Four's DZ centre, clear."""
     session = snafu()
-    land(session, "2./I./FJR 2 •", "25.12")
+    land(session, "2./I./FJR 2 •", "31.11")
     lander = unit(session, "2./I./FJR 2 •")
     zones = session.value("drop_fire_zones", lander)
     assert len(zones) >= 2 and all(session.attr(z, "side").id == "Allied" for z in zones)
@@ -199,6 +199,44 @@ def test_a_unit_forced_onto_an_enemy_is_eliminated():
     assert not session.attr(unit(session, "2./I./FJR 2 •"), "on_map")
     assert {"unit": "2./I./FJR 2 •"} in [e.data for e in session.events("unit_eliminated")]
     assert "2./I./FJR 2 •" not in {e.data["unit"] for e in session.events("unit_dropped")}
+
+
+def test_a_friendly_unit_from_an_earlier_drop_does_not_close_the_hex():
+    """crete:4.2: only "a hex containing an Enemy Unit" is forbidden; Stick
+    Three's one DZ hex, 25.12, already holds a German Unit that landed earlier,
+    so 2./I./FJR 2 lands with it instead of being eliminated."""
+    session = snafu()
+    land(session, "3./I./FJR 2 •", "25.12")
+    session.perform("drop_division", session.ref("division", FJR))
+    assert session.attr(unit(session, "2./I./FJR 2 •"), "hex") == "25.12"
+    assert {"unit": "2./I./FJR 2 •"} not in [e.data for e in session.events("unit_eliminated")]
+    assert session.value("overstacked", "25.12") is False
+
+
+def test_no_two_units_of_one_drop_land_in_a_hex():
+    """crete:4.2: "No more than one Unit may land in a hex": a Unit that landed
+    in 25.12 in this same drop leaves no room for 2./I./FJR 2, which is forced
+    and eliminated."""
+    session = snafu()
+    land(session, "3./I./FJR 2 •", "25.12")
+    session.set_initial(unit(session, "3./I./FJR 2 •"), "landed_on_turn",
+                        session.value("current_turn") + 1)
+    session.perform("drop_division", session.ref("division", FJR))
+    assert not session.attr(unit(session, "2./I./FJR 2 •"), "on_map")
+    assert {"unit": "2./I./FJR 2 •"} in [e.data for e in session.events("unit_eliminated")]
+
+
+def test_a_full_stack_closes_the_hex():
+    """gts:14.7: a friendly stack at the stacking limit takes no more Units, so
+    2./I./FJR 2, with 25.12 its one DZ hex, is forced and eliminated."""
+    session = snafu()
+    stack = ["3./I./FJR 2 •", "1./I./FJR 2 •", "4./I./FJR 2 •", "9./III./FJR 2 •"]
+    for name in stack:
+        land(session, name, "25.12")
+    assert session.value("stacked_steps_in", "25.12") == session.program.const("stacking_limit_steps")
+    assert session.value("shared_drop_hexes", unit(session, "2./I./FJR 2 •")) == []
+    session.perform("drop_division", session.ref("division", FJR))
+    assert {"unit": "2./I./FJR 2 •"} in [e.data for e in session.events("unit_eliminated")]
 
 
 # ---- 4.2.2 the markers ------------------------------------------------------------------

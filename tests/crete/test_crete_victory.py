@@ -177,6 +177,19 @@ def test_scenario_4_points_and_the_winner():
     assert scored == {"Allied": 6, "Axis": 23}
 
 
+def test_scenario_4_ops_are_observation_posts():
+    """Scenario 4's "Apex Hill OP" and "AMES Ridge OP" are Observation Posts
+    (gts:15.4.2): spotting from one reaches 13 hexes by day and through three
+    hexes of Blocking Terrain; Direct Fire from it gains nothing."""
+    session = start("crete/piling_on", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    dice=Dice(0))
+    for hex_id in ("24.13", "33.13"):
+        assert session.value("feature_in", hex_id, "observation_post") is True
+        assert session.value("los_blocking_allowed", hex_id, "spot") == 3
+        assert session.value("los_blocking_allowed", hex_id, "direct") == 0
+    assert session.value("feature_in", "19.09", "observation_post") is False
+
+
 def test_equal_points_are_a_draw(tmp_path):
     session = variant(tmp_path, """
   points:

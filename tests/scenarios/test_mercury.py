@@ -397,7 +397,7 @@ def test_the_panzer_company_arrives_at_a_captured_port_or_at_09_03():
     assert session.value("arrival_ports", unit) == [taken]
     session.players.players["Axis"].answers["arrival_port"] = taken
     session.set_initial(unit, "in_box", 1)
-    session.perform("activate_division", session.attr(unit, "division"))
+    session.perform("reinforcement_arrives", unit)
     assert session.attr(unit, "hex") == taken and session.attr(unit, "in_entry_hex") == 1
 
 

@@ -1,0 +1,83 @@
+"""Artillery Parks and contact at set-up: "place in 2nd NZ Div Artillery Park A
+(15.10)", "Both units are In Contact with the 5th NZ Brigade Leader"
+(crete:scenario:5, 7, 8, 9, 10; gts:16.2.1, gts:16.3).  The hexes, units and
+Leaders below are copied from the book, not from the scenario files."""
+
+from __future__ import annotations
+
+import pytest
+
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.core.scenario import Placement
+from kriegsspiel.setup import start
+
+NZ, GD = "2nd New Zealand Division", "5. Gebirgs Division"
+# scenario: [(hex, units, division, leader in contact or None)]
+PARKS = {
+    "descent": [("15.10", ["A 27 Art", "B 27 Art"], NZ, None),
+                ("18.08", ["C 27 Art"], NZ, None),
+                ("41.11", ["F 28 Art", "1 LT Trp RA"], NZ, None)],
+    "last_chance": [("15.10", ["A 27 Art", "B 27 Art"], NZ, "5th NZ Bde Leader"),
+                    ("18.08", ["C 27 Art"], NZ, "5th NZ Bde Leader")],
+    "kiwis": [("29.08", ["C 27 Art"], NZ, "5th NZ Bde Leader"),
+              ("11.10", ["3./II./Geb.Art. 95"], GD, "Geb.Jäg.Rgt. 100 Leader")],
+    "gala": [("25.09", ["2./I./Geb.Art. 95", "1./I./Geb.Art. 95", "3./II./Geb.Art. 95"], GD,
+              "Geb.Jäg.Rgt. 100 Leader")],
+    "hot_pursuit": [("64.14", ["C 27 Art"], NZ, None),
+                    ("36.14", ["2./I./Geb.Art. 95", "1./I./Geb.Art. 95", "3./II./Geb.Art. 95"],
+                     GD, None)],
+}
+
+
+@pytest.mark.parametrize("name", sorted(PARKS))
+def test_the_guns_start_in_their_parks_and_in_contact(name):
+    session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    divisions = {d for _, _, d, _ in PARKS[name]}
+    dp = {d: session.attr(session.ref("division", d), "dp") for d in divisions}
+    session.perform("deploy_units")
+    attr = session.attr
+    parks = {}
+    for hex_id, units, division, leader in PARKS[name]:
+        park = session.value("hex_at", hex_id)
+        assert attr(park, "artillery_park") == 1, hex_id
+        assert attr(park, "park_of").id == division, hex_id
+        parks[hex_id] = division
+        for unit_id in units:
+            unit = session.ref("unit", unit_id)
+            assert attr(unit, "hex") == hex_id and attr(unit, "in_artillery_park") == 1, unit_id
+            assert attr(unit, "column") == 0
+            if leader is None:
+                assert attr(unit, "in_contact") == 0, unit_id
+            else:
+                assert attr(unit, "in_contact") == 1, unit_id
+                assert attr(unit, "contact_with").id == leader, unit_id
+    # No other Park, and each is recorded as made
+    assert set(session.value("hexes_marked", "artillery_park")) == set(parks)
+    assert {e.data["hex"] for e in session.events("park_created")} == set(parks)
+    # A Park at set-up costs no Dispatch Point (16.2.1's cost is for step E)
+    assert {d: session.attr(session.ref("division", d), "dp") for d in divisions} == dp
+
+
+def test_guns_set_up_in_a_park_may_be_spotted_for_by_their_contact():
+    """gts:16.1: Indirect HE needs a Park to be spotted for, and 16.4 spotters
+    come from the Formation whose Leader it is In Contact with: before the
+    start of play C 27 Art may not be spotted for; after it, the 5th NZ Bde
+    Leader's Formation spots for it."""
+    session = start("crete/last_chance", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    gun = session.ref("unit", "C 27 Art")
+    assert session.value("may_be_spotted", gun) is False
+    session.perform("deploy_units")
+    assert session.value("may_be_spotted", gun) is True
+    assert session.value("spotter_formation_leader", gun).id == "5th NZ Bde Leader"
+
+
+def test_a_park_needs_one_hex():
+    """A Park is one hex, and only Units start in one."""
+    with pytest.raises(Exception, match="an 'artillery_park' is in one hex"):
+        Placement.model_validate({"units": ["A 27 Art"], "hex": "15.10", "within": 1,
+                                  "artillery_park": "Park A"})
+    with pytest.raises(Exception, match="for placing units"):
+        Placement.model_validate({"leader": "5th NZ Bde Leader", "hex": "15.10",
+                                  "in_contact_with": "5th NZ Bde Leader"})
