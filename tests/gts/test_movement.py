@@ -289,6 +289,26 @@ def test_stacks_get_no_road_rate_and_never_leave_an_overstacked_hex():
     assert session.value("may_join", b, a)
 
 
+def test_a_stack_is_offered_only_units_it_can_act_with():
+    """gts:13.2, gts:8.0, gts:19.2.2: a reinforcement that must leave its entry
+    hex may only move, a Suppressed Unit only Rally or pass — so the Suppressed
+    Unit is not offered to the reinforcement's stack (they would have no Action
+    in common), while another reinforcement is."""
+    gmap = game_map()
+    axis = KeyedPlayer({"next_unit": "new1", "stack_with": "done"})
+    session = session_on(gmap, {u: ("01.01", {"movement": 4}, {})
+                                for u in ("new1", "new2", "pinned")}, axis=axis)
+    for u in ("new1", "new2"):
+        session.state.tracks[f"unit:{u}"] = {"in_entry_hex": 1}
+    session.state.tracks["unit:pinned"] = {"suppressed": 1}
+    new1 = session.ref("unit", "new1")
+    units = [session.ref("unit", u) for u in ("new1", "new2", "pinned")]
+    assert session.value("common_actions", [new1, units[2]], "formation") == []
+    session.perform("stack_for", session.ref("side", "axis"), new1, units, "formation")
+    offered = [d for d in axis.asked if d.key == "stack_with"]
+    assert [o for o in offered[0].options if o != "done"] == [units[1]]
+
+
 def test_leader_stays_with_his_units_under_direct_command():
     """gts:21.2: moved with Command Points, a Leader stays stacked with a Unit of
     his Formation: he goes along when the last of them leaves his hex."""

@@ -81,3 +81,38 @@ def test_a_park_needs_one_hex():
     with pytest.raises(Exception, match="for placing units"):
         Placement.model_validate({"leader": "5th NZ Bde Leader", "hex": "15.10",
                                   "in_contact_with": "5th NZ Bde Leader"})
+
+
+@pytest.mark.parametrize("name", ["last_chance", "kiwis", "gala", "hot_pursuit"])
+def test_obrst_ramcke_leads_the_luftlande_sturmregiment(name):
+    """crete:scenario:7-10: "Luftlande Sturmregiment (with replacement leader –
+    Obrst Ramcke)": he sets up with one of its Units as its Leader; the
+    regiment's own Leader is not placed; and as its Leader has been replaced, a
+    5.11 Leader Loss on it is No Event."""
+    session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    llsr = session.ref("formation", "Luftlande Sturmregiment")
+    ramcke = session.ref("leader", "Obrst Ramcke")
+    session.perform("deploy_units")
+    assert session.attr(llsr, "leader") == ramcke
+    assert session.attr(llsr, "leader_replaced") == 1
+    hosts = {session.attr(u, "hex") for u in session.value("units_of", llsr)
+             if session.attr(u, "on_map")}
+    assert session.attr(ramcke, "hex") in hosts
+    assert not session.attr(session.ref("leader", "Luftl.Sturm-Rgt Leader"), "on_map")
+    # 5.11: the Allied player names the Luftlande Sturmregiment: nothing happens
+    session.players.players["Allied"].answers["leader_loss"] = "Luftlande Sturmregiment"
+    before = session.attr(ramcke, "hex")
+    session.perform("leader_loss", session.ref("side", "Axis"))
+    assert session.attr(ramcke, "hex") == before
+    assert not [e for e in session.events("decision") if e.data["key"] == "replacement_leader"]
+
+
+def test_without_a_replacement_the_regiments_own_leader_sets_up():
+    """Scenario 5 prints no replacement: the Luftl.Sturm-Rgt Leader leads it."""
+    session = start("crete/descent", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    session.perform("deploy_units")
+    llsr = session.ref("formation", "Luftlande Sturmregiment")
+    assert session.attr(llsr, "leader").id == "Luftl.Sturm-Rgt Leader"
+    assert session.attr(llsr, "leader_replaced") == 0
