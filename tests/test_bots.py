@@ -126,10 +126,13 @@ def test_the_heuristic_bot_only_answers_legal_options(played):
 def test_the_heuristic_axis_heads_for_the_port(played):
     """Objective-aware: 'The German player wins if he controls the Port of
     Kastelli (06.04)' — the heuristic Axis ends the game much nearer it than a
-    random one does, and wins at least as often."""
+    random one does, and wins at least as often.  (Two hexes on average over
+    three games: since random Allies may set up in Column — the General
+    Comments' choice — they reach the port sooner, and the heuristic Axis ends
+    some 2.5-3 hexes nearer than a random one, where it was about 5.)"""
     smart = [axis_distance_to_port(s) for s in played[("heuristic", "random")]]
     blind = [axis_distance_to_port(s) for s in played[("random", "random")]]
-    assert sum(smart) / len(smart) + 3 <= sum(blind) / len(blind), (smart, blind)
+    assert sum(smart) / len(smart) + 2 <= sum(blind) / len(blind), (smart, blind)
     wins = lambda games: sum(winner(s) == "Axis" for s in games)
     assert wins(played[("heuristic", "random")]) >= wins(played[("random", "random")])
 

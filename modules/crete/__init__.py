@@ -118,6 +118,10 @@ class _Plugin:
                     f"{data['destination']}")
         if kind == "ad_hoc_airdrop_zone":  # crete:S3.0
             return f"    ad-hoc airdrop on the Drop Zone {data['hex']}"
+        if kind == "unit_set_up_formed":  # the scenarios' General Comments
+            how = " and ".join(w for w, on in (("mounted", data["mounted"]),
+                                               ("in Column", data["column"])) if on)
+            return f"    {data['unit']} sets up {how}"
         if kind == "rubble_placed":  # crete:2.9
             return f"      Rubble in {data['hex']}"
         if kind == "rubble_cleared":  # crete:2.9

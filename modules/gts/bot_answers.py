@@ -77,6 +77,9 @@ HANDLERS: dict[str, Handler] = {
     "plan_air_support": lambda bot, d, o: max(o),
     "setup_hex": HeuristicPlayer.hex_nearest_goal,
     "set_up_in_ip": HeuristicPlayer.yes,
+    # set up ready to fight, as the scenario prints the counters
+    "set_up_mounted": HeuristicPlayer.no,
+    "set_up_in_column": HeuristicPlayer.no,
     "leader_lands_with": HeuristicPlayer.host_nearest_goal,
     # Crete S7.0 airlanding: the airfield with a runway hex nearest an objective
     "airlanding_airfield": lambda bot, d, o: min(o, key=lambda a: (min(

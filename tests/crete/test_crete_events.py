@@ -201,9 +201,14 @@ def test_lost_fallschirmjager_come_back(game):
     session.ctx.emit("unit_flipped", {"unit": pi1, "face": "back"})
     chit = draw(session, "axis", "lost_fallschirmjager")
     assert session.attr(pi1, "face") == "front"
+    # destroyed while in Column: it comes back not in Column — the truck in
+    # the Leader's hex is in Column already (gts:14.6.2)
+    session.state.tracks.setdefault("unit:pi1", {})["column"] = 1
+    session.state.tracks.setdefault("unit:truck", {})["column"] = 1
     session.ctx.emit("unit_eliminated", {"unit": pi1})
     pull(session, chit, "lost_fallschirmjager")
     assert (session.attr(pi1, "hex"), session.attr(pi1, "face")) == ("09.09", "back")
+    assert session.attr(pi1, "column") == 0
 
 
 def test_leader_loss_once_per_formation(game):

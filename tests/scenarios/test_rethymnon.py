@@ -98,7 +98,8 @@ def test_snafu_starts_at_step_h_with_the_fjr_2_chit():
     played = {e.data["chit"] for e in log if e.kind == "activation_started"}
     assert played <= named | {"division:7. Flieger Division"}
     assert not [e for e in log[:first_activation] if e.kind == "decision"
-                and e.data["key"] not in ("set_up_in_ip", "setup_hex", "setup_leader_with")]
+                and e.data["key"] not in ("set_up_in_ip", "setup_hex", "setup_leader_with",
+                                          "set_up_mounted", "set_up_in_column")]
     assert len(session.events("unit_dropped")) + len(
         [e for e in session.events("unit_eliminated")
          if e.data["unit"] not in {d.data["unit"] for d in session.events("unit_dropped")}]) == 14

@@ -1,7 +1,9 @@
-"""Artillery Parks and contact at set-up: "place in 2nd NZ Div Artillery Park A
-(15.10)", "Both units are In Contact with the 5th NZ Brigade Leader"
-(crete:scenario:5, 7, 8, 9, 10; gts:16.2.1, gts:16.3).  The hexes, units and
-Leaders below are copied from the book, not from the scenario files."""
+"""What a Crete set-up says beyond the hexes: Artillery Parks and contact ("place
+in 2nd NZ Div Artillery Park A (15.10)", "Both units are In Contact with the 5th
+NZ Brigade Leader": crete:scenario:5, 7-10; gts:16.2.1, gts:16.3), Obrst Ramcke
+as a replacement leader (Scenarios 7-10), and the General Comments' "All Units
+may setup mounted or not, in Column or not".  The hexes, units and Leaders
+below are copied from the book, not from the scenario files."""
 
 from __future__ import annotations
 
@@ -116,3 +118,56 @@ def test_without_a_replacement_the_regiments_own_leader_sets_up():
     llsr = session.ref("formation", "Luftlande Sturmregiment")
     assert session.attr(llsr, "leader").id == "Luftl.Sturm-Rgt Leader"
     assert session.attr(llsr, "leader_replaced") == 0
+
+
+def _asked(session, key):
+    return [e.data["subject"] for e in session.events("decision") if e.data["key"] == key]
+
+
+def test_units_may_set_up_in_column_one_a_hex():
+    """Scenarios, General Comments: "All Units may setup ... in Column or not
+    (observing stacking limits) at the owning player's choice": asked once of
+    each Unit set up on the map, never of a second Unit in Column in a hex
+    (gts:14.6.2), nor of guns in an Artillery Park (gts:16.2.3)."""
+    yes = {"set_up_in_column": True, "set_up_in_ip": False}
+    session = start("crete/last_chance", Table({"Axis": KeyedPlayer(yes),
+                                                "Allied": KeyedPlayer(yes)}), seed=1)
+    session.perform("deploy_units")
+    on_map = [u for u in session.state.units() if session.attr(u, "on_map")]
+    in_column = [u for u in on_map if session.attr(u, "column") > 0]
+    hexes = [session.attr(u, "hex") for u in in_column]
+    free = {session.attr(u, "hex") for u in on_map if not session.attr(u, "in_artillery_park")}
+    assert len(hexes) == len(set(hexes)) == len(free)        # one a hex, in every such hex
+    asked = _asked(session, "set_up_in_column")
+    assert len(asked) == len(in_column) and len(set(asked)) == len(asked)
+    for gun in ("A 27 Art", "B 27 Art", "C 27 Art"):
+        assert gun not in asked and session.attr(session.ref("unit", gun), "column") == 0
+    session.perform("deploy_units")                       # asked once only
+    assert len(_asked(session, "set_up_in_column")) == len(asked)
+
+
+def test_units_with_transport_may_set_up_mounted():
+    """General Comments: "All Units may setup mounted or not": Scenario 10's
+    Aufkl. 95, counters with a transport back (gts:14.10.2), set up on it; units
+    without one are not asked; the guns in their Park are not (gts:16.2.3)."""
+    yes = {"set_up_mounted": True, "set_up_in_column": False}
+    session = start("crete/hot_pursuit", Table({"Axis": KeyedPlayer(yes),
+                                                "Allied": KeyedPlayer(yes)}), seed=1)
+    session.perform("deploy_units")
+    asked = set(_asked(session, "set_up_mounted"))
+    aufkl = {"1. Aufkl. 95", "2. Aufkl. 95", "3. Aufkl. 95"}
+    assert aufkl <= asked
+    for name in asked:
+        assert session.state.catalog["unit"][name]["back_kind"] == "transport"
+        assert session.attr(session.ref("unit", name), "face") == "back"
+    assert "3./II./Geb.Art. 95" not in asked
+
+
+def test_by_default_units_set_up_as_printed():
+    """Answering no leaves every counter on its front, not in Column."""
+    session = start("crete/hot_pursuit", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    session.perform("deploy_units")
+    on_map = [u for u in session.state.units() if session.attr(u, "on_map")]
+    assert all(session.attr(u, "column") == 0 and session.attr(u, "face") == "front"
+               for u in on_map)
