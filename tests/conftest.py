@@ -110,6 +110,17 @@ def session_on_open_map(program, catalog, players, places):
     return session
 
 
+def shipped_sheet(game_id: str, map_id: str):
+    """(map model, its MapIndex) of one shipped sheet, on a grid of its own."""
+    from kriegsspiel.core.loading import load_game, shipped_roots
+    game = load_game(shipped_roots()[0] / game_id)
+    game_map = next(m for m in game.maps if m.id == map_id)
+    g = game_map.grid
+    grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),
+                   orientation=g.orientation, offset=g.offset)
+    return game_map, MapIndex.build(game_map, game.terrain, grid)
+
+
 def open_map(columns=20, rows=12):
     """An all-clear map: the grid and its MapIndex."""
     grid = HexGrid((1, columns, 1, rows))

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_game, shipped_roots
-from kriegsspiel.core.mapindex import MapIndex
+from conftest import shipped_sheet
 
 AIRFIELD = ("09.04", "10.04", "11.05")
 EXITS = ("48.07", "48.08", "48.09")
@@ -46,12 +44,7 @@ DROP_TERRAIN = {"clear", "orchard", "scrub", "village"}
 
 @pytest.fixture(scope="module")
 def sheet():
-    game = load_game(shipped_roots()[0] / "crete")
-    game_map = next(m for m in game.maps if m.id == "maleme")
-    g = game_map.grid
-    grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),
-                   orientation=g.orientation, offset=g.offset)
-    return game_map, MapIndex.build(game_map, game.terrain, grid)
+    return shipped_sheet("crete", "maleme")
 
 
 def around(index, centre, within):

@@ -6,21 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_game, shipped_roots
-from kriegsspiel.core.mapindex import MapIndex
+from conftest import shipped_sheet
 
 AIRFIELD = ("27.12", "28.11")
 
 
 @pytest.fixture(scope="module")
 def sheet():
-    game = load_game(shipped_roots()[0] / "crete")
-    game_map = next(m for m in game.maps if m.id == "rethymnon")
-    g = game_map.grid
-    grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),
-                   orientation=g.orientation, offset=g.offset)
-    return game_map, MapIndex.build(game_map, game.terrain, grid)
+    return shipped_sheet("crete", "rethymnon")
 
 
 def test_the_two_airfield_hexes_are_adjacent(sheet):
