@@ -33,6 +33,9 @@ PARKS = {
 
 @pytest.mark.parametrize("name", sorted(PARKS))
 def test_the_guns_start_in_their_parks_and_in_contact(name):
+    """gts:16.2.1 / gts:16.3 at set-up: each printed Park is made in its hex,
+    of its Division, with its guns in it and not in Column, In Contact where
+    the book says so; no other Park, and no Dispatch Point spent."""
     session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     seed=1)
     divisions = {d for _, _, d, _ in PARKS[name]}
