@@ -29,6 +29,22 @@ COMPARE = _COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<
             ">": operator.gt, ">=": operator.ge}
 
 
+def _distinct(values: list) -> list:
+    """*values* without repeats, each where it first came (equal values are
+    one: `distinct u in units: u.entry_hex` lists each hex once)."""
+    out, seen = [], set()
+    for v in values:
+        try:
+            if v in seen:
+                continue
+            seen.add(v)
+        except TypeError:  # an unhashable value (a list): compared one by one
+            if v in out:
+                continue
+        out.append(v)
+    return out
+
+
 _METHODS: dict[type, Callable] = {}  # IR node class → the ExprCompiler method compiling it
 
 
@@ -261,6 +277,8 @@ class ExprCompiler(StatementCompiler):
         var = inner.slots[e.var]  # the variable's own slot (Scope.bound)
         if e.kind in ("sum", "least", "most"):
             body = self.number(e.body, inner, f"the body of '{e.kind}'")
+        elif e.kind == "distinct":
+            body, _ = self.expr(e.body, inner)
         else:
             body = self.cond(e.body, inner, f"the body of '{e.kind}'")
 
@@ -308,6 +326,8 @@ class ExprCompiler(StatementCompiler):
                 f[var] = item
                 out.append(body(f))
             return out
+        if kind == "distinct":
+            return (lambda f: _distinct(values(f))), "list"
         if kind == "count":
             return (lambda f: sum(1 for v in values(f) if v)), "int"
         if kind in ("least", "most"):

@@ -234,9 +234,25 @@ def test_a_member_of_two_enums_must_be_qualified():
     ("sum x in [1, 2]: sum y in [10, 20]: x * y", 90),
     ("count x in [1, 2, 3, 4]: x % 2 == 0 and x > 2", 1),
     ("sum x in [1, 2]: x / 4", Fraction(3, 4)),
+    ("distinct x in [3, 1, 3, 2, 1]: x", [3, 1, 2]),
+    ("distinct x in [1, 2, 3, 4]: x % 2", [1, 0]),
+    ("distinct x in []: x", []),
+    ("distinct x in [1, 2]: [x % 1]", [[0]]),
 ])
 def test_quantifiers(expr, expected):
     assert value_of(expr) == expected
+
+
+def test_distinct_lists_each_value_once_where_it_first_came():
+    """What gts:14.1's enemy entry hexes are made of: the entry hexes of many
+    Units, each hex once, in the order of the Units."""
+    program = gts_with(
+        "def formation_hexes(f: formation) = distinct u in units_of(f): u.hex @gts:14.1\n")
+    session = make_session(program)  # u1 at 05.05, u2 at 05.06, u3 off the map
+    f1 = session.ref("formation", "f1")
+    assert session.value("formation_hexes", f1) == ["05.05", "05.06", None]
+    session.place("u3", "05.05")  # stacked with u1: its hex is listed once
+    assert session.value("formation_hexes", f1) == ["05.05", "05.06"]
 
 
 def test_quantifier_over_units_of_a_formation():
