@@ -96,10 +96,15 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
         return []
     world = ctx.world
     where, distance = attr_reader("hex"), world.distance
-    near = []
+    near, measured = [], {}  # hex → within reach: Units stack, so each hex is measured once
     for unit in units:
         at = where(world, unit)
-        if at is not None and distance(at, hex_id) <= reach:
+        if at is None:
+            continue
+        close = measured.get(at)
+        if close is None:
+            close = measured[at] = distance(at, hex_id) <= reach
+        if close:
             near.append(unit)
     return near
 
