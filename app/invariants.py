@@ -79,6 +79,9 @@ class Invariant:
     # What of the state it reads (event_changes' tokens); None: not known, so
     # every state event may change it.
     reads: frozenset | None = None
+    # Told of every state event before the look (event, its changes), for an
+    # invariant that keeps its answer up to date instead of scanning again.
+    observe: Callable[[Event | None, frozenset | None], None] | None = None
 
 
 @dataclass
@@ -143,20 +146,60 @@ def chits_in_one_cup(state: GameState) -> list[str]:
 
 def tracks_in_range(state: GameState, declared: dict[str, Any]) -> list[str]:
     """Every tracked value within its declared range, on its declared kind."""
-    bad = []  # (entity, track, what is wrong); sorted at the end (asked after every change)
-    for key, values in state.tracks.items():
-        kind = key.split(":", 1)[0]
-        for name, value in values.items():
-            decl = declared.get(name)
-            if decl is None:
-                bad.append((key, name, f"{key}: undeclared track '{name}'"))
-                continue
-            if decl.on != kind:
-                bad.append((key, name, f"{key}: '{name}' is declared on {decl.on}, not {kind}"))
-            if (decl.low is not None and value < decl.low) or \
-                    (decl.high is not None and value > decl.high):
-                bad.append((key, name, f"{key}: {name} = {value} outside {decl.low}..{decl.high}"))
-    return [what for *_, what in sorted(bad, key=lambda b: b[:2])]
+    found = {(key, name): _track_problems(key, name, value, declared)
+             for key, values in state.tracks.items() for name, value in values.items()}
+    return [what for entry in sorted(found) for what in found[entry]]
+
+
+def _track_problems(key: str, name: str, value: Any, declared: dict[str, Any]) -> list[str]:
+    """What is wrong with one tracked value (nothing, mostly)."""
+    decl = declared.get(name)
+    if decl is None:
+        return [f"{key}: undeclared track '{name}'"]
+    kind, bad = key.split(":", 1)[0], []
+    if decl.on != kind:
+        bad.append(f"{key}: '{name}' is declared on {decl.on}, not {kind}")
+    if (decl.low is not None and value < decl.low) or \
+            (decl.high is not None and value > decl.high):
+        bad.append(f"{key}: {name} = {value} outside {decl.low}..{decl.high}")
+    return bad
+
+
+class TracksWatch:
+    """tracks_in_range kept up to date: the tracked values change only by
+    track_changed events (a restore says it may have changed everything), so
+    after one only that value is looked at again, not every value of the game
+    (a campaign has thousands, and changes one at almost every event)."""
+
+    def __init__(self, state: GameState, declared: dict[str, Any]) -> None:
+        self.state, self.declared = state, declared
+        self.bad: dict[tuple[str, str], list[str]] | None = None  # None: scan everything
+        self.changed: set[tuple[str, str]] = set()
+
+    def observe(self, event: Event | None, changes: frozenset | None) -> None:
+        if event is None or changes is EVERYTHING:
+            self.bad = None
+        elif event.kind == "track_changed":
+            self.changed.add((event.data["entity"], event.data["track"]))
+
+    def offenders(self) -> list[str]:
+        if self.bad is None:
+            tracks = self.state.tracks
+            self.bad = {}
+            self.changed = {(key, name) for key, values in tracks.items() for name in values}
+        for key, name in self.changed:
+            value = self.state.tracks.get(key, {}).get(name, _UNTRACKED)
+            problems = [] if value is _UNTRACKED else \
+                _track_problems(key, name, value, self.declared)
+            if problems:
+                self.bad[(key, name)] = problems
+            else:
+                self.bad.pop((key, name), None)
+        self.changed = set()
+        return [what for entry in sorted(self.bad) for what in self.bad[entry]]
+
+
+_UNTRACKED = object()
 
 
 def links_resolve(state: GameState) -> list[str]:
@@ -204,6 +247,9 @@ class InvariantChecker:
     def check_now(self) -> list[Violation]:
         """Every invariant broken in the current state (settled ones included)."""
         last = self.session.state.log[-1] if self.session.state.log else None
+        for inv in self.invariants:  # looked at afresh, whatever was observed
+            if inv.observe is not None:
+                inv.observe(None, EVERYTHING)
         return [v for inv in self.invariants for v in [self._evaluate(inv, last)] if v]
 
     def _after(self, event: Event) -> None:
@@ -216,6 +262,8 @@ class InvariantChecker:
             # after one of them, those that read what it changed.
             changes = self._changes(event)
             for inv in self.invariants:
+                if inv.observe is not None:
+                    inv.observe(event, changes)
                 if changes is not EVERYTHING and inv.reads is not None and \
                         not inv.reads & changes:
                     continue
@@ -258,12 +306,13 @@ class InvariantChecker:
 
 def kernel_invariants(session: Any) -> list[Invariant]:
     state, tracks = session.state, session.program.tracks
+    watch = TracksWatch(state, tracks)
     return [Invariant("pieces_in_one_place", (), EVERY_EVENT, lambda: pieces_in_one_place(state),
                       _MOVED),
             Invariant("chits_in_one_cup", (), EVERY_EVENT, lambda: chits_in_one_cup(state),
                       frozenset({CUPS})),
-            Invariant("tracks_in_range", (), EVERY_EVENT, lambda: tracks_in_range(state, tracks),
-                      frozenset({ALL_TRACKS})),
+            Invariant("tracks_in_range", (), EVERY_EVENT, watch.offenders,
+                      frozenset({ALL_TRACKS}), watch.observe),
             Invariant("links_resolve", (), EVERY_EVENT, lambda: links_resolve(state),
                       frozenset({ALL_LINKS}))]
 

@@ -14,7 +14,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Ref
 from kriegsspiel.invariants import (EVERY_EVENT, SETTLED, Invariant, InvariantBroken,
-                                    InvariantChecker, declared_rule_invariants)
+                                    InvariantChecker, declared_rule_invariants, tracks_in_range)
 from kriegsspiel.play import new_game
 from kriegsspiel.plugins import load_registry
 from kriegsspiel.setup import start
@@ -207,6 +207,35 @@ def test_the_checker_stops_at_the_first_violation_and_looking_changes_nothing(se
     assert session.log_text() == log and session.ctx.trace == []
     with pytest.raises(InvariantBroken, match="tracks_in_range.*cp = 25"):
         session.state.set_track(Ref("division", "CREFOR"), "cp", 25, [])
+
+
+def test_the_kept_track_ranges_are_those_a_full_look_finds_after_every_event():
+    """tracks_in_range is kept up to date from the events (TracksWatch) rather
+    than scanned afresh: over a whole game, with out-of-range values put in and
+    mended and a save restored, it finds exactly what a full scan finds."""
+    game = new_game("crete/learning", 3, ["random"])
+    state, declared = game.session.state, game.session.program.tracks
+    checker = InvariantChecker(game.session, stop_at_first=False).attach()
+    kept = next(inv for inv in checker.invariants if inv.name == "tracks_in_range")
+    looks = []
+
+    def compare(event):
+        looks.append(kept.offenders() == tracks_in_range(state, declared))
+    state.observers.append(compare)
+    game.run(4)
+    crefor = Ref("division", "CREFOR")
+    state.set_track(crefor, "cp", 25, [])  # broken, then mended
+    found_broken = kept.offenders()
+    state.set_track(crefor, "cp", 3, [])
+    tamper(game.session, lambda snap: snap["tracks"].setdefault("division:CREFOR", {})
+           .update(dp=40))
+    state.set_track(crefor, "cp", 4, [])  # the first event after the restore
+    assert len(looks) > 500 and all(looks)
+    assert found_broken == ["division:CREFOR: cp = 25 outside 0..19"]
+    assert kept.offenders() == ["division:CREFOR: dp = 40 outside 0..19"]
+    reported = [v.offenders for v in checker.violations if v.invariant == "tracks_in_range"]
+    assert reported == [["division:CREFOR: cp = 25 outside 0..19"],
+                        ["division:CREFOR: dp = 40 outside 0..19"]]
 
 
 def test_an_unknown_or_mistimed_invariant_is_a_clear_error(session):
