@@ -340,6 +340,46 @@ def test_reinforcements_must_leave_their_entry_hex():
     assert boxed.value("legal_actions", boxed.ref("unit", "new"), "division") == ["move", "pass"]
 
 
+def test_a_reinforcement_changing_formation_in_its_entry_hex_is_not_fired_on():
+    """gts:8.0: "Reinforcement Units in reinforcement entry hexes may not be
+    targeted by any type of fire": entering Column there (a 17.2 trigger
+    elsewhere) draws no Opportunity Fire, though the hex is in an enemy Fire Zone.
+    (The Mercury sweep, seed 6, found a tank Suppressed this way, and then stuck.)"""
+    gmap = game_map()
+    axis = KeyedPlayer({"move": ["enter_column", "02.01", "stop"]})
+    allies = KeyedPlayer({"opportunity_fire": True})
+    session = session_on(gmap, {"new": ("01.01", {"movement": 4}, {}),
+                                "enemy": ("04.01", {"fire_range": 3}, {"side": "allies"})},
+                         axis=axis, allies=allies, rolls=[0, 0, 0, 0])
+    unit = session.ref("unit", "new")
+    session.state.tracks["unit:new"] = {"in_entry_hex": 1}
+    assert session.value("hex_in_enemy_fire_zone", "01.01", session.ref("side", "axis"))
+    session.perform("move", [unit], "formation")
+    assert [d for d in allies.asked if d.key == "opportunity_fire"] == []
+    assert session.attr(unit, "column") == 1 and session.attr(unit, "hex") == "02.01"
+    assert session.attr(unit, "suppressed") == 0 and session.events("fire_resolved") == []
+    # Out of the entry hex, the same change of formation is fired on (17.2).
+    axis.answers["move"] = ["leave_column", "stop"]
+    session.perform("move", [unit], "formation")
+    assert [d.subject.id for d in allies.asked if d.key == "opportunity_fire"] == ["enemy"]
+
+
+def test_a_suppressed_reinforcement_waits_in_its_entry_hex():
+    """gts:8.0 with gts:19.2.2: in its entry hex a Unit may only Move, and
+    Suppressed it may only Rally or pass; it has no legal movement, so it
+    passes until a chit "allows legal movement" (no Action at all stuck a game)."""
+    gmap = game_map()
+    session = session_on(gmap, {"new": ("01.01", {"movement": 4}, {})})
+    unit = session.ref("unit", "new")
+    session.state.tracks["unit:new"] = {"in_entry_hex": 1, "suppressed": 1,
+                                        "cohesion_hits": 1}
+    assert not session.value("must_leave_entry_hex", unit, "division")
+    for kind in ("division", "formation"):
+        assert session.value("legal_actions", unit, kind) == ["pass"]
+    session.state.tracks["unit:new"]["suppressed"] = 0
+    assert session.value("legal_actions", unit, "division") == ["move"]
+
+
 def test_movement_classes_pay_their_own_costs():
     """gts:14.0, gts:14.2 and gts:14.5: Leg, Tracked and Wheeled Units pay the
     Terrain Effects Chart's cost for their class; Immobile Units never move (gts:14.4)."""
