@@ -261,7 +261,9 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
         if detail.row_count:
             out.print(detail)
     if data["unknown_citations"]:
-        err.print("citations not in the rule index: " + ", ".join(data["unknown_citations"]),
+        err.print("shipped content cites sections not in the rule index: " +
+                  ", ".join(f"{cite} ({', '.join(places[:3])})"
+                            for cite, places in data["unknown_citations"].items()),
                   markup=False)
 
 

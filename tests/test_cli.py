@@ -76,6 +76,20 @@ def test_rules_coverage_table_and_unknown_ruleset():
     assert result.exit_code == 1 and "did you mean 'gts'?" in result.output
 
 
+def test_shipped_content_cites_only_indexed_sections(tmp_path):
+    """Every citation in rule files, module Python, games and scenarios names a
+    section of the rule index; a wrong one is reported with where it stands
+    (the tests' deliberately wrong ids are not shipped content)."""
+    from kriegsspiel.coverage import report
+    assert report()["unknown_citations"] == {}
+    fake = tmp_path / "modules" / "m"
+    fake.mkdir(parents=True)
+    (fake / "r.ksr").write_text("const a = 1 @gts:10.0.3 @crete:88.0\n")
+    found = report("gts", tmp_path / "tests", root=tmp_path)
+    assert found["unknown_citations"] == {"crete:88.0": ["modules/m/r.ksr:1"]}
+    assert found["rulesets"]["gts"]["10.0.3"]["implemented"] == ["modules/m/r.ksr:1"]
+
+
 def test_rules_show_lists_layers():
     result = run("rules", "show", "troop_quality")
     assert result.exit_code == 0

@@ -64,7 +64,7 @@ class _Plugin:
                            "not_released_by": "list", "other": "str",
                            "morale_change": "int", "days": "list"},
                 "game": {"maps": "list", "start_step": "any", "draw": "any"},
-                # drops.ksr (crete:4.x) and control.ksr: the scenario's drops, the
+                # drops.ksr (crete:4.0-4.2) and control.ksr: the scenario's drops, the
                 # set-up left to the owners, victory by steps, control at start
                 "unit": {"arrival": "any", "drop_zone": "list", "drop_turn": "any",
                          "stick": "any", "drop_order": "any", "setup_area": "list",
