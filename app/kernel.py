@@ -77,6 +77,12 @@ def _tag_value(ctx, entity: Ref, key: str):
     return None
 
 
+def _effects_of(ctx, kind: str) -> list[Ref]:
+    # A scenario's special-rule effects (app/setup.py lays them out as entities
+    # of kind "effect"), those of one kind, in the scenario's order.
+    return _members(ctx, "effect", "kind", kind)
+
+
 def _leaders_of(ctx, division: Ref) -> list[Ref]:
     return _members(ctx, "leader", "division", division)
 
@@ -327,6 +333,9 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("units_of", _units_of, 1, 1, "list", doc="units of a formation or division",
              reads=("formation", "division")),
     Function("units_at", _units_at, 1, 1, "list", doc="units in a hex", reads=("@placement",)),
+    Function("effects_of", _effects_of, 1, 1, "list", params=("str",),
+             doc="the scenario rules' effects of one kind: effects_of(\"air_strikes\")",
+             reads=("kind",)),
     Function("tag_value", _tag_value, 2, 2, "str", params=("any", "str"),
              doc="what an entity's 'key:<value>' tag says: tag_value(u, \"battalion\")",
              reads=()),

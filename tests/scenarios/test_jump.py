@@ -275,3 +275,17 @@ def test_no_line_of_sight_or_range_reaches_from_one_sheet_to_another():
     assert session.state.distance("maleme:10.05", "kastelli:10.05") == SEPARATE
     assert "kastelli:10.05" not in session.value("hexes_within", "maleme:10.05", 5)
     assert session.value("hex_column", "rethymnon:27.12") == 27
+
+
+def test_effects_of_gives_a_kinds_scenario_effects_in_order():
+    """crete:scenario:6's special rules are data (effects): the kernel's
+    effects_of(kind) is every effect of that kind, in the scenario's order,
+    as a scan of all_of("effect") would give (and none of an unknown kind)."""
+    session = scenario()
+    everything = session.value("all_of", "effect")
+    kinds = {session.attr(e, "kind") for e in everything}
+    assert {"map_waits_for_chit", "kept_away_from", "air_strikes"} <= kinds
+    for kind in kinds:
+        assert session.value("effects_of", kind) == \
+            [e for e in everything if session.attr(e, "kind") == kind]
+    assert session.value("effects_of", "no_such_effect") == []
