@@ -70,6 +70,31 @@ def test_spotted_indirect_fire_example(make_session):
     assert barrage(session, "10.04") == 2
 
 
+def test_reinforcements_in_their_entry_hex_take_no_s_query(make_session):
+    """gts:8.0: "Reinforcement Units in reinforcement entry hexes may not be
+    targeted by any type of fire": the Spotted Indirect Fire Example's "C" on the
+    flak that moved into its side's entry hex, but the German Unit still waiting
+    there as a reinforcement takes no "S?" (gts:16.6.1) — no check, so no third
+    roll (the script holds two: a third would be an error)."""
+    axis = KeyedPlayer({"buy:tq_check": [False, True], "convert_suppression": True})
+    session = make_session(rolls=[1, 4], axis=axis,
+                           placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04",
+                                      "greek": "10.06", "bedding": "10.06"})
+    session.state.tracks["division:geb5"] = {"cp": 1}
+    gun = add(session, "gun", "allies", "10.12", weapon_class="IHE", fire_rating=4,
+              fire_range=12)
+    flak = add(session, "flak", "axis", "10.04", steps=0, defense=1, weapon_class="DHE")
+    session.state.tracks["unit:gun"] = {"in_artillery_park": 1, "in_contact": 1}
+    session.state.links["unit:gun"] = {"contact_with": "leader:bedding"}
+    session.state.tracks["unit:pi1"] = {"in_entry_hex": 1}
+    session.perform("indirect_fire", gun, flak)
+    assert session.events("fire_resolved")[-1].data["result"] == "C"
+    assert session.attr(flak, "eliminated")
+    german = session.ref("unit", "pi1")
+    assert (session.attr(german, "cohesion_hits"), session.attr(german, "suppressed")) == (0, 0)
+    assert session.attr(session.ref("division", "geb5"), "cp") == 1
+
+
 def test_a_nine_loses_contact_and_fires_nothing(make_session):
     """gts:16.5 / gts:16.3.1: a nine on the mission: contact is lost, no fire, no barrage."""
     session = make_session(rolls=[9], placement={"pi1": "10.04", "truck": "01.01",
