@@ -41,15 +41,11 @@ def test_self_spotted_indirect_fire_example(make_session):
     assert barrage(session, "10.06") == 1
 
 
-def test_spotted_indirect_fire_example(make_session):
-    """Crete Part One Spotted Indirect Fire Example: the artillery Unit in a Park,
-    In Contact with the Leader, fires on the zero-Step flak with an In Command
-    spotter: 4, +1 for the flak's Defense, +2 Company Bonus = 7; roll 4: "C",
-    which eliminates the zero-Step Unit (gts:19.2.3); the other German Unit takes
-    "S?" (gts:16.6.1), fails with a 7 and spends a Command Point to convert the
-    Suppression into a Cohesion Hit (gts:19.2.2); 6 or more: a heavy barrage."""
+def spotted_example(make_session, rolls):
+    """The Spotted Indirect Fire Example's set-up: the gun in a Park, In Contact
+    with Bedding, the flak and pi1 in 10.04, one Command Point."""
     axis = KeyedPlayer({"buy:tq_check": [False, True], "convert_suppression": True})
-    session = make_session(rolls=[1, 4, 7], axis=axis,
+    session = make_session(rolls=rolls, axis=axis,
                            placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04",
                                       "greek": "10.06", "bedding": "10.06"})
     session.state.tracks["division:geb5"] = {"cp": 1}
@@ -58,6 +54,17 @@ def test_spotted_indirect_fire_example(make_session):
     flak = add(session, "flak", "axis", "10.04", steps=0, defense=1, weapon_class="DHE")
     session.state.tracks["unit:gun"] = {"in_artillery_park": 1, "in_contact": 1}
     session.state.links["unit:gun"] = {"contact_with": "leader:bedding"}
+    return session, gun, flak
+
+
+def test_spotted_indirect_fire_example(make_session):
+    """Crete Part One Spotted Indirect Fire Example: the artillery Unit in a Park,
+    In Contact with the Leader, fires on the zero-Step flak with an In Command
+    spotter: 4, +1 for the flak's Defense, +2 Company Bonus = 7; roll 4: "C",
+    which eliminates the zero-Step Unit (gts:19.2.3); the other German Unit takes
+    "S?" (gts:16.6.1), fails with a 7 and spends a Command Point to convert the
+    Suppression into a Cohesion Hit (gts:19.2.2); 6 or more: a heavy barrage."""
+    session, gun, flak = spotted_example(make_session, [1, 4, 7])
     assert not session.value("self_spots", gun, "10.04")      # a Park never self-spots
     assert [s.id for s in session.value("spotters", gun, "10.04")] == ["greek"]
     session.perform("indirect_fire", gun, flak)
@@ -76,16 +83,7 @@ def test_reinforcements_in_their_entry_hex_take_no_s_query(make_session):
     flak that moved into its side's entry hex, but the German Unit still waiting
     there as a reinforcement takes no "S?" (gts:16.6.1) — no check, so no third
     roll (the script holds two: a third would be an error)."""
-    axis = KeyedPlayer({"buy:tq_check": [False, True], "convert_suppression": True})
-    session = make_session(rolls=[1, 4], axis=axis,
-                           placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04",
-                                      "greek": "10.06", "bedding": "10.06"})
-    session.state.tracks["division:geb5"] = {"cp": 1}
-    gun = add(session, "gun", "allies", "10.12", weapon_class="IHE", fire_rating=4,
-              fire_range=12)
-    flak = add(session, "flak", "axis", "10.04", steps=0, defense=1, weapon_class="DHE")
-    session.state.tracks["unit:gun"] = {"in_artillery_park": 1, "in_contact": 1}
-    session.state.links["unit:gun"] = {"contact_with": "leader:bedding"}
+    session, gun, flak = spotted_example(make_session, [1, 4])
     session.state.tracks["unit:pi1"] = {"in_entry_hex": 1}
     session.perform("indirect_fire", gun, flak)
     assert session.events("fire_resolved")[-1].data["result"] == "C"
