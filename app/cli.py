@@ -71,6 +71,23 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
         err.print(f"{count} error(s)", markup=False)
         raise typer.Exit(1)
     out.print(f"ok: {result.summary}", markup=False)
+    out.print(kernel_note(), markup=False)
+
+
+def kernel_note() -> str:
+    """Whether the interpreter runs compiled (kriegsspiel.compiled), for `ks check`."""
+    import os
+
+    from kriegsspiel.compiled import status
+    if os.environ.get("KS_PURE"):
+        return "kernel: running from source (KS_PURE=1)"
+    loaded = status()
+    compiled = [m for m, how in loaded.items() if how == "compiled"]
+    stale = [m for m, how in loaded.items() if how == "stale"]
+    if not loaded:
+        return "kernel: running from source (installed without its compiled build)"
+    note = f"kernel: {len(compiled)} module(s) compiled"
+    return note + (f"; from source, changed since compiled: {', '.join(stale)}" if stale else "")
 
 
 @app.command()

@@ -18,6 +18,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, LINKS, GameState
 
 Reader = Callable[[GameState, Any], Any]
@@ -38,15 +43,19 @@ def _make(name: str) -> Reader:
     if name in ("hex", "on_map"):
         on_map = name == "on_map"
 
+        @cython.locals(tables=dict, tracked=dict, linked=dict)
         def read_placement(state: GameState, ref) -> Any:
             key = ref.key
-            tracked = state.tracks.get(key)
+            tables = state.tracks
+            tracked = tables.get(key)
             if tracked is not None and name in tracked:
                 return tracked[name]
-            linked = state.links.get(key)
+            tables = state.links
+            linked = tables.get(key)
             if (linked is not None and name in linked) or ref.kind not in _PIECES:
                 return generic(state, ref, name)
-            where = state.placement.get(ref.id)
+            tables = state.placement
+            where = tables.get(ref.id)
             return where is not None if on_map else where
         return read_placement
     if name == "id":
@@ -64,24 +73,32 @@ def _make(name: str) -> Reader:
         return lambda state, ref: generic(state, ref, name)
     link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
 
+    @cython.locals(tables=dict, tracked=dict, linked=dict, data=dict, faces=dict, face=dict)
     def read_static(state: GameState, ref) -> Any:
         # A track of this name first (a marker, or a value a rule changed),
-        # then the face of a counter, then what the catalog says.
+        # then the face of a counter, then what the catalog says.  (Each
+        # table is put in a local first: compiled, a dict-typed local's .get
+        # is a direct look-up instead of a method call.)
         key = ref.key
-        tracked = state.tracks.get(key)
+        tables = state.tracks
+        tracked = tables.get(key)
         if tracked is not None:
             value = tracked.get(name, _MISSING)
             if value is not _MISSING:
                 return value
-        linked = state.links.get(key)
+        tables = state.links
+        linked = tables.get(key)
         if linked is not None and name in linked:
             return generic(state, ref, name)
-        kind = ref.kind
-        data = state.catalog.get(kind, _EMPTY).get(ref.id)
+        kind, ident = ref.kind, ref.id
+        tables = state.catalog
+        tables = tables.get(kind, _EMPTY)
+        data = tables.get(ident)
         if data is None:  # a hex the map knows, or an unknown entity: attr says which
             return generic(state, ref, name)
         if kind == "unit":
-            face = data["faces"].get(state.faces.get(ref.id, "front"), _EMPTY)
+            faces, tables = data["faces"], state.faces
+            face = faces.get(tables.get(ident, "front"), _EMPTY)
             value = face.get(name, _MISSING)
             if value is not _MISSING:
                 return value

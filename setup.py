@@ -1,0 +1,113 @@
+"""Builds the compiled kernel: the interpreter's hot modules compiled by Cython.
+
+Everything else about the package is in pyproject.toml; this file exists only
+because extension modules cannot be declared there.
+
+The rule interpreter is many small Python closures calling each other, so most
+of a game's time is CPython's own call and bytecode overhead.  Compiling the
+same .py files with Cython (no annotations, no source changes: the modules stay
+plain Python and run as such when not compiled) removes most of it.  Each
+module compiles to ``<name>.kscompiled<EXT_SUFFIX>`` beside its source, a name
+no normal import finds, with ``<name>.kscompiled.sha256``, the hash of the
+source it was built from.  ``kriegsspiel.compiled`` loads the compiled module
+only while the source still has that hash, so an edited source (an editable
+install) runs as written, never a stale copy.  docs/architecture.md,
+"Compiled kernel", says more.
+
+KS_NO_COMPILE=1 builds without compiling; a module that fails to compile is
+left to run from source (the extensions are optional).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sysconfig
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+# Source files (relative to this folder) and their module names: the modules
+# a game's rule evaluation runs through, found by profiling playouts and fires.
+PACKAGES = {"app": "kriegsspiel", "core": "kriegsspiel.core", "dsl": "kriegsspiel.dsl",
+            "modules/gts": "kriegsspiel.modules.gts"}
+KERNEL = [
+    "dsl/closures.py", "dsl/compiler.py", "dsl/direct.py", "dsl/shortcuts.py",
+    "dsl/lasting.py", "dsl/statements.py", "dsl/program.py", "dsl/tables.py",
+    "dsl/scope.py", "dsl/runtime.py", "dsl/checks.py", "dsl/types.py",
+    "core/readers.py", "core/state.py", "core/hexgrid.py", "core/mapindex.py",
+    "core/movegraph.py", "core/hexline.py", "core/players.py", "core/dice.py",
+    "app/kernel.py", "app/session.py", "app/invariants.py",
+    "modules/gts/los.py", "modules/gts/reach.py",
+]
+SUFFIX = ".kscompiled"
+
+
+def module_name(path: str) -> str:
+    folder, _, file = path.rpartition("/")
+    return f"{PACKAGES[folder]}.{file[:-3]}"
+
+
+def source_hash(path: str) -> str:
+    with open(path, "rb") as f:
+        return hashlib.sha256(f.read()).hexdigest()
+
+
+class BuildKernel(build_ext):
+    """Names each compiled module so that no import finds it by itself, and
+    writes beside it the hash of its source (kriegsspiel.compiled checks it)."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:
+            self.parallel = os.cpu_count() or 1
+
+    def get_ext_filename(self, fullname):
+        return os.path.join(*fullname.split(".")) + SUFFIX + sysconfig.get_config_var("EXT_SUFFIX")
+
+    def build_extension(self, ext):
+        super().build_extension(ext)
+        built = self.get_ext_fullpath(ext.name)
+        if os.path.exists(built):
+            # The hash of what was compiled, beside the compiled module; the
+            # in-place copy (editable installs) gets its own below.
+            with open(built[: -len(sysconfig.get_config_var("EXT_SUFFIX"))] + ".sha256", "w") as f:
+                f.write(source_hash(ext.ks_source) + "\n")
+
+    def copy_extensions_to_source(self):
+        super().copy_extensions_to_source()
+        build_py = self.get_finalized_command("build_py")
+        for ext in self.extensions:
+            package, _, name = ext.name.rpartition(".")
+            target = os.path.join(build_py.get_package_dir(package), name + SUFFIX + ".sha256")
+            if os.path.exists(target[: -len(".sha256")] + sysconfig.get_config_var("EXT_SUFFIX")):
+                with open(target, "w") as f:
+                    f.write(source_hash(ext.ks_source) + "\n")
+
+
+def kernel_extensions():
+    if os.environ.get("KS_NO_COMPILE"):
+        return []
+    try:
+        from Cython.Build import cythonize
+    except ImportError:  # a build without Cython: everything runs from source
+        return []
+    from setuptools import Extension
+    extensions = []
+    for path in KERNEL:
+        ext = Extension(module_name(path), [path], optional=True,
+                        extra_compile_args=["-O2", "-g0"])
+        extensions.append(ext)
+    compiled = cythonize(extensions, build_dir="build/cython", quiet=True,
+                         compiler_directives={
+                             "language_level": 3,
+                             # Plain Python semantics: functions keep their
+                             # attributes, annotations are not C types.
+                             "binding": True, "annotation_typing": False})
+    sources = {module_name(path): path for path in KERNEL}
+    for ext in compiled:
+        ext.ks_source = sources[ext.name]
+    return compiled
+
+
+setup(ext_modules=kernel_extensions(), cmdclass={"build_ext": BuildKernel})
