@@ -134,6 +134,12 @@ _KERNEL_ATTRS = {
 class GameState:
     """Implements the DSL runtime's ``World`` protocol."""
 
+    # Slotted: the rules read these on every attribute read.
+    __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
+                 "tracks", "cups", "links", "turn", "log", "version", "_restores", "_flips",
+                 "_changed", "_entries", "_refs", "_at", "_distances", "_distances_grid",
+                 "observers", "__weakref__")
+
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
                  track_names: frozenset[str] | set[str] = frozenset()) -> None:
         self.catalog = catalog  # kind → id → static attributes (units: + "faces")

@@ -39,7 +39,7 @@ KERNEL_EVENTS = {
 }
 
 
-@dataclass
+@dataclass(slots=True)  # slotted: every call site reads its fields
 class Compiled:
     """One compiled definition; ``fn`` is filled in once compiled."""
 

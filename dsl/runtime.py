@@ -81,7 +81,7 @@ class ReturnValue(Exception):
         self.value = value
 
 
-@dataclass
+@dataclass(slots=True)  # slotted: rules read its fields on every call
 class Context:
     world: World
     dice: Any  # kriegsspiel.core.dice.Dice

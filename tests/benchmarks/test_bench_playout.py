@@ -1,9 +1,11 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core — NOT met (about 7/s, ~140 ms a playout, on a quiet machine in December
-2026; see the numbers in docs/architecture.md, "Performance").  Measured from a game prepared once and put back to its post-set-up
-state before each playout (loading the scenario and compiling the rules is
+core — NOT met: about 12/s (~80 ms a playout at best, 343M instructions) with
+the compiled kernel, about 7/s (545M instructions) from source (KS_PURE=1);
+see docs/architecture.md, "Performance" and "Compiled kernel".  Measured
+from a game prepared once and put back to its post-set-up state before each
+playout (loading the scenario and compiling the rules is
 not playing; ``ks play`` pays it once per game, see docs/architecture.md for
 the cold numbers).  The second benchmark plays one whole game, set-up
 included, of the largest shipped scenario (most Units set up or brought on,
