@@ -40,7 +40,8 @@ KERNEL = [
     "app/kernel.py", "app/session.py", "app/invariants.py",
     "modules/gts/los.py", "modules/gts/reach.py",
 ]
-SUFFIX = ".kscompiled"
+SUFFIX = ".kscompiled"  # as kriegsspiel.compiled.SUFFIX (this file cannot import it)
+EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 
 def module_name(path: str) -> str:
@@ -63,26 +64,29 @@ class BuildKernel(build_ext):
             self.parallel = os.cpu_count() or 1
 
     def get_ext_filename(self, fullname):
-        return os.path.join(*fullname.split(".")) + SUFFIX + sysconfig.get_config_var("EXT_SUFFIX")
+        return os.path.join(*fullname.split(".")) + SUFFIX + EXT_SUFFIX
 
     def build_extension(self, ext):
         super().build_extension(ext)
-        built = self.get_ext_fullpath(ext.name)
-        if os.path.exists(built):
-            # The hash of what was compiled, beside the compiled module; the
-            # in-place copy (editable installs) gets its own below.
-            with open(built[: -len(sysconfig.get_config_var("EXT_SUFFIX"))] + ".sha256", "w") as f:
-                f.write(source_hash(ext.ks_source) + "\n")
+        record_hash(self.get_ext_fullpath(ext.name), ext.ks_source)
 
     def copy_extensions_to_source(self):
+        # Editable installs: the build is copied beside its source, and so is its hash.
         super().copy_extensions_to_source()
         build_py = self.get_finalized_command("build_py")
         for ext in self.extensions:
-            package, _, name = ext.name.rpartition(".")
-            target = os.path.join(build_py.get_package_dir(package), name + SUFFIX + ".sha256")
-            if os.path.exists(target[: -len(".sha256")] + sysconfig.get_config_var("EXT_SUFFIX")):
-                with open(target, "w") as f:
-                    f.write(source_hash(ext.ks_source) + "\n")
+            package = ext.name.rpartition(".")[0]
+            copied = os.path.join(build_py.get_package_dir(package),
+                                  os.path.basename(self.get_ext_filename(ext.name)))
+            record_hash(copied, ext.ks_source)
+
+
+def record_hash(built: str, source: str) -> None:
+    """``<name>.kscompiled.sha256`` beside the build *built* (if it was built,
+    the extensions being optional): the hash of the source compiled."""
+    if os.path.exists(built):
+        with open(built[: -len(EXT_SUFFIX)] + ".sha256", "w") as f:
+            f.write(source_hash(source) + "\n")
 
 
 def kernel_extensions():

@@ -52,7 +52,8 @@ def test_a_changed_source_runs_as_written_with_a_warning(fake_package):
     _built(fake_package, text="VALUE = 'what was compiled'\n")
     finder = CompiledFinder("ksfake.")
     with pytest.warns(RuntimeWarning, match="ksfake.mod: its source changed"):
-        assert finder.find_spec("ksfake.mod", [str(fake_package.parent)]) is None  # the normal import goes ahead
+        # None: the normal import, of the source, goes ahead
+        assert finder.find_spec("ksfake.mod", [str(fake_package.parent)]) is None
     assert finder.loaded == {"ksfake.mod": "stale"}
 
 
