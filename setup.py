@@ -20,8 +20,10 @@ left to run from source (the extensions are optional).
 
 from __future__ import annotations
 
+import filecmp
 import hashlib
 import os
+import shutil
 import sysconfig
 
 from setuptools import setup
@@ -81,12 +83,46 @@ class BuildKernel(build_ext):
             record_hash(copied, ext.ks_source)
 
 
+def declarations() -> list[tuple[str, str]]:
+    """(module name, path) of the kernel's Cython declaration files (.pxd)."""
+    return [(module_name(path), path[:-3] + ".pxd") for path in KERNEL
+            if os.path.exists(path[:-3] + ".pxd")]
+
+
+def declaring_hash(pxd: str) -> str:
+    """The hash of a declaring module: its .pxd, then its .py (as kriegsspiel.compiled)."""
+    with open(pxd, "rb") as declared, open(pxd[:-4] + ".py", "rb") as source:
+        return hashlib.sha256(declared.read() + b"\0" + source.read()).hexdigest()
+
+
 def record_hash(built: str, source: str) -> None:
     """``<name>.kscompiled.sha256`` beside the build *built* (if it was built,
-    the extensions being optional): the hash of the source compiled."""
+    the extensions being optional): the hash of the source compiled, then one
+    line "<hash> <module>" per module with declarations (.pxd), of that .pxd
+    and that module's source.  Every build may use every declared type's
+    layout (cimports), and that layout is only there while the declaring
+    module itself runs compiled: when either changes, the build is stale."""
     if os.path.exists(built):
+        lines = [source_hash(source)] + [f"{declaring_hash(pxd)} {name}"
+                                         for name, pxd in declarations()]
         with open(built[: -len(EXT_SUFFIX)] + ".sha256", "w") as f:
-            f.write(source_hash(source) + "\n")
+            f.write("\n".join(lines) + "\n")
+
+
+def declarations_tree(root: str = "build/cython/include") -> str:
+    """The kernel's .pxd files under their module names (kriegsspiel/core/state.pxd),
+    where Cython looks for a module's declarations and for its cimports: the
+    source folders are not named as the package is (core/ is kriegsspiel.core)."""
+    for name, pxd in declarations():
+        target = os.path.join(root, *name.split(".")) + ".pxd"
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        folder = os.path.dirname(target)
+        while folder != root:  # each level a package, for Cython
+            open(os.path.join(folder, "__init__.pxd"), "a").close()
+            folder = os.path.dirname(folder)
+        if not os.path.exists(target) or not filecmp.cmp(pxd, target, shallow=False):
+            shutil.copyfile(pxd, target)  # (a fresh copy would rebuild every dependant)
+    return root
 
 
 def kernel_extensions():
@@ -103,6 +139,7 @@ def kernel_extensions():
                         extra_compile_args=["-O2", "-g0"])
         extensions.append(ext)
     compiled = cythonize(extensions, build_dir="build/cython", quiet=True,
+                         include_path=[declarations_tree()],
                          compiler_directives={
                              "language_level": 3,
                              # Plain Python semantics: functions keep their

@@ -2,7 +2,8 @@
 
 ``setup.py`` compiles the interpreter's hot modules (the same .py files, no
 source changes) to ``<name>.kscompiled<EXT_SUFFIX>`` beside each source, with
-``<name>.kscompiled.sha256``, the hash of the source compiled.  No normal
+``<name>.kscompiled.sha256``, the hash of the source compiled and of the
+declaration files (.pxd) it was compiled against.  No normal
 import finds those files, so without this finder every module runs from its
 source.  With it (installed when ``kriegsspiel`` is imported), a module whose
 source still has the recorded hash is loaded from its compiled build under
@@ -44,10 +45,11 @@ class CompiledFinder:
         built, recorded = stem + EXT_SUFFIX, stem + ".sha256"
         if not (os.path.exists(built) and os.path.exists(recorded)):
             return None
-        if _hash(source.origin) != Path(recorded).read_text().strip():
+        if not _current(source.origin, Path(recorded).read_text().split("\n")):
             self.loaded[fullname] = "stale"
-            warnings.warn(f"{fullname}: its source changed since it was compiled, so it runs "
-                          f"from the source (slower); reinstall to compile it again",
+            warnings.warn(f"{fullname}: its source or the kernel's declarations (.pxd) changed "
+                          f"since it was compiled, so it runs from the source (slower); "
+                          f"reinstall to compile it again",
                           RuntimeWarning, stacklevel=2)
             return None
         self.loaded[fullname] = "compiled"
@@ -67,6 +69,33 @@ class CompiledFinder:
 
 def _hash(path: str) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _current(source: str, recorded: list[str]) -> bool:
+    """Whether the source and every declaring module a build was compiled
+    against (recorded: the source's hash, then "<hash> <module>" lines, the
+    hash of that module's .pxd and .py) are unchanged.  A build compiled
+    against another layout of a cimported type must not run; nor may one
+    using a type whose module now runs from source (its changed .py is
+    stale), where that type is a plain class without the layout."""
+    if _hash(source) != recorded[0].strip():
+        return False
+    for line in filter(None, (r.strip() for r in recorded[1:])):
+        digest, _, module = line.partition(" ")
+        if _declaration_hash(module) != digest:
+            return False
+    return True
+
+
+def _declaration_hash(module: str) -> str | None:
+    """The hash of a declaring module's .pxd (shipped beside its source) and
+    .py, as setup.py records it; None if it has none."""
+    package, _, leaf = module.rpartition(".")
+    for folder in getattr(importlib.import_module(package), "__path__", ()):
+        pxd, source = Path(folder) / (leaf + ".pxd"), Path(folder) / (leaf + ".py")
+        if pxd.exists() and source.exists():
+            return hashlib.sha256(pxd.read_bytes() + b"\0" + source.read_bytes()).hexdigest()
+    return None
 
 
 def install() -> CompiledFinder | None:

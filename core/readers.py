@@ -23,7 +23,7 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
-from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, LINKS, GameState
+from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, LINKS, GameState, Ref
 
 Reader = Callable[[GameState, Any], Any]
 
@@ -43,7 +43,7 @@ def _make(name: str) -> Reader:
     if name in ("hex", "on_map"):
         on_map = name == "on_map"
 
-        @cython.locals(tables=dict, tracked=dict, linked=dict)
+        @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict)
         def read_placement(state: GameState, ref) -> Any:
             key = ref.key
             tables = state.tracks
@@ -59,6 +59,7 @@ def _make(name: str) -> Reader:
             return where is not None if on_map else where
         return read_placement
     if name == "id":
+        @cython.locals(state=GameState, ref=Ref)
         def read_id(state: GameState, ref) -> Any:
             key = ref.key
             tracked = state.tracks.get(key)
@@ -73,7 +74,8 @@ def _make(name: str) -> Reader:
         return lambda state, ref: generic(state, ref, name)
     link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
 
-    @cython.locals(tables=dict, tracked=dict, linked=dict, data=dict, faces=dict, face=dict)
+    @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict, data=dict,
+                   faces=dict, face=dict)
     def read_static(state: GameState, ref) -> Any:
         # A track of this name first (a marker, or a value a rule changed),
         # then the face of a counter, then what the catalog says.  (Each

@@ -23,6 +23,11 @@ from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 
+try:
+    import cython  # compiling (setup.py): state.pxd makes Ref and GameState extension types
+except ImportError:  # running from source
+    from kriegsspiel.core import nocython as cython
+
 
 class Ref:
     """A reference to an entity: ``Ref("unit", "1 A/1 Inf")``.
@@ -37,6 +42,9 @@ class Ref:
     __match_args__ = ("kind", "id")
 
     def __init__(self, kind: str, id: str) -> None:  # noqa: A002 — the entity's id
+        if cython.compiled:  # an extension type (state.pxd): its fields are set directly
+            self.kind, self.id, self.key, self._hash = kind, id, f"{kind}:{id}", hash((kind, id))
+            return
         put = object.__setattr__
         put(self, "kind", kind)
         put(self, "id", id)
@@ -120,6 +128,9 @@ _MISSING = object()
 _PIECES = frozenset({"unit", "leader"})
 # The events that change what attributes other than placement read.
 _ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
+# The events that change what rules can read (what _apply applies).
+_STATE_EVENTS = _ATTR_EVENTS | {"unit_moved", "unit_placed", "unit_eliminated", "turn_advanced",
+                                "chit_added", "chit_drawn", "chit_removed"}
 
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
@@ -154,8 +165,10 @@ class GameState:
         self.links: dict[str, dict[str, str]] = {}  # "unit:x" → link → "leader:y"
         self.turn = 0
         self.log: list[Event] = []
-        # Bumped by every change (record, restore): results the rules computed
-        # from this state may be reused while it is unchanged (Context.memo).
+        # Bumped by every change (an event that changes what rules read, a
+        # restore): results the rules computed from this state may be reused
+        # while it is unchanged (Context.memo).  A decision or a rule file's
+        # own event changes nothing, so it leaves the version alone.
         self.version = 0
         # What attributes other than placement can read changes only with a
         # track or link of that name, a flipped counter or a restore: counted
@@ -329,9 +342,10 @@ class GameState:
     # ---- changing: always through an event ---------------------------------
     def record(self, kind: str, data: dict, cause: list[dict]) -> Event:
         event = Event(len(self.log) + 1, kind, data, cause)
-        self.version += 1
-        self._at = None
-        self._apply(event)
+        if kind in _STATE_EVENTS:  # the others (a decision, a rule's own event) change nothing read
+            self.version += 1
+            self._at = None
+            self._apply(event)
         self.log.append(event)
         for observer in self.observers:
             observer(event)

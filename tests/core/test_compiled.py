@@ -28,14 +28,24 @@ def fake_package(tmp_path, monkeypatch):
     source = package / "mod.py"
     source.write_text("VALUE = 'from source'\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    return source
+    yield source
+    for name in [m for m in sys.modules if m == "ksfake" or m.startswith("ksfake.")]:
+        del sys.modules[name]  # the finder imports the package; the next test has its own
 
 
-def _built(source: Path, text: str | None = None) -> Path:
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _built(source: Path, text: str | None = None, declarations: dict | None = None) -> Path:
+    """A "build" of *source* (compiled from *text*, and against *declarations*:
+    module → the .pxd text), as setup.py records it."""
     stem = str(source)[:-3] + SUFFIX
     Path(stem + EXT_SUFFIX).write_bytes(b"not really a shared object")
-    digest = hashlib.sha256((text or source.read_text()).encode()).hexdigest()
-    Path(stem + ".sha256").write_text(digest + "\n")
+    lines = [_sha(text or source.read_text())]
+    lines += [f"{_sha(pxd + chr(0) + py)} {module}"
+              for module, (pxd, py) in (declarations or {}).items()]
+    Path(stem + ".sha256").write_text("\n".join(lines) + "\n")
     return Path(stem + EXT_SUFFIX)
 
 
@@ -51,8 +61,33 @@ def test_a_build_of_the_current_source_is_what_loads(fake_package):
 def test_a_changed_source_runs_as_written_with_a_warning(fake_package):
     _built(fake_package, text="VALUE = 'what was compiled'\n")
     finder = CompiledFinder("ksfake.")
-    with pytest.warns(RuntimeWarning, match="ksfake.mod: its source changed"):
+    with pytest.warns(RuntimeWarning, match="ksfake.mod: its source or the kernel's decl"):
         # None: the normal import, of the source, goes ahead
+        assert finder.find_spec("ksfake.mod", [str(fake_package.parent)]) is None
+    assert finder.loaded == {"ksfake.mod": "stale"}
+
+
+@pytest.mark.parametrize("change", ["the declarations", "the declaring source", "removal"])
+def test_a_build_against_a_changed_declaring_module_is_stale(fake_package, change):
+    """A cimported type's layout is compiled into every module using it: a
+    build made against another version of a .pxd, or of the module declaring
+    it (which then runs from source, where the type is a plain class), or
+    against a .pxd since removed, must not load, though its own source is
+    unchanged."""
+    declared, declaring = fake_package.with_name("types.pxd"), fake_package.with_name("types.py")
+    declared.write_text("cdef class Thing:\n    cdef public object a\n")
+    declaring.write_text("class Thing:\n    pass\n")
+    _built(fake_package, declarations={"ksfake.types": (declared.read_text(),
+                                                        declaring.read_text())})
+    finder = CompiledFinder("ksfake.")
+    assert finder.find_spec("ksfake.mod", [str(fake_package.parent)]) is not None
+    if change == "the declarations":
+        declared.write_text("cdef class Thing:\n    cdef public object b\n")
+    elif change == "the declaring source":
+        declaring.write_text("class Thing:\n    size = 2\n")
+    else:
+        declared.unlink()
+    with pytest.warns(RuntimeWarning, match="declarations"):
         assert finder.find_spec("ksfake.mod", [str(fake_package.parent)]) is None
     assert finder.loaded == {"ksfake.mod": "stale"}
 

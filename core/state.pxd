@@ -1,0 +1,13 @@
+# Cython declarations for the compiled kernel (setup.py): Ref and GameState
+# become extension types, so that compiled code holding one in a typed local
+# reads its fields as C struct members.  Run from source, this file is unused.
+
+cdef class Ref:
+    cdef readonly object kind, id, key, _hash
+
+cdef class GameState:
+    cdef public object catalog, grid, map, track_names, placement, faces, eliminated
+    cdef public object tracks, cups, links, turn, log, version
+    cdef public object _restores, _flips, _changed, _entries, _refs, _at, _distances
+    cdef public object _distances_grid, observers
+    cdef object __weakref__
