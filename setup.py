@@ -83,10 +83,14 @@ class BuildKernel(build_ext):
             record_hash(copied, ext.ks_source)
 
 
-def declarations() -> list[tuple[str, str]]:
-    """(module name, path) of the kernel's Cython declaration files (.pxd)."""
-    return [(module_name(path), path[:-3] + ".pxd") for path in KERNEL
-            if os.path.exists(path[:-3] + ".pxd")]
+def declarations(declaring_only: bool = False) -> list[tuple[str, str]]:
+    """(module name, path) of the kernel's Cython declaration files (.pxd);
+    *declaring_only*: those declaring types (not only cimporting them)."""
+    found = [(module_name(path), path[:-3] + ".pxd") for path in KERNEL
+             if os.path.exists(path[:-3] + ".pxd")]
+    if declaring_only:
+        found = [(name, pxd) for name, pxd in found if "cdef class" in open(pxd).read()]
+    return found
 
 
 def declaring_hash(pxd: str) -> str:
@@ -104,7 +108,7 @@ def record_hash(built: str, source: str) -> None:
     module itself runs compiled: when either changes, the build is stale."""
     if os.path.exists(built):
         lines = [source_hash(source)] + [f"{declaring_hash(pxd)} {name}"
-                                         for name, pxd in declarations()]
+                                         for name, pxd in declarations(declaring_only=True)]
         with open(built[: -len(EXT_SUFFIX)] + ".sha256", "w") as f:
             f.write("\n".join(lines) + "\n")
 
@@ -144,7 +148,10 @@ def kernel_extensions():
                              "language_level": 3,
                              # Plain Python semantics: functions keep their
                              # attributes, annotations are not C types.
-                             "binding": True, "annotation_typing": False})
+                             "binding": True, "annotation_typing": False,
+                             # A typed local holding None raises as Python
+                             # would, instead of reading a struct that is not there.
+                             "nonecheck": True})
     sources = {module_name(path): path for path in KERNEL}
     for ext in compiled:
         ext.ks_source = sources[ext.name]

@@ -174,7 +174,7 @@ class HexGrid:
     def parse(self, text: str, *, on_map: bool = True,
               location: Location | None = None) -> Hex:
         """Parse a printed id such as ``"06.05"``; by default it must be on the map."""
-        if on_map and text.__class__ is str:
+        if on_map and type(text) is str:
             known = self._parsed.get(text)  # rules measure between the same hexes often
             if known is not None:
                 return known
@@ -188,7 +188,7 @@ class HexGrid:
             last = self.format(Hex(self.max_col, self.max_row))
             raise KsError(f"hex {self.format(h)} is off the map, which runs from "
                           f"{first} to {last}", location)
-        if on_map and text.__class__ is str:
+        if on_map and type(text) is str:
             self._parsed[text] = h
         return h
 

@@ -55,14 +55,14 @@ class Ref:
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
-        if other.__class__ is not Ref:
+        if type(other) is not Ref:
             return NotImplemented
         return self.id == other.id and self.kind == other.kind
 
     def __ne__(self, other: object) -> bool:
         if self is other:
             return False
-        if other.__class__ is not Ref:
+        if type(other) is not Ref:
             return NotImplemented
         return self.id != other.id or self.kind != other.kind
 
@@ -237,7 +237,7 @@ class GameState:
         # The hottest function of a game: every attribute a rule reads comes here.
         # Mutable state first (tracks, links), then what the kernel keeps itself,
         # then the catalog's static facts.
-        if entity.__class__ is not Ref:
+        if type(entity) is not Ref:
             raise KsError(f"'{name}' asked of {entity!r}, which is not a game entity")
         kind = entity.kind
         key = entity.key
@@ -282,10 +282,10 @@ class GameState:
         if name == "on_map" and name not in self.track_names and \
                 not any(name in d for d in self.links.values()):
             placement, attr = self.placement, self.attr
-            return [x for x in items if x.__class__ is not Ref or (
+            return [x for x in items if type(x) is not Ref or (
                 placement.get(x.id) is not None if x.kind in _PIECES else attr(x, name))]
         attr = self.attr
-        return [x for x in items if x.__class__ is not Ref or attr(x, name)]
+        return [x for x in items if type(x) is not Ref or attr(x, name)]
 
     def owner(self, entity: Any) -> Any:
         if isinstance(entity, Ref):
@@ -329,11 +329,11 @@ class GameState:
             raise KsError("this game has no map grid to measure distance on")
         if self._distances_grid is not self.grid:  # a grid put in afterwards
             self._distances, self._distances_grid = {}, self.grid
-        known = self._distances.get((a, b)) if a.__class__ is str and b.__class__ is str else None
+        known = self._distances.get((a, b)) if type(a) is str and type(b) is str else None
         if known is not None:
             return known
         d = self.grid.distance(self.grid.parse(a), self.grid.parse(b))
-        if a.__class__ is str and b.__class__ is str:
+        if type(a) is str and type(b) is str:
             if len(self._distances) > 200_000:  # the map does not change; just bound it
                 self._distances.clear()
             self._distances[(a, b)] = d

@@ -13,9 +13,14 @@ from __future__ import annotations
 import operator
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.runtime import Frame
+from kriegsspiel.dsl.runtime import Context, Frame
 
 Fn = Callable[[Frame], Any]
 
@@ -186,20 +191,23 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
         if ordered and b is None:
             return None
         if op == "==":
+            @cython.locals(ctx=Context)
             def attr_eq(f: Frame):
-                t = f[slot]
-                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) == b
+                t, ctx = f[slot], f[0]
+                return (read(ctx.world, t) if type(t) is Ref else left(f)) == b
             return attr_eq
         if op == "!=":
+            @cython.locals(ctx=Context)
             def attr_ne(f: Frame):
-                t = f[slot]
-                return (read(f[0].world, t) if t.__class__ is Ref else left(f)) != b
+                t, ctx = f[slot], f[0]
+                return (read(ctx.world, t) if type(t) is Ref else left(f)) != b
             return attr_ne
         compare = _OPS[op]
 
+        @cython.locals(ctx=Context)
         def attr_ordered(f: Frame):
-            t = f[slot]
-            a = read(f[0].world, t) if t.__class__ is Ref else left(f)
+            t, ctx = f[slot], f[0]
+            a = read(ctx.world, t) if type(t) is Ref else left(f)
             return False if a is None else compare(a, b)
         return attr_ordered
     other = getattr(right, "reads", None)
@@ -208,10 +216,11 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     slot2, read2 = other
     equal = op == "=="
 
+    @cython.locals(ctx=Context)
     def attrs_compare(f: Frame):  # `u.side != unit.side`
-        t, u = f[slot], f[slot2]
-        a = read(f[0].world, t) if t.__class__ is Ref else left(f)
-        b = read2(f[0].world, u) if u.__class__ is Ref else right(f)
+        t, u, ctx = f[slot], f[slot2], f[0]
+        a = read(ctx.world, t) if type(t) is Ref else left(f)
+        b = read2(ctx.world, u) if type(u) is Ref else right(f)
         return (a == b) if equal else (a != b)
     return attrs_compare
 

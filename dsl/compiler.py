@@ -12,6 +12,11 @@ import operator
 from fractions import Fraction
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
@@ -19,7 +24,7 @@ from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import _local, apply, attr_compare, bool_chain, constant, constant_of
 from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.statements import StatementCompiler
-from kriegsspiel.dsl.runtime import Decision, Frame, RuleRuntimeError
+from kriegsspiel.dsl.runtime import Context, Decision, Frame, RuleRuntimeError
 from kriegsspiel.dsl.types import BUILTINS, DICE, article, is_boolean, is_numeric, join
 
 Fn = Callable[[Frame], Any]
@@ -104,10 +109,12 @@ class ExprCompiler(StatementCompiler):
             slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame
             read = attr_reader(name)  # the state's attr, for this one name
 
+            @cython.locals(ctx=Context)
             def get_local(f: Frame):
                 target = f[slot]
-                if target.__class__ is Ref:
-                    return read(f[0].world, target)
+                if type(target) is Ref:
+                    ctx = f[0]
+                    return read(ctx.world, target)
                 if target is None:
                     raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
                 return world_attr(f, target, name)
@@ -115,10 +122,12 @@ class ExprCompiler(StatementCompiler):
             return get_local, attr_type
         read = attr_reader(name)
 
+        @cython.locals(ctx=Context)
         def get(f: Frame):
             target = obj(f)
-            if target.__class__ is Ref:          # the common case, straight to the state
-                return read(f[0].world, target)
+            if type(target) is Ref:          # the common case, straight to the state
+                ctx = f[0]
+                return read(ctx.world, target)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)

@@ -16,7 +16,15 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
 
+from kriegsspiel.dsl.runtime import Compiled, Context
+
+
+@cython.locals(holder=Compiled)
 def direct_call(holder: Any, fns: list):
     """The call of the def in *holder* with arguments *fns*, taking the
     shortcut above; None for more than three arguments."""
@@ -27,6 +35,7 @@ def direct_call(holder: Any, fns: list):
     if fns and None not in locals_:
         return _direct_locals(holder, body, pad, locals_)
     if len(fns) == 0:
+        @cython.locals(ctx=Context)
         def direct0(f):
             ctx = f[0]
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -36,6 +45,7 @@ def direct_call(holder: Any, fns: list):
     if len(fns) == 1:
         a, = fns
 
+        @cython.locals(ctx=Context)
         def direct1(f):
             ctx, x = f[0], a(f)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -45,6 +55,7 @@ def direct_call(holder: Any, fns: list):
     if len(fns) == 2:
         a, b = fns
 
+        @cython.locals(ctx=Context)
         def direct2(f):
             ctx, x, y = f[0], a(f), b(f)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -53,6 +64,7 @@ def direct_call(holder: Any, fns: list):
         return direct2
     a, b, c = fns
 
+    @cython.locals(ctx=Context)
     def direct3(f):
         ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -61,11 +73,13 @@ def direct_call(holder: Any, fns: list):
     return direct3
 
 
+@cython.locals(holder=Compiled)
 def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     """The same when every argument is a variable of the caller (read from its slot)."""
     if len(slots) == 1:
         i, = slots
 
+        @cython.locals(ctx=Context)
         def direct_local1(f):
             ctx = f[0]
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -75,6 +89,7 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     if len(slots) == 2:
         i, j = slots
 
+        @cython.locals(ctx=Context)
         def direct_local2(f):
             ctx = f[0]
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -83,6 +98,7 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
         return direct_local2
     i, j, k = slots
 
+    @cython.locals(ctx=Context)
     def direct_local3(f):
         ctx = f[0]
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:

@@ -35,7 +35,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.runtime import Context
 from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL
 from kriegsspiel.dsl.types import BUILTINS
 
@@ -163,13 +169,14 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     entries, turn = "@entries" in names, "@turn" in names
     tried = reused = 0
 
+    @cython.locals(ctx=Context, kept=dict)
     def fn(ctx, *args):
         nonlocal tried, reused
         kept = ctx.lasting if ctx is not None else None
         if kept is None or ctx.explaining:
             return evaluate(ctx, *args)
         stamp = ctx.world.stamps(watched, entries, turn)
-        key = (what, args, *[a.__class__ for a in args])
+        key = (what, args, *[type(a) for a in args])
         try:
             found = kept.get(key)
         except TypeError:  # an unhashable argument (a list of Units)
@@ -177,12 +184,12 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         if found is not None and found[0] == stamp:
             reused += 1
             value = found[1]
-            return list(value) if value.__class__ is list else value
+            return list(value) if type(value) is list else value
         tried += 1
         if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
             holder.fn = evaluate  # not worth keeping
         value = evaluate(ctx, *args)
-        kept[key] = (stamp, list(value) if value.__class__ is list else value)
+        kept[key] = (stamp, list(value) if type(value) is list else value)
         return value
     return fn
 

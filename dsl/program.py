@@ -9,8 +9,12 @@ trigger never fires again while it is already running.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable
+
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
@@ -20,7 +24,8 @@ from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.link import Linked
-from kriegsspiel.dsl.runtime import Context, Frame, ReturnValue, RuleRuntimeError, StopProcedure
+from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, RuleRuntimeError,
+                                     StopProcedure)
 from kriegsspiel.dsl.types import ENTITY_KINDS, Function, article
 from kriegsspiel.dsl import tables, checks
 
@@ -37,21 +42,6 @@ KERNEL_EVENTS = {
     "chit_removed": ("cup", "chit"),
     "turn_advanced": ("turn",),
 }
-
-
-@dataclass(slots=True)  # slotted: every call site reads its fields
-class Compiled:
-    """One compiled definition; ``fn`` is filled in once compiled."""
-
-    decl: ir.Decl
-    fn: Callable[..., Any] | None = None
-    type: str = "any"
-    # A def's own evaluation, without remembering (``fn`` becomes it when
-    # remembering does not pay; direct call sites check for that), and the
-    # compiled body it runs on a frame of its arguments and ``pad``.
-    plain: Callable[..., Any] | None = None
-    body: Callable[..., Any] | None = None
-    pad: tuple = ()
 
 
 # What Program.call runs by name (besides primitives).
@@ -169,6 +159,7 @@ class Program:
         what = f"def {decl.name}"
         cites = [str(c) for c in decl.cites]
 
+        @cython.locals(ctx=Context)
         def evaluate(ctx, *args):
             value = body([ctx, *args, *pad] if pad else [ctx, *args])
             if ctx is not None and ctx.explaining:
@@ -206,11 +197,13 @@ class Program:
             steps.append((record, body))
         pad = scope.padding(len(decl.params))  # every step's variables
 
+        @cython.locals(ctx=Context)
         def run(ctx, *args):
             frame = [ctx, *args, *pad]
             try:
                 for record, body in steps:
-                    ctx.explain(record)
+                    if ctx.explaining:  # ctx.explain(record), without the call
+                        ctx.trace.append(record)
                     body(frame)
             except StopProcedure:
                 return None
@@ -372,15 +365,17 @@ class Program:
         return emit
 
     # ---- running ---------------------------------------------------------
+    @cython.locals(ctx=Context, active=set)
     def fire(self, event: str, data: dict, ctx: Context) -> None:
         for trig in self.triggers.get(event, ()):
-            if trig.name in ctx.active_triggers:
+            name, active = trig.name, ctx.active_triggers
+            if name in active:
                 continue  # non-reentrant: a trigger cannot set itself off again
-            ctx.active_triggers.add(trig.name)
+            active.add(name)
             try:
-                self.compiled[trig.name].fn(ctx, data)
+                self.compiled[name].fn(ctx, data)
             finally:
-                ctx.active_triggers.discard(trig.name)
+                active.discard(name)
 
     def call(self, name: str, ctx: Context, *args: Any) -> Any:
         """Call a def, modifiers list, check or procedure — or a primitive — by name.

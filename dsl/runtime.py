@@ -81,27 +81,43 @@ class ReturnValue(Exception):
         self.value = value
 
 
-@dataclass(slots=True)  # slotted: rules read its fields on every call
 class Context:
-    world: World
-    dice: Any  # kriegsspiel.core.dice.Dice
-    decider: Callable[[Decision], Any]
-    trace: list[dict] = field(default_factory=list)
-    rules: Any = None  # the Program, for triggers on emitted events
-    active_triggers: set[str] = field(default_factory=set)
-    # False for bulk play (simulations, bot search): values are computed the
-    # same, but no explanation records are made.  Replays and `ks resolve`
-    # keep it True.
-    explaining: bool = True
-    # Pure results (defs, modifier lists) remembered while one top-level call
-    # runs and the game has not changed since (see Program.call): ``memo`` is
-    # None outside such a call; ``memo_version`` is the world's version the
-    # remembered results were computed against.
-    memo: dict | None = field(default=None, repr=False)
-    memo_version: int = field(default=-1, repr=False)
-    # The same for kernel scans of attributes that moves do not change (which
-    # Units a Formation has, say), checked against the world's ``attr_stamp``.
-    lasting: dict | None = field(default=None, repr=False)
+    """What a running rule works with: the world (game state), the dice, the
+    players' decider and the explanation trace.  Compiled (setup.py), an
+    extension type (runtime.pxd): the interpreter's typed locals read its
+    fields as struct members, on every rule call."""
+
+    __slots__ = ("world", "dice", "decider", "trace", "rules", "active_triggers", "explaining",
+                 "memo", "memo_version", "lasting")
+
+    def __init__(self, world: World, dice: Any, decider: Callable[[Decision], Any],
+                 trace: list[dict] | None = None, rules: Any = None,
+                 active_triggers: set[str] | None = None, explaining: bool = True,
+                 memo: dict | None = None, memo_version: int = -1,
+                 lasting: dict | None = None) -> None:
+        self.world = world
+        self.dice = dice  # kriegsspiel.core.dice.Dice
+        self.decider = decider
+        self.trace = [] if trace is None else trace
+        self.rules = rules  # the Program, for triggers on emitted events
+        self.active_triggers = set() if active_triggers is None else active_triggers
+        # False for bulk play (simulations, bot search): values are computed the
+        # same, but no explanation records are made.  Replays and `ks resolve`
+        # keep it True.
+        self.explaining = explaining
+        # Pure results (defs, modifier lists) remembered while one top-level call
+        # runs and the game has not changed since (see Program.call): ``memo`` is
+        # None outside such a call; ``memo_version`` is the world's version the
+        # remembered results were computed against.
+        self.memo = memo
+        self.memo_version = memo_version
+        # The same for kernel scans of attributes that moves do not change (which
+        # Units a Formation has, say), checked against the world's ``attr_stamp``.
+        self.lasting = lasting
+
+    def __repr__(self) -> str:
+        return (f"Context(world={self.world!r}, dice={self.dice!r}, decider={self.decider!r}, "
+                f"rules={self.rules!r}, explaining={self.explaining!r})")
 
     def explain(self, record: dict) -> None:
         if self.explaining:
@@ -158,6 +174,30 @@ class Context:
         self.world.record(event, {k: _plain(v) for k, v in data.items()}, self.take_trace())
         if self.rules is not None:
             self.rules.fire(event, data, self)
+
+
+class Compiled:
+    """One compiled definition (Program builds them); ``fn`` is filled in once
+    compiled.  Every call site reads its fields: compiled (setup.py), an
+    extension type (runtime.pxd)."""
+
+    __slots__ = ("decl", "fn", "type", "plain", "body", "pad")
+
+    def __init__(self, decl: Any, fn: Callable[..., Any] | None = None, type: str = "any",
+                 plain: Callable[..., Any] | None = None,
+                 body: Callable[..., Any] | None = None, pad: tuple = ()) -> None:
+        self.decl = decl  # the ir.Decl
+        self.fn = fn
+        self.type = type
+        # A def's own evaluation, without remembering (``fn`` becomes it when
+        # remembering does not pay; direct call sites check for that), and the
+        # compiled body it runs on a frame of its arguments and ``pad``.
+        self.plain = plain
+        self.body = body
+        self.pad = pad
+
+    def __repr__(self) -> str:
+        return f"Compiled({self.decl.kind} {self.decl.name}, type={self.type!r})"
 
 
 # The local variables of one running definition: a list whose first item is

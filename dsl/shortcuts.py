@@ -9,11 +9,17 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import bool_chain
 from kriegsspiel.dsl.compiler import COMPARE
+from kriegsspiel.dsl.runtime import Context
 
 # How many evaluations a definition is remembered for on trial, and the share
 # of them that must turn out to be reuses for remembering to go on.
@@ -42,6 +48,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     """
     tried = reused = 0
 
+    @cython.locals(ctx=Context, memo=dict)
     def fn(ctx, *args):
         nonlocal tried, reused
         memo = ctx.memo if ctx is not None else None
@@ -52,13 +59,13 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
             memo.clear()
             ctx.memo_version = version
         if len(args) == 1:
-            key = (what, args, args[0].__class__)
+            key = (what, args, type(args[0]))
         elif len(args) == 2:
-            key = (what, args, args[0].__class__, args[1].__class__)
+            key = (what, args, type(args[0]), type(args[1]))
         elif len(args) == 3:
-            key = (what, args, args[0].__class__, args[1].__class__, args[2].__class__)
+            key = (what, args, type(args[0]), type(args[1]), type(args[2]))
         else:
-            key = (what, args, *[a.__class__ for a in args])
+            key = (what, args, *[type(a) for a in args])
         try:
             found = memo.get(key)
         except TypeError:  # an unhashable argument
@@ -67,11 +74,11 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
             value, records = found
             if not ctx.explaining:
                 reused += 1
-                return list(value) if value.__class__ is list else value
+                return list(value) if type(value) is list else value
             if records is not None:  # else: remembered while not explaining; evaluate
                 reused += 1
                 ctx.trace.extend(records)
-                return list(value) if value.__class__ is list else value
+                return list(value) if type(value) is list else value
         tried += 1
         if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
             holder.fn = evaluate  # not worth remembering
@@ -80,7 +87,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         value = evaluate(ctx, *args)
         if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
             memo[key] = (value, trace[start:] if ctx.explaining else None)
-            if value.__class__ is list:
+            if type(value) is list:
                 value = list(value)  # the caller's copy; the remembered one stays as it was
         return value
     return fn
@@ -141,7 +148,7 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
 
         def attr_false(ctx, args):
             t = args[i]
-            return None if t.__class__ is not Ref else not get(ctx.world, t)
+            return None if type(t) is not Ref else not get(ctx.world, t)
         attr_false.reads = (i, name)
         return attr_false
     if not isinstance(x, ir.Compare) or x.op == "in":
@@ -157,12 +164,12 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
         if x.op in ("==", "!="):
             def compare_false(ctx, args):
                 t = args[i]
-                return None if t.__class__ is not Ref else not op(get(ctx.world, t), b)
+                return None if type(t) is not Ref else not op(get(ctx.world, t), b)
             return compare_false
 
         def ordered_false(ctx, args):
             t = args[i]
-            if t.__class__ is not Ref:
+            if type(t) is not Ref:
                 return None
             a = get(ctx.world, t)
             return a is None or not op(a, b)  # none never satisfies an inequality
@@ -172,7 +179,7 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
 
         def compare_param_false(ctx, args):
             t = args[i]
-            return None if t.__class__ is not Ref \
+            return None if type(t) is not Ref \
                 else not op(get(ctx.world, t), args[j])
         return compare_param_false
     return None

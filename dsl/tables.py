@@ -73,7 +73,7 @@ def _plain_keys(keys: tuple) -> tuple:
     """The keys with every integer (an Explained one, say) a plain int — bools
     and everything else as they are; the same tuple when nothing changes."""
     for k in keys:
-        cls = k.__class__
+        cls = type(k)
         if cls is not int and cls is not str and cls is not bool and isinstance(k, int):
             return tuple(int(k) if isinstance(k, int) and not isinstance(k, bool) else k
                          for k in keys)
@@ -162,7 +162,7 @@ def compile_modifiers(program, decl: ir.Modifiers, holder):
         # A constant whole-number amount (`-1 when ...`) is kept as the number
         # itself, so the term costs only its condition.
         folded = constant_of(amount)
-        if folded is not None and folded[0].__class__ is int:
+        if folded is not None and type(folded[0]) is int:
             amount = folded[0]
         terms.append((term.name, amount, when, [str(c) for c in term.cites], term.layer,
                       f"term '{term.name}'"))
@@ -175,8 +175,8 @@ def compile_modifiers(program, decl: ir.Modifiers, holder):
         explaining = ctx is None or ctx.explaining
         for name, amount, when, cites, layer, label in terms:
             if when is None or when(frame):
-                value = amount if amount.__class__ is int else amount(frame)
-                if value.__class__ is not int:
+                value = amount if type(amount) is int else amount(frame)
+                if type(value) is not int:
                     value = _number(value, label, decl)
                 if value:
                     total += value
