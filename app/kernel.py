@@ -283,6 +283,8 @@ def _map(ctx):
 
 def _neighbours(ctx, hex_id: str) -> list[str]:
     grid, game_map = ctx.world.grid, _map(ctx)
+    if grid is game_map.grid:  # the map keeps each hex's (the usual case)
+        return list(game_map.neighbours_of(hex_id))
     return [grid.format(n) for n in grid.neighbours(grid.parse(hex_id))
             if game_map.contains(grid.format(n))]
 

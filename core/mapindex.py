@@ -26,6 +26,10 @@ class MapIndex:
     roads: dict[frozenset, set[str]] = field(default_factory=dict)  # {a, b} → road types
     overlays: dict[str, set[str]] = field(default_factory=dict)  # hex id → overlay tags/ids
     sheets: dict[str, str] = field(default_factory=dict)  # hex id → the id of its map sheet
+    # hex id → the ids of its neighbours on this map (on its own grid), made
+    # once: rules ask for a moving Unit's neighbours at every step.
+    neighbour_ids: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False,
+                                                      compare=False)
 
     @classmethod
     def build(cls, sheets: MapModel | list[MapModel], terrain_types: list[TerrainType],
@@ -88,6 +92,16 @@ class MapIndex:
 
     def contains(self, hex_id: str) -> bool:
         return hex_id in self.terrain
+
+    def neighbours_of(self, hex_id: str) -> tuple[str, ...]:
+        """The ids of the hexes of this map adjacent to *hex_id*, in direction order."""
+        known = self.neighbour_ids.get(hex_id)
+        if known is None:
+            grid = self.grid
+            known = tuple(i for i in (grid.format(n) for n in grid.neighbours(grid.parse(hex_id)))
+                          if i in self.terrain)
+            self.neighbour_ids[hex_id] = known
+        return known
 
     def terrain_of(self, hex_id: str) -> str:
         try:

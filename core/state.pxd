@@ -11,3 +11,6 @@ cdef class GameState:
     cdef public object _restores, _flips, _changed, _entries, _refs, _at, _distances
     cdef public object _distances_grid, observers
     cdef object __weakref__
+
+    # A C call from the typed callers (dsl.lasting), a method as ever from Python.
+    cpdef tuple stamps(self, tuple names, bint entries=*, bint turn=*)

@@ -212,14 +212,20 @@ class GameState:
         while the catalog is left alone."""
         return (self._restores, self._flips, self._changed.get(name, 0))
 
+    @cython.locals(changed=dict)
     def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:
         """Changes whenever any attribute of *names* may read differently, a
         counter flips or a save is restored — and with *entries* when a piece
         enters or leaves the map, with *turn* when the turn moves on
-        (dsl.lasting keeps a def's answers while it stands)."""
+        (dsl.lasting keeps a def's answers while it stands).  The counts of
+        changes only ever grow, so their sum grows whenever one of them does:
+        the sum stands for them all (a restore, which may set the turn back,
+        has its own count)."""
         changed = self._changed
-        return (self._restores, self._flips, self._entries if entries else 0,
-                self.turn if turn else 0, *[changed.get(n, 0) for n in names])
+        total = self._flips + (self._entries if entries else 0)
+        for name in names:
+            total += changed.get(name, 0)
+        return (self._restores, self.turn if turn else 0, total)
 
     def refs(self, kind: str) -> list[Ref]:
         # all_of("unit") is asked inside many loops: the Ref objects are made
