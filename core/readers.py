@@ -74,9 +74,27 @@ def _make(name: str) -> Reader:
         return lambda state, ref: generic(state, ref, name)
     link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
 
+    @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict)
+    def read_static(state: GameState, ref) -> Any:
+        # What was read since the last change, while a rule call runs (the
+        # state's _reads): the same attributes of the same Units are asked
+        # for again and again.
+        tables = state._reads
+        if tables is None:
+            return look_up(state, ref)
+        kept = tables.get(name)
+        if kept is None:
+            kept = tables[name] = {}
+        else:
+            value = kept.get(ref.key, _MISSING)
+            if value is not _MISSING:
+                return value
+        value = kept[ref.key] = look_up(state, ref)
+        return value
+
     @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict, data=dict,
                    faces=dict, face=dict)
-    def read_static(state: GameState, ref) -> Any:
+    def look_up(state: GameState, ref) -> Any:
         # A track of this name first (a marker, or a value a rule changed),
         # then the face of a counter, then what the catalog says.  (Each
         # table is put in a local first: compiled, a dict-typed local's .get

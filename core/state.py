@@ -148,7 +148,7 @@ class GameState:
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
                  "tracks", "cups", "links", "turn", "log", "version", "_restores", "_flips",
-                 "_changed", "_entries", "_refs", "_at", "_distances", "_distances_grid",
+                 "_changed", "_entries", "_refs", "_at", "_reads", "_distances", "_distances_grid",
                  "observers", "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
@@ -179,6 +179,12 @@ class GameState:
         self._entries = 0  # pieces put on or taken off the map, eliminated or put back
         self._refs: dict[str, dict[str, Ref]] = {}  # kind → id → its Ref, made once
         self._at: dict[str, list[str]] | None = None  # hex → unit ids there (lazy)
+        # Attribute values read since the last change, while a top-level rule
+        # call runs (attribute name → entity key → value; core.readers keeps
+        # them): rules read the same attributes of the same Units again and
+        # again.  None outside such a call, so that a caller (a test) may change
+        # the catalog between calls; emptied by every change and restore.
+        self._reads: dict[str, dict[str, Any]] | None = None
         self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
         self._distances_grid = grid
         # Called with each event once it is applied (the invariant checker).
@@ -211,6 +217,11 @@ class GameState:
         hex, on_map, eliminated, face) may read differently for some entity —
         while the catalog is left alone."""
         return (self._restores, self._flips, self._changed.get(name, 0))
+
+    def keep_reads(self, keeping: bool) -> None:
+        """Keep attribute values read (core.readers) until the next change —
+        while a top-level rule call runs (dsl.program.Program.call) — or not."""
+        self._reads = {} if keeping else None
 
     @cython.locals(changed=dict)
     def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:
@@ -351,6 +362,8 @@ class GameState:
         if kind in _STATE_EVENTS:  # the others (a decision, a rule's own event) change nothing read
             self.version += 1
             self._at = None
+            if self._reads is not None:
+                self._reads = {}
             self._apply(event)
         self.log.append(event)
         for observer in self.observers:
@@ -412,6 +425,8 @@ class GameState:
         self.version += 1
         self._restores += 1
         self._at = None
+        if self._reads is not None:
+            self._reads = {}
         self.turn = snap["turn"]
         self.placement = dict(snap["placement"])
         self.faces = dict(snap["faces"])

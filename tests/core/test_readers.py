@@ -59,3 +59,45 @@ def test_readers_read_what_attr_reads_through_a_game():
     state.links.setdefault(f"unit:{unit}", {})["fire_rating"] = None
     state.tracks.setdefault(f"unit:{unit}", {})["hex"] = 0
     _same(state)
+
+
+def _a_unit_on_the_map(state):
+    return next(state.interned("unit", u) for u, h in sorted(state.placement.items())
+                if h is not None and u in state.catalog["unit"])
+
+
+def test_values_are_kept_only_while_a_rule_call_runs_and_nothing_changes():
+    """Within a top-level rule call a reader keeps what it read until the next
+    change (GameState.keep_reads); outside one nothing is kept, so a catalog
+    or track changed by hand between calls reads as changed."""
+    session = start("crete/learning", Table({}), seed=3)
+    state = session.state
+    unit = _a_unit_on_the_map(state)
+    read = attr_reader("cohesion_hits")
+    assert state._reads is None
+    before = read(state, unit)
+    state.tracks.setdefault(unit.key, {})["cohesion_hits"] = before + 1  # by hand, no call
+    assert read(state, unit) == before + 1                                # seen at once
+    state.keep_reads(True)
+    try:
+        assert read(state, unit) == before + 1
+        state.tracks[unit.key]["cohesion_hits"] = before + 2  # by hand: not a change...
+        assert read(state, unit) == before + 1                # ...so the kept value stands
+        session.ctx.set_track(unit, "cohesion_hits", before + 3)  # a change (an event)
+        assert read(state, unit) == before + 3
+        session.state.restore(session.state.snapshot())            # and a restore
+        assert state._reads == {}
+    finally:
+        state.keep_reads(False)
+    assert state._reads is None
+
+
+def test_a_catalog_changed_between_calls_reads_as_changed():
+    session = start("crete/learning", Table({}), seed=3)
+    state = session.state
+    unit = _a_unit_on_the_map(state)
+    first = session.value("movement_allowance", unit)
+    assert state._reads is None  # the call kept its reads while it ran, not after
+    state.catalog["unit"][unit.id]["faces"][state.faces.get(unit.id, "front")]["movement"] = \
+        first + 5
+    assert session.value("movement_allowance", unit) == first + 5
