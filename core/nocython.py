@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 compiled = False
+Py_ssize_t = int  # a C index type, compiled: frame slots
 
 
 def locals(**types: Any) -> Callable[[Callable], Callable]:  # noqa: A001 — Cython's name

@@ -35,7 +35,9 @@ def bool_chain(e: ir.BoolOp) -> list:
     return out[::-1]
 
 
+@cython.locals(slot=cython.Py_ssize_t)
 def _local(slot: int) -> Fn:
+    @cython.locals(f=list)
     def local(f: Frame):
         return f[slot]
     local.local = slot  # the slot it reads, for calls and the quantifiers' shortcut

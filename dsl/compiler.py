@@ -98,6 +98,7 @@ class ExprCompiler(StatementCompiler):
         raise KsError(f"unknown name '{name}' in {scope.where}", e.loc,
                       did_you_mean(name, candidates))
 
+    @cython.locals(slot=cython.Py_ssize_t)
     def _attr(self, e: ir.Attr, scope: Scope):
         enum_member = self.p.enum_member(e)
         if enum_member is not None:
@@ -109,7 +110,7 @@ class ExprCompiler(StatementCompiler):
             slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame
             read = attr_reader(name)  # the state's attr, for this one name
 
-            @cython.locals(ctx=Context)
+            @cython.locals(ctx=Context, f=list)
             def get_local(f: Frame):
                 target = f[slot]
                 if type(target) is Ref:
@@ -278,6 +279,7 @@ class ExprCompiler(StatementCompiler):
         b, bt = self.expr(e.other, scope)
         return (lambda f: a(f) if c(f) else b(f)), join(at, bt)
 
+    @cython.locals(var=cython.Py_ssize_t)
     def _quant(self, e: ir.Quant, scope: Scope):
         items, t = self.expr(e.iterable, scope)
         if t not in ("list", "any"):
@@ -310,6 +312,7 @@ class ExprCompiler(StatementCompiler):
         # (a quantifier's body is an expression: it defines no names, so
         # nothing else can leak out, and no outer variable is touched).
         if kind == "select":
+            @cython.locals(f=list)
             def select(f: Frame):
                 found = []
                 for item in each(f):
@@ -321,6 +324,7 @@ class ExprCompiler(StatementCompiler):
         if kind in ("any", "all"):
             want = kind == "any"  # the body value that decides the answer
 
+            @cython.locals(f=list)
             def decide(f: Frame):
                 for item in (each(f) if want else items(f)):
                     f[var] = item
@@ -329,6 +333,7 @@ class ExprCompiler(StatementCompiler):
                 return not want
             return decide, "bool"
 
+        @cython.locals(f=list)
         def values(f: Frame) -> list:
             out = []
             for item in items(f):

@@ -73,13 +73,13 @@ def direct_call(holder: Any, fns: list):
     return direct3
 
 
-@cython.locals(holder=Compiled)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     """The same when every argument is a variable of the caller (read from its slot)."""
     if len(slots) == 1:
         i, = slots
 
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, f=list)
         def direct_local1(f):
             ctx = f[0]
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -89,7 +89,7 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     if len(slots) == 2:
         i, j = slots
 
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, f=list)
         def direct_local2(f):
             ctx = f[0]
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
@@ -98,7 +98,7 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
         return direct_local2
     i, j, k = slots
 
-    @cython.locals(ctx=Context)
+    @cython.locals(ctx=Context, f=list)
     def direct_local3(f):
         ctx = f[0]
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:

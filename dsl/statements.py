@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Frame, ReturnValue, StopProcedure
@@ -38,12 +43,14 @@ class StatementCompiler:
                 c(f)
         return run, scope
 
+    @cython.locals(slot=cython.Py_ssize_t, var=cython.Py_ssize_t)
     def stmt(self, s: ir.Stmt, scope: Scope):
         if isinstance(s, ir.Let):
             value, t = self.expr(s.expr, scope)
             after = scope.child(**{s.name: t})
             slot = after.slots[s.name]
 
+            @cython.locals(f=list)
             def let(f: Frame):
                 f[slot] = value(f)
             return let, after
@@ -68,6 +75,7 @@ class StatementCompiler:
             inner = scope.child(**{s.var: "any"})
             body, var = self.block(s.body, inner), inner.slots[s.var]
 
+            @cython.locals(f=list)
             def for_(f: Frame):
                 for item in list(items(f)):  # a snapshot: the body may change the game
                     f[var] = item
