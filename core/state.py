@@ -148,7 +148,7 @@ class GameState:
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
                  "tracks", "cups", "links", "turn", "log", "version", "_restores", "_flips",
-                 "_changed", "_entries", "_refs", "_at", "_reads", "_distances", "_distances_grid",
+                 "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances", "_distances_grid",
                  "observers", "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
@@ -185,6 +185,7 @@ class GameState:
         # again.  None outside such a call, so that a caller (a test) may change
         # the catalog between calls; emptied by every change and restore.
         self._reads: dict[str, dict[str, Any]] | None = None
+        self._ref_lists: dict[str, list[Ref]] | None = None  # the same for refs(kind)
         self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
         self._distances_grid = grid
         # Called with each event once it is applied (the invariant checker).
@@ -222,6 +223,7 @@ class GameState:
         """Keep attribute values read (core.readers) until the next change —
         while a top-level rule call runs (dsl.program.Program.call) — or not."""
         self._reads = {} if keeping else None
+        self._ref_lists = {} if keeping else None  # no event changes the catalog
 
     @cython.locals(changed=dict)
     def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:
@@ -240,7 +242,13 @@ class GameState:
 
     def refs(self, kind: str) -> list[Ref]:
         # all_of("unit") is asked inside many loops: the Ref objects are made
-        # once per id, the list afresh (the catalog may gain entries).
+        # once per id, the list afresh (the catalog may gain entries between
+        # rule calls; within one, the list is kept: no event changes it).
+        lists = self._ref_lists
+        if lists is not None:
+            known = lists.get(kind)
+            if known is not None:
+                return list(known)
         made = self._refs.setdefault(kind, {})
         out = []
         for i in self.catalog.get(kind, _EMPTY):
@@ -248,6 +256,9 @@ class GameState:
             if ref is None:
                 ref = made[i] = Ref(kind, i)
             out.append(ref)
+        if lists is not None:
+            lists[kind] = out
+            return list(out)
         return out
 
     def attr(self, entity: Any, name: str) -> Any:

@@ -42,7 +42,8 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Context
-from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL
+from kriegsspiel.core.state import Ref
+from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
@@ -169,16 +170,23 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     entries, turn = "@entries" in names, "@turn" in names
     tried = reused = 0
 
-    @cython.locals(ctx=Context, kept=dict)
+    @cython.locals(ctx=Context, kept=dict, mine=dict)
     def fn(ctx, *args):
         nonlocal tried, reused
         kept = ctx.lasting if ctx is not None else None
         if kept is None or ctx.explaining:
             return evaluate(ctx, *args)
         stamp = ctx.world.stamps(watched, entries, turn)
-        key = (what, args, *[type(a) for a in args])
+        mine = kept.get(what)  # this definition's answers
+        if mine is None:
+            mine = kept[what] = {}
+        key = args  # (see shortcuts.args_key)
+        for a in args:
+            if type(a) is not Ref and type(a) is not str and a is not None:
+                key = args_key(args)
+                break
         try:
-            found = kept.get(key)
+            found = mine.get(key)
         except TypeError:  # an unhashable argument (a list of Units)
             return evaluate(ctx, *args)
         if found is not None and found[0] == stamp:
@@ -189,7 +197,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
             holder.fn = evaluate  # not worth keeping
         value = evaluate(ctx, *args)
-        kept[key] = (stamp, list(value) if type(value) is list else value)
+        mine[key] = (stamp, list(value) if type(value) is list else value)
         return value
     return fn
 

@@ -48,7 +48,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     """
     tried = reused = 0
 
-    @cython.locals(ctx=Context, memo=dict)
+    @cython.locals(ctx=Context, memo=dict, mine=dict)
     def fn(ctx, *args):
         nonlocal tried, reused
         memo = ctx.memo if ctx is not None else None
@@ -58,16 +58,16 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         if version != ctx.memo_version:
             memo.clear()
             ctx.memo_version = version
-        if len(args) == 1:
-            key = (what, args, type(args[0]))
-        elif len(args) == 2:
-            key = (what, args, type(args[0]), type(args[1]))
-        elif len(args) == 3:
-            key = (what, args, type(args[0]), type(args[1]), type(args[2]))
-        else:
-            key = (what, args, *[type(a) for a in args])
+        mine = memo.get(what)  # this definition's answers
+        if mine is None:
+            mine = memo[what] = {}
+        key = args  # (see args_key)
+        for a in args:
+            if type(a) is not Ref and type(a) is not str and a is not None:
+                key = args_key(args)
+                break
         try:
-            found = memo.get(key)
+            found = mine.get(key)
         except TypeError:  # an unhashable argument
             return evaluate(ctx, *args)
         if found is not None:
@@ -86,11 +86,20 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         start = len(trace)
         value = evaluate(ctx, *args)
         if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
-            memo[key] = (value, trace[start:] if ctx.explaining else None)
+            mine[key] = (value, trace[start:] if ctx.explaining else None)
             if type(value) is list:
                 value = list(value)  # the caller's copy; the remembered one stays as it was
         return value
     return fn
+
+
+def args_key(args: tuple) -> tuple:
+    """What a definition's answer is kept under: its arguments with the class
+    of each (``True == 1`` and ``Fraction(2) == 2`` are different arguments)
+    — or, the common case and cheaper, the arguments themselves when each is
+    an entity, a string or none, no two of which are equal across classes
+    (such a tuple never equals one holding a tuple first)."""
+    return (args, *[type(a) for a in args])
 
 
 def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:

@@ -101,3 +101,19 @@ def test_a_catalog_changed_between_calls_reads_as_changed():
     state.catalog["unit"][unit.id]["faces"][state.faces.get(unit.id, "front")]["movement"] = \
         first + 5
     assert session.value("movement_allowance", unit) == first + 5
+
+
+def test_refs_lists_are_kept_within_a_call_and_handed_out_as_copies():
+    session = start("crete/learning", Table({}), seed=3)
+    state = session.state
+    units = state.refs("unit")
+    state.catalog["unit"]["a new counter"] = dict(state.catalog["unit"][units[0].id])
+    assert state.refs("unit")[-1].id == "a new counter"  # between calls: seen at once
+    state.keep_reads(True)
+    try:
+        first = state.refs("unit")
+        first.clear()                                    # the caller's own copy
+        assert len(state.refs("unit")) == len(units) + 1
+        assert state.refs("unit") is not state.refs("unit")
+    finally:
+        state.keep_reads(False)
