@@ -74,58 +74,54 @@ def _make(name: str) -> Reader:
         return lambda state, ref: generic(state, ref, name)
     link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
 
-    @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict)
+    @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict, tracked=dict, linked=dict,
+                   data=dict, faces=dict, face=dict)
     def read_static(state: GameState, ref) -> Any:
         # What was read since the last change, while a rule call runs (the
         # state's _reads): the same attributes of the same Units are asked
         # for again and again.
+        key = ref.key
+        kept = None
         tables = state._reads
-        if tables is None:
-            return look_up(state, ref)
-        kept = tables.get(name)
-        if kept is None:
-            kept = tables[name] = {}
-        else:
-            value = kept.get(ref.key, _MISSING)
-            if value is not _MISSING:
-                return value
-        value = kept[ref.key] = look_up(state, ref)
-        return value
-
-    @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict, data=dict,
-                   faces=dict, face=dict)
-    def look_up(state: GameState, ref) -> Any:
+        if tables is not None:
+            kept = tables.get(name)
+            if kept is None:
+                kept = tables[name] = {}
+            else:
+                value = kept.get(key, _MISSING)
+                if value is not _MISSING:
+                    return value
         # A track of this name first (a marker, or a value a rule changed),
         # then the face of a counter, then what the catalog says.  (Each
         # table is put in a local first: compiled, a dict-typed local's .get
         # is a direct look-up instead of a method call.)
-        key = ref.key
+        value = _MISSING
         tables = state.tracks
         tracked = tables.get(key)
         if tracked is not None:
             value = tracked.get(name, _MISSING)
-            if value is not _MISSING:
-                return value
-        tables = state.links
-        linked = tables.get(key)
-        if linked is not None and name in linked:
-            return generic(state, ref, name)
-        kind, ident = ref.kind, ref.id
-        tables = state.catalog
-        tables = tables.get(kind, _EMPTY)
-        data = tables.get(ident)
-        if data is None:  # a hex the map knows, or an unknown entity: attr says which
-            return generic(state, ref, name)
-        if kind == "unit":
-            faces, tables = data["faces"], state.faces
-            face = faces.get(tables.get(ident, "front"), _EMPTY)
-            value = face.get(name, _MISSING)
-            if value is not _MISSING:
-                return value
-        value = data.get(name, _MISSING)
-        if value is not _MISSING:
-            if link_kind is not None and isinstance(value, str):
-                return state.interned(link_kind, value)
-            return value
-        return 0 if name in state.track_names else None
+        if value is _MISSING:
+            tables = state.links
+            linked = tables.get(key)
+            kind, ident = ref.kind, ref.id
+            tables = state.catalog
+            tables = tables.get(kind, _EMPTY)
+            data = tables.get(ident)
+            if (linked is not None and name in linked) or data is None:
+                # a link set on it, a hex the map knows or an unknown entity: attr says
+                value = generic(state, ref, name)
+            else:
+                if kind == "unit":
+                    faces, tables = data["faces"], state.faces
+                    face = faces.get(tables.get(ident, "front"), _EMPTY)
+                    value = face.get(name, _MISSING)
+                if value is _MISSING:
+                    value = data.get(name, _MISSING)
+                    if value is _MISSING:
+                        value = 0 if name in state.track_names else None
+                    elif link_kind is not None and isinstance(value, str):
+                        value = state.interned(link_kind, value)
+        if kept is not None:
+            kept[key] = value
+        return value
     return read_static
