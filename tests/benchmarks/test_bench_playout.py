@@ -1,21 +1,26 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core — NOT met: about 12/s (~80 ms a playout at best, 343M instructions) with
-the compiled kernel, about 7/s (545M instructions) from source (KS_PURE=1);
-see docs/architecture.md, "Performance" and "Compiled kernel".  Measured
-from a game prepared once and put back to its post-set-up state before each
-playout (loading the scenario and compiling the rules is
-not playing; ``ks play`` pays it once per game, see docs/architecture.md for
-the cold numbers).  The second benchmark plays one whole game, set-up
-included, of the largest shipped scenario (most Units set up or brought on,
-"as per Scenario N" reuse included: Scenario 11 "Mercury Rising" today, ten
-days and some ten to twenty minutes of CPU a game).
+core.  With the compiled kernel a playout is 193M instructions (callgrind;
+342M before the state, Context, Compiled and Ref became extension types and
+the readers kept their values, 466M from source, KS_PURE=1): 37-45 ms at
+best on the shared two-core machine, some 22-27 a second, and under
+pytest-benchmark's best round 36-44 ms.  Other load on that machine only ever
+adds time, and moved every round by up to twofold within minutes, so the
+rate reported is the best round's (``extra_info["playouts_per_s"]``), with
+the mean's beside it (``playouts_per_s_mean``); see docs/architecture.md,
+"Compiled kernel".  Measured from a game prepared once and put back to its
+post-set-up state before each playout (loading the scenario and compiling
+the rules is not playing; ``ks play`` pays it once per game, see
+docs/architecture.md for the cold numbers).  The second benchmark plays one
+whole game, set-up included, of the largest shipped scenario (most Units set
+up or brought on, "as per Scenario N" reuse included: Scenario 11 "Mercury
+Rising" today, ten days and some ten to twenty minutes of CPU a game).
 
-Run with --benchmark-enable; ``extra_info["playouts_per_s"]`` is the rate.  In
-the normal test run each body runs once: the tests then check that a playout
-from the prepared state is a whole game and is the same game every time (the
-restore leaves nothing behind).  No test asserts a time.
+Run with --benchmark-enable.  In the normal test run each body runs once: the
+tests then check that a playout from the prepared state is a whole game and
+is the same game every time (the restore leaves nothing behind).  No test
+asserts a time.
 """
 
 from __future__ import annotations
@@ -90,10 +95,13 @@ def test_playout_from_the_prepared_state_is_a_whole_game_and_repeats():
 def test_bench_learning_playouts(benchmark):
     game = PreparedGame("crete/learning")
     game.playout(99)  # warm: compiled closures, parse caches
-    played = benchmark.pedantic(game.batch, rounds=3, iterations=1)
+    played = benchmark.pedantic(game.batch, rounds=5, iterations=1)
     assert played == BATCH
     if benchmark.stats is not None:  # None when benchmarks are disabled
-        benchmark.extra_info["playouts_per_s"] = round(BATCH / benchmark.stats.stats.mean, 2)
+        # The best round: on a shared machine other load only ever adds time.
+        stats = benchmark.stats.stats
+        benchmark.extra_info["playouts_per_s"] = round(BATCH / stats.min, 2)
+        benchmark.extra_info["playouts_per_s_mean"] = round(BATCH / stats.mean, 2)
 
 
 def test_the_largest_scenario_is_a_campaign():
