@@ -8,8 +8,8 @@ cdef class Ref:
 cdef class GameState:
     cdef public object catalog, grid, map, track_names, placement, faces, eliminated
     cdef public object tracks, cups, links, turn, log, version
-    cdef public object _restores, _flips, _changed, _entries, _refs, _ref_lists, _at, _reads, _distances
-    cdef public object _distances_grid, observers
+    cdef public object _restores, _flips, _changed, _entries, _refs, _ref_lists, _at, _reads
+    cdef public object _distances, _distances_grid, observers
     cdef object __weakref__
 
     # A C call from the typed callers (dsl.lasting), a method as ever from Python.

@@ -128,7 +128,8 @@ _MISSING = object()
 _PIECES = frozenset({"unit", "leader"})
 # The events that change what attributes other than placement read.
 _ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
-# The events that change what rules can read (what _apply applies).
+# The events that change what rules can read: the kernel's own, which _apply
+# applies (dsl.program.KERNEL_EVENTS; a test checks the two agree).
 _STATE_EVENTS = _ATTR_EVENTS | {"unit_moved", "unit_placed", "unit_eliminated", "turn_advanced",
                                 "chit_added", "chit_drawn", "chit_removed"}
 
@@ -148,8 +149,8 @@ class GameState:
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
                  "tracks", "cups", "links", "turn", "log", "version", "_restores", "_flips",
-                 "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances", "_distances_grid",
-                 "observers", "__weakref__")
+                 "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances",
+                 "_distances_grid", "observers", "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
                  track_names: frozenset[str] | set[str] = frozenset()) -> None:

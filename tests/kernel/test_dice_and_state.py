@@ -128,3 +128,19 @@ def test_hex_markers_are_set_through_the_kernel(make_session):
     assert session.attr(hex_ref, "terrain") == "clear"
     assert session.state.log[-1].data == {"entity": "hex:05.05", "track": "barrage",
                                           "old": 0, "new": 2}
+
+
+def test_only_the_kernels_events_change_the_state_and_its_version():
+    """The version (what remembered answers are checked against) moves with
+    every kernel event, each of which the state applies, and with nothing
+    else: a decision or a rule file's own event changes nothing a rule reads."""
+    from kriegsspiel.core.state import _STATE_EVENTS, GameState, Ref
+    from kriegsspiel.dsl.program import KERNEL_EVENTS
+
+    assert set(KERNEL_EVENTS) == _STATE_EVENTS
+    state = GameState({"unit": {"u": {"faces": {"front": {}}}}})
+    state.record("decision", {"player": "axis", "key": "move", "answer": "stop"}, [])
+    state.record("opportunity_trigger", {"units": ["u"]}, [])
+    assert state.version == 0 and len(state.log) == 2
+    state.set_track(Ref("unit", "u"), "cohesion_hits", 1, [])
+    assert state.version == 1 and state.attr(Ref("unit", "u"), "cohesion_hits") == 1
