@@ -5,14 +5,16 @@ because extension modules cannot be declared there.
 
 The rule interpreter is many small Python closures calling each other, so most
 of a game's time is CPython's own call and bytecode overhead.  Compiling the
-same .py files with Cython (no annotations, no source changes: the modules stay
-plain Python and run as such when not compiled) removes most of it.  Each
-module compiles to ``<name>.kscompiled<EXT_SUFFIX>`` beside its source, a name
-no normal import finds, with ``<name>.kscompiled.sha256``, the hash of the
-source it was built from.  ``kriegsspiel.compiled`` loads the compiled module
-only while the source still has that hash, so an edited source (an editable
-install) runs as written, never a stale copy.  docs/architecture.md,
-"Compiled kernel", says more.
+same .py files with Cython (plain Python semantics: the modules run as such
+when not compiled) removes most of it; .pxd files beside a few of them make
+the hottest classes extension types, which the hot functions' typed locals
+(``@cython.locals``) read as C structs.  Each module compiles to
+``<name>.kscompiled<EXT_SUFFIX>`` beside its source, a name no normal import
+finds, with ``<name>.kscompiled.sha256``, the hash of the source it was built
+from and of the declaring modules.  ``kriegsspiel.compiled`` loads the
+compiled module only while those still have those hashes, so an edited source
+(an editable install) runs as written, never a stale copy.
+docs/architecture.md, "Compiled kernel", says more.
 
 KS_NO_COMPILE=1 builds without compiling; a module that fails to compile is
 left to run from source (the extensions are optional).
@@ -89,8 +91,13 @@ def declarations(declaring_only: bool = False) -> list[tuple[str, str]]:
     found = [(module_name(path), path[:-3] + ".pxd") for path in KERNEL
              if os.path.exists(path[:-3] + ".pxd")]
     if declaring_only:
-        found = [(name, pxd) for name, pxd in found if "cdef class" in open(pxd).read()]
+        found = [(name, pxd) for name, pxd in found if "cdef class" in _read(pxd)]
     return found
+
+
+def _read(path: str) -> str:
+    with open(path) as f:
+        return f.read()
 
 
 def declaring_hash(pxd: str) -> str:

@@ -1,15 +1,16 @@
 """Loads the compiled kernel: a module's Cython build, while its source is unchanged.
 
-``setup.py`` compiles the interpreter's hot modules (the same .py files, no
-source changes) to ``<name>.kscompiled<EXT_SUFFIX>`` beside each source, with
-``<name>.kscompiled.sha256``, the hash of the source compiled and of the
-declaration files (.pxd) it was compiled against.  No normal
-import finds those files, so without this finder every module runs from its
-source.  With it (installed when ``kriegsspiel`` is imported), a module whose
-source still has the recorded hash is loaded from its compiled build under
-its own name; one whose source changed since (an editable install being
-worked on) runs from the source, with a warning naming it, so what runs is
-always what the source says.  ``KS_PURE=1`` runs everything from source.
+``setup.py`` compiles the interpreter's hot modules (the same .py files, with
+.pxd declarations beside a few) to ``<name>.kscompiled<EXT_SUFFIX>`` beside
+each source, with ``<name>.kscompiled.sha256``, the hash of the source
+compiled and of the declaring modules (.pxd and .py) it was compiled against.
+No normal import finds those files, so without this finder every module runs
+from its source.  With it (installed when ``kriegsspiel`` is imported), a
+module whose source and declarations still have the recorded hashes is
+loaded from its compiled build under its own name; one whose source changed
+since (an editable install being worked on) runs from the source, with a
+warning naming it, so what runs is always what the source says.
+``KS_PURE=1`` runs everything from source.
 
 :func:`status` says which modules run compiled (``ks check`` prints it).
 """
