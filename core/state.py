@@ -220,11 +220,18 @@ class GameState:
         while the catalog is left alone."""
         return (self._restores, self._flips, self._changed.get(name, 0))
 
-    def keep_reads(self, keeping: bool) -> None:
+    def keep_reads(self, keeping: bool) -> bool:
         """Keep attribute values read (core.readers) until the next change —
-        while a top-level rule call runs (dsl.program.Program.call) — or not."""
-        self._reads = {} if keeping else None
-        self._ref_lists = {} if keeping else None  # no event changes the catalog
+        while a top-level rule call runs (dsl.program.Program.call) — or not;
+        whether it kept them before.  Kept already (a call of another context
+        on this state, inside one), what is kept stays: the caller puts back
+        what this returns."""
+        was = self._reads is not None
+        if not keeping:
+            self._reads = self._ref_lists = None
+        elif not was:
+            self._reads, self._ref_lists = {}, {}  # (no event changes the catalog)
+        return was
 
     @cython.locals(changed=dict)
     def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:

@@ -396,12 +396,12 @@ class Program:
             fn = compiled.fn
         if ctx is not None and ctx.memo is None and getattr(ctx.world, "version", None) is not None:
             ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
-            ctx.world.keep_reads(True)
+            kept = ctx.world.keep_reads(True)
             try:
                 return fn(ctx, *args)
             finally:
                 ctx.memo = ctx.lasting = None
-                ctx.world.keep_reads(False)
+                ctx.world.keep_reads(kept)
         return fn(ctx, *args)
 
     def const(self, name: str) -> Any:

@@ -87,9 +87,16 @@ def test_values_are_kept_only_while_a_rule_call_runs_and_nothing_changes():
         assert read(state, unit) == before + 3
         session.state.restore(session.state.snapshot())            # and a restore
         assert state._reads == {}
+        read(state, unit)
+        # A top-level call of another context on this state, inside this one,
+        # shares what is kept and leaves it kept.
+        from kriegsspiel.dsl.runtime import Context
+        other = Context(state, session.dice, session.players, rules=session.program)
+        assert session.program.call("movement_allowance", other, unit) is not None
+        assert state._reads["cohesion_hits"] == {unit.key: before + 3}
     finally:
-        state.keep_reads(False)
-    assert state._reads is None
+        assert state.keep_reads(False) is True
+    assert state._reads is None and state.keep_reads(False) is False
 
 
 def test_a_catalog_changed_between_calls_reads_as_changed():
