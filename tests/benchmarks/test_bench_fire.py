@@ -2,7 +2,7 @@
 rules (all 15.6 modifiers, gts:15.5) against a hand-written Python function
 computing the same numbers from the same game state.  Target: the rules at
 most 2× the hand-written time.  Met with the compiled kernel (setup.py;
-docs/architecture.md, "Compiled kernel"): 1.53–1.55× without explanations
+docs/architecture.md, "Compiled kernel"): 1.53–1.57× without explanations
 (Context.explaining = False, as bulk simulations run, and as the
 hand-written function does: it writes no records) in the machine's quieter
 minutes, 1.37× in instructions (149k against 109k); 2.2× with explanations

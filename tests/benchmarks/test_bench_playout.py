@@ -3,11 +3,12 @@
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core.  With the compiled kernel a playout is 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
-the readers kept their values, 466M from source, KS_PURE=1): 37-45 ms at
-best on the shared two-core machine, some 22-27 a second, and under
-pytest-benchmark's best round 36-44 ms.  Other load on that machine only ever
-adds time, and moved every round by up to twofold within minutes, so the
-rate reported is the best round's (``extra_info["playouts_per_s"]``), with
+the readers kept their values, 466M from source, KS_PURE=1): under
+pytest-benchmark 27.5-29.7 ms in the best round on the quiet shared two-core
+machine, 34-36 a second (the mean of the rounds 28-30), but 36-62 ms in its
+busy minutes.  Other load on that machine only ever adds time, and moved
+every round by up to twofold within minutes, so the rate reported is the
+best round's (``extra_info["playouts_per_s"]``), with
 the mean's beside it (``playouts_per_s_mean``); see docs/architecture.md,
 "Compiled kernel".  Measured from a game prepared once and put back to its
 post-set-up state before each playout (loading the scenario and compiling
