@@ -218,7 +218,7 @@ class GameState:
         """Changes whenever attribute *name* (other than the placement ones, id,
         hex, on_map, eliminated, face) may read differently for some entity —
         while the catalog is left alone."""
-        return (self._restores, self._flips, self._changed.get(name, 0))
+        return self.stamps((name,))
 
     def keep_reads(self, keeping: bool) -> bool:
         """Keep attribute values read (core.readers) until the next change —

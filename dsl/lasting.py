@@ -42,7 +42,6 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Context
-from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key
 from kriegsspiel.dsl.types import BUILTINS
 
@@ -180,11 +179,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         mine = kept.get(what)  # this definition's answers
         if mine is None:
             mine = kept[what] = {}
-        key = args  # (see shortcuts.args_key)
-        for a in args:
-            if type(a) is not Ref and type(a) is not str and a is not None:
-                key = args_key(args)
-                break
+        key = args_key(args)
         try:
             found = mine.get(key)
         except TypeError:  # an unhashable argument (a list of Units)

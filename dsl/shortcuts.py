@@ -61,11 +61,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         mine = memo.get(what)  # this definition's answers
         if mine is None:
             mine = memo[what] = {}
-        key = args  # (see args_key)
-        for a in args:
-            if type(a) is not Ref and type(a) is not str and a is not None:
-                key = args_key(args)
-                break
+        key = args_key(args)
         try:
             found = mine.get(key)
         except TypeError:  # an unhashable argument
@@ -99,7 +95,10 @@ def args_key(args: tuple) -> tuple:
     — or, the common case and cheaper, the arguments themselves when each is
     an entity, a string or none, no two of which are equal across classes
     (such a tuple never equals one holding a tuple first)."""
-    return (args, *[type(a) for a in args])
+    for a in args:
+        if type(a) is not Ref and type(a) is not str and a is not None:
+            return (args, *[type(b) for b in args])
+    return args
 
 
 def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:
