@@ -250,7 +250,15 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
                    tests: Path = typer.Option(Path("tests"), "--tests",
                                               help="Where the tests are."),
                    missing: bool = typer.Option(False, "--missing",
-                                                help="List the sections not yet covered.")
+                                                help="List the sections not yet covered."),
+                   sentences: bool = typer.Option(False, "--sentences",
+                                                  help="Sentence by sentence: tested, a "
+                                                  "documented reading, not a rule, or missing."),
+                   section: Optional[str] = typer.Option(None, "--section",
+                                                         help="With --sentences: one section's "
+                                                         "sentences, each with its status."),
+                   docs: Path = typer.Option(Path("docs"), "--docs",
+                                             help="Where the readings and docs/audit are.")
                    ) -> None:
     """Map each rule-index section to the definitions and tests citing it."""
     from kriegsspiel.coverage import report, summary
@@ -258,6 +266,9 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
     if ruleset is not None and ruleset not in load_index():
         from kriegsspiel.core.errors import did_you_mean
         _fail(KsError(f"unknown ruleset '{ruleset}'", None, did_you_mean(ruleset, load_index())))
+    if sentences or section:
+        from kriegsspiel.cli_coverage import print_sentences
+        raise typer.Exit(print_sentences(out, err, ruleset, tests, docs, section, as_json))
     data = report(ruleset, tests)
     if as_json:
         sys.stdout.write(json.dumps(data, indent=1, sort_keys=True) + "\n")

@@ -20,7 +20,7 @@ from kriegsspiel.dsl.citations import iter_cites
 from kriegsspiel.rule_index import load_index
 
 CITE_RE = re.compile(r"(?<![\w/])@?(gts|utah|crete|tld):([A-Za-z0-9][A-Za-z0-9.():]*[A-Za-z0-9)]"
-                     r"|[A-Za-z0-9])")
+                     r"|[A-Za-z0-9])(?:#(\d+)(?:-(\d+))?)?")
 TEST_DEF_RE = re.compile(r"^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(")
 
 
@@ -68,7 +68,10 @@ def scan_implementations(cov: Coverage, root: Path | None = None) -> None:
                     cov.add(cov.implemented, m.group(1), m.group(2), f"{rel}:{lineno}")
 
 
-def scan_tests(cov: Coverage, tests: Path) -> None:
+def iter_test_citations(tests: Path):
+    """(regex match, where) for every citation in the tests: ``file::test`` for
+    a test function whose body, docstring or decorators name it, the file for
+    a situation or rule file."""
     if not tests.is_dir():
         return
     base = tests.parent
@@ -79,7 +82,7 @@ def scan_tests(cov: Coverage, tests: Path) -> None:
         text = path.read_text(encoding="utf-8")
         if path.suffix != ".py":
             for m in CITE_RE.finditer(text):
-                cov.add(cov.tested, m.group(1), m.group(2), rel)
+                yield m, rel
             continue
         current, indent, pending = None, -1, []
         for line in text.splitlines():
@@ -87,12 +90,12 @@ def scan_tests(cov: Coverage, tests: Path) -> None:
             m = TEST_DEF_RE.match(line)
             if m:
                 current, indent = m.group(2), len(m.group(1))
-                for ruleset, rule in pending:  # citations in the test's decorators
-                    cov.add(cov.tested, ruleset, rule, f"{rel}::{current}")
+                for cite in pending:  # citations in the test's decorators
+                    yield cite, f"{rel}::{current}"
                 pending = []
                 continue
             if stripped.startswith("@"):
-                pending += [(c.group(1), c.group(2)) for c in CITE_RE.finditer(line)]
+                pending += list(CITE_RE.finditer(line))
                 current = None
                 continue
             if current and stripped and len(line) - len(stripped) <= indent \
@@ -100,7 +103,12 @@ def scan_tests(cov: Coverage, tests: Path) -> None:
                 current = None
             if current:
                 for c in CITE_RE.finditer(line):
-                    cov.add(cov.tested, c.group(1), c.group(2), f"{rel}::{current}")
+                    yield c, f"{rel}::{current}"
+
+
+def scan_tests(cov: Coverage, tests: Path) -> None:
+    for m, where in iter_test_citations(tests):
+        cov.add(cov.tested, m.group(1), m.group(2), where)
 
 
 def report(ruleset: str | None = None, tests: Path | None = None,

@@ -32,3 +32,16 @@ def titles() -> dict[str, str]:
             data = json.loads(item.read_text(encoding="utf-8"))
             out[data["ruleset"]] = data["title"]
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def load_sentences() -> dict[str, dict[str, dict]]:
+    """ruleset name → sentence id (``gts:17.2#15``) → entry (section, n, text,
+    book, line), in the book's order; copied from shared/rule-index/sentences."""
+    out: dict[str, dict[str, dict]] = {}
+    folder = resources.files(__package__) / "sentences"
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".json"):
+            data = json.loads(item.read_text(encoding="utf-8"))
+            out[data["ruleset"]] = {e["id"]: e for e in data["entries"]}
+    return out
