@@ -6,8 +6,8 @@ sentence (``gts:17.2#15``, from rule_index/sentences) gets one status:
 * **tested**: a test names its id (``gts:17.2#15``, or a range ``gts:18.7#3-9``
   for a test that checks a printed table row by row) in its body, docstring or
   decorators, or a situation file under tests/ does;
-* **reading**: a documented reading, a page of docs/ (not docs/audit/) that
-  cites the id beside the interpretation it explains;
+* **reading**: a documented reading, the ruleset's page of docs/ (docs/gts.md,
+  docs/crete.md) citing the id beside the interpretation it explains;
 * **not a rule**: an audit file ``docs/audit/<ruleset>*.md`` lists it with a
   kind and a one-line reason, as ``- gts:4.0#1 — summary: ...``;
 * **missing**: none of these.
@@ -91,17 +91,17 @@ def scan_audit(docs: Path, sentences: dict, errors: list[str]) -> dict[str, dict
     return found
 
 
-def scan_readings(docs: Path) -> dict[str, list[str]]:
-    """sentence id → the doc lines (outside docs/audit) that cite it."""
+def scan_readings(docs: Path, rulesets) -> dict[str, list[str]]:
+    """sentence id → the lines of the ruleset's own page (docs/gts.md, docs/crete.md)
+    that cite it: a reading belongs with the ruleset's other readings."""
     found: dict[str, list[str]] = {}
-    if not docs.is_dir():
-        return found
-    for path in sorted(docs.rglob("*.md")):
-        if "audit" in path.relative_to(docs).parts:
+    for name in rulesets:
+        path = docs / f"{name}.md"
+        if not path.is_file():
             continue
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for _, ids in _ids_in(line):
-                for sid in ids:
+            for ruleset, ids in _ids_in(line):
+                for sid in ids if ruleset == name else ():
                     found.setdefault(sid, []).append(f"{path.as_posix()}:{lineno}")
     return found
 
@@ -127,7 +127,7 @@ def report(ruleset: str | None = None, tests: Path = Path("tests"),
     sentences = load_sentences()
     errors: list[str] = []
     tested = scan_tested(tests)
-    readings = scan_readings(docs)
+    readings = scan_readings(docs, sentences)
     audit = scan_audit(docs, sentences, errors)
     unknown = {sid: places for sid, places in sorted(tested.items())
                if not _known(sid, sentences)}

@@ -110,8 +110,8 @@ def test_series_slopes_ignore_which_side_is_down(crete):
 
 
 def test_night_line_of_sight_is_three_and_the_weather_never_changes(crete):
-    """crete:1.0: "The maximum Line of Sight distance at Night is 3 hexes"; "There
-    are no specific weather rules" (crete:3.1: the weather never changes), so a
+    """crete:1.0#5: "The maximum Line of Sight distance at Night is 3 hexes";
+    crete:1.0#2: "There are no specific weather rules" (crete:3.1: the weather never changes), so a
     fog code on the weather track changes nothing."""
     s = los_session(crete, column_map())
     set_weather(s, 1)

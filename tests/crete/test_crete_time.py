@@ -6,7 +6,7 @@ from kriegsspiel.rulebook import build_program
 
 
 def test_combat_strengths_are_two_lower_at_night(make_session):
-    """crete:1.0: "All Combat Strengths are reduced by 2 at night" — Fire and
+    """crete:1.0#6: "All Combat Strengths are reduced by 2 at night" — Fire and
     Assault Ratings; gts:28.0 alone has no such modifier."""
     crete = make_session(program=build_program(["crete"]),
                          placement={"greek": "15.07", "bedding": "15.07"})
