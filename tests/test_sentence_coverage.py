@@ -73,3 +73,12 @@ def test_json_gives_one_record_per_sentence(tmp_path):
     records = json.loads(result.output)["rulesets"]["crete"]
     assert len(records) == 1667 and records[f"crete:1.0{H}5"]["status"] == "missing"
     assert records[f"crete:1.0{H}5"]["text"] == "The maximum Line of Sight distance at Night is 3 hexes."
+
+
+def test_the_projects_own_audit_and_tests_name_only_real_sentences():
+    """docs/audit/*.md parse, and every sentence id a test names is in the index."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    data = report(None, root / "tests", root / "docs")
+    assert data["errors"] == [] and data["unknown_sentences"] == {}
+    assert data["rulesets"]["crete"][f"crete:1.0{H}6"]["status"] == "tested"
