@@ -14,7 +14,9 @@ from kriegsspiel.sentence_coverage import STATUSES, report, summary
 
 def print_sentences(out: Console, err: Console, ruleset: str | None, tests: Path, docs: Path,
                     section: str | None, as_json: bool) -> int:
-    """Print the report; 1 when an audit entry or a test names no real sentence."""
+    """Print the report; 1 when an audit entry is malformed or names no real
+    sentence, or a test names none (JSON carries them as ``errors`` and
+    ``unknown_sentences`` and exits 0)."""
     data = report(ruleset, tests, docs, section)
     if as_json:
         sys.stdout.write(json.dumps(data, indent=1, sort_keys=True) + "\n")
@@ -23,9 +25,8 @@ def print_sentences(out: Console, err: Console, ruleset: str | None, tests: Path
         for row in summary(data):
             table.add_row(*[str(x) for x in row])
         out.print(table)
-        for name, records in data["rulesets"].items():
-            if not (ruleset or section):
-                break  # the table alone; a ruleset or section lists its sentences
+        # The table alone, unless a ruleset or section asks for its sentences.
+        for name, records in data["rulesets"].items() if ruleset or section else ():
             shown = records if section else {sid: r for sid, r in records.items()
                                              if r["status"] == "missing"}
             if not shown:

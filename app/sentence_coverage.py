@@ -8,7 +8,7 @@ sentence (``gts:17.2#15``, from rule_index/sentences) gets one status:
   decorators, or a situation file under tests/ does;
 * **reading**: a documented reading, the ruleset's page of docs/ (docs/gts.md,
   docs/crete.md) citing the id beside the interpretation it explains;
-* **not a rule**: an audit file ``docs/audit/<ruleset>*.md`` lists it with a
+* **not a rule**: an audit file ``docs/audit/<ruleset>.md`` lists it with a
   kind and a one-line reason, as ``- gts:4.0#1 — summary: ...``;
 * **missing**: none of these.
 
@@ -37,7 +37,10 @@ AUDIT_KINDS = {
     "component": "describes a physical component (counter art, chart layout)",
     "setup": "physical set-up or play aid handling with no rule effect",
 }
-AUDIT_RE = re.compile(r"^\s*[-*]\s+`?(?P<id>(?:gts|utah|crete|tld):[^\s`#]+#\d+(?:-\d+)?)`?"
+# A list item opening with a ruleset's id is an audit entry, well formed or not.
+ENTRY_START = r"^\s*[-*]\s+`?(?=(?:gts|utah|crete|tld):)"
+ENTRY_START_RE = re.compile(ENTRY_START)
+AUDIT_RE = re.compile(ENTRY_START + r"(?P<id>[a-z]+:[^\s`#]+#\d+(?:-\d+)?)`?"
                       r"\s+(?:—|--|-)\s+(?P<kind>[a-z' -]+?):\s*(?P<reason>.*)$")
 
 
@@ -57,7 +60,7 @@ def _ids_in(text: str) -> list[tuple[str, list[str]]]:
 
 
 def scan_audit(docs: Path, sentences: dict, errors: list[str]) -> dict[str, dict]:
-    """sentence id → {kind, reason, where} from docs/audit/<ruleset>*.md."""
+    """sentence id → {kind, reason, where} from the entries of docs/audit/*.md."""
     found: dict[str, dict] = {}
     audit = docs / "audit"
     if not audit.is_dir():
@@ -65,7 +68,7 @@ def scan_audit(docs: Path, sentences: dict, errors: list[str]) -> dict[str, dict
     for path in sorted(audit.glob("*.md")):
         rel = path.as_posix()
         for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if not re.match(r"^\s*[-*]\s+`?(gts|utah|crete|tld):", line):
+            if not ENTRY_START_RE.match(line):
                 continue
             m = AUDIT_RE.match(line)
             if not m:

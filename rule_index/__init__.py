@@ -12,16 +12,20 @@ import json
 from importlib import resources
 
 
+def _by_ruleset(folder) -> dict[str, dict[str, dict]]:
+    """ruleset name → entry id → entry, from one folder's JSON files."""
+    out: dict[str, dict[str, dict]] = {}
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".json"):
+            data = json.loads(item.read_text(encoding="utf-8"))
+            out[data["ruleset"]] = {e["id"]: e for e in data["entries"]}
+    return out
+
+
 @functools.lru_cache(maxsize=1)
 def load_index() -> dict[str, dict[str, dict]]:
     """ruleset name (gts, utah, crete, tld) → section id → entry."""
-    out: dict[str, dict[str, dict]] = {}
-    for item in sorted(resources.files(__package__).iterdir(), key=lambda p: p.name):
-        if not item.name.endswith(".json"):
-            continue
-        data = json.loads(item.read_text(encoding="utf-8"))
-        out[data["ruleset"]] = {e["id"]: e for e in data["entries"]}
-    return out
+    return _by_ruleset(resources.files(__package__))
 
 
 def titles() -> dict[str, str]:
@@ -38,10 +42,4 @@ def titles() -> dict[str, str]:
 def load_sentences() -> dict[str, dict[str, dict]]:
     """ruleset name → sentence id (``gts:17.2#15``) → entry (section, n, text,
     book, line), in the book's order; copied from shared/rule-index/sentences."""
-    out: dict[str, dict[str, dict]] = {}
-    folder = resources.files(__package__) / "sentences"
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".json"):
-            data = json.loads(item.read_text(encoding="utf-8"))
-            out[data["ruleset"]] = {e["id"]: e for e in data["entries"]}
-    return out
+    return _by_ruleset(resources.files(__package__) / "sentences")

@@ -72,7 +72,8 @@ def test_json_gives_one_record_per_sentence(tmp_path):
     assert result.exit_code == 0
     records = json.loads(result.output)["rulesets"]["crete"]
     assert len(records) == 1667 and records[f"crete:1.0{H}5"]["status"] == "missing"
-    assert records[f"crete:1.0{H}5"]["text"] == "The maximum Line of Sight distance at Night is 3 hexes."
+    assert records[f"crete:1.0{H}5"]["text"] == \
+        "The maximum Line of Sight distance at Night is 3 hexes."
 
 
 def test_the_projects_own_audit_and_tests_name_only_real_sentences():
