@@ -50,7 +50,8 @@ def test_each_status_comes_from_its_own_place(tmp_path):
 def test_bad_audit_lines_and_unknown_sentences_are_located_errors(tmp_path):
     tests, docs = _tree(tmp_path, test_text=f'def test_a():\n    "gts:17.2{H}99"\n',
                         audit=f"intro text\n- gts:17.2{H}1 — flavor: typo\n"
-                              f"- gts:17.2{H}2 — summary:\n- gts:17.2{H}77 — summary: none such\n"
+                              f"- gts:17.2{H}2 — summary:\n"
+                              f"- gts:17.2{H}77 — summary: none such\n"
                               f"- gts:17.2{H}4 no dash\n")
     data = report("gts", tests, docs)
     audit = (docs / "audit" / "gts.md").as_posix()
