@@ -15,7 +15,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.core.state import GameState, Ref, jsonable
 from kriegsspiel.dsl.program import Program
-from kriegsspiel.dsl.runtime import Context, _plain
+from kriegsspiel.dsl.runtime import Context, RuleRuntimeError, _plain
 from kriegsspiel.dsl.types import ENTITY_KINDS, article
 
 
@@ -49,9 +49,16 @@ class Session:
         """Run a rule procedure (or check, def, modifiers) all or nothing."""
         check_arguments(self.program, self.state, name, args)  # before anything can change
         dice_state, decided = self.dice.state(), len(self.players.record)
+        len_before = len(self.state.log)
         try:
             with self.state.transaction():
-                result = self.program.call(name, self.ctx, *args)
+                try:
+                    result = self.program.call(name, self.ctx, *args)
+                except RuleRuntimeError as e:
+                    # Said before the transaction rolls back the events that tell it.
+                    if not e.context:
+                        e.context = self.where(name, args, len_before)
+                    raise
                 action = {"perform": name, "args": [_encode(a) for a in args]}
                 # Closes the action in the log, with the explanations (checks that
                 # passed, values computed) that changed nothing themselves.
@@ -65,6 +72,20 @@ class Session:
             del self.players.record[decided:]
             self.ctx.trace.clear()
             raise
+
+    def where(self, name: str, args: tuple, since: int, shown: int = 4) -> list[str]:
+        """Where in the game a rule failed: the turn, the action, and the last
+        events of that action (which name the pieces and places involved)."""
+        turns = self.state.catalog.get("game", {}).get("game", {}).get("turns", [])
+        turn = self.state.turn
+        label = turns[turn]["label"] if 0 <= turn < len(turns) else str(turn)
+        shown_args = ", ".join(json.dumps(_plain(a), default=str) for a in args)
+        lines = [f"in the game: turn {label}, action {name}({shown_args}), "
+                 f"after event {len(self.state.log)}"]
+        for event in self.state.log[max(since, len(self.state.log) - shown):]:
+            data = ", ".join(f"{k}={_plain(v)}" for k, v in event.data.items())
+            lines.append(f"  event {event.seq} {event.kind}: {data}")
+        return lines
 
     def value(self, name: str, *args: Any) -> Any:
         """Evaluate a pure definition (def or modifiers) against the current state.

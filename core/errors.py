@@ -69,6 +69,9 @@ class KsError(Exception):
         self.message = message
         self.location = location
         self.hint = hint
+        # Where in a game it happened (a rule failing in play): lines shown after
+        # the source location, which says only where in the rule file.
+        self.context: list[str] = []
 
     def render(self) -> str:
         head = f"{self.location}: error: {self.message}" if self.location else f"error: {self.message}"
@@ -82,6 +85,7 @@ class KsError(Exception):
             parts.append("    " + pad + "^")
         if self.hint:
             parts.append(f"hint: {self.hint}")
+        parts.extend(f"  {line}" for line in self.context)
         return "\n".join(parts)
 
     def __str__(self) -> str:

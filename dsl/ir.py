@@ -262,14 +262,14 @@ class Dim:
     name: str
     enum: str | None  # keyed by the members of this enum...
     low: int | None  # ...or by integers in low..high (die rolls)
-    high: int | None
+    high: int | None  # (no upper end when only low is given: "0..")
     loc: Location
 
 
 @dataclass(frozen=True)
 class RowKey:
     kind: str  # "name", "int", "range", "any"
-    value: object  # str, int, (low, high) or None
+    value: object  # str, int, (low, high) or None; high None: no upper end
     loc: Location
 
     def matches(self, arg: object) -> bool:
@@ -282,13 +282,13 @@ class RowKey:
         if self.kind == "int":
             return arg == self.value
         low, high = self.value
-        return low <= arg <= high
+        return low <= arg and (high is None or arg <= high)
 
     def __str__(self) -> str:
         if self.kind == "any":
             return "_"
         if self.kind == "range":
-            return f"{self.value[0]}..{self.value[1]}"
+            return f"{self.value[0]}..{'' if self.value[1] is None else self.value[1]}"
         return str(self.value)
 
 

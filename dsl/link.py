@@ -239,7 +239,9 @@ def _same_keys(a: tuple[ir.RowKey, ...], b: tuple[ir.RowKey, ...]) -> bool:
 
 
 def _dims_text(table: ir.Table) -> str:
-    return ", ".join(f"{d.name}: {d.enum or f'{d.low}..{d.high}'}" for d in table.dims)
+    def shown(d: ir.Dim) -> str:
+        return d.enum or f"{d.low}..{'' if d.high is None else d.high}"
+    return ", ".join(f"{d.name}: {shown(d)}" for d in table.dims)
 
 
 _MERGERS = {"table": _merge_table, "modifiers": _merge_modifiers, "procedure": _merge_procedure}

@@ -97,10 +97,21 @@ def _check_row(program, decl: ir.Table, row: ir.Row) -> None:
             if key.kind == "name":
                 raise KsError(f"dimension '{dim.name}' of table '{decl.name}' is a number "
                               f"range {dim.low}..{dim.high}; '{key.value}' is a name", key.loc)
-            low, high = (key.value, key.value) if key.kind == "int" else key.value
-            if low > high or low < dim.low or high > dim.high:
+            low, high = _bounds(key)
+            if low > high or low < dim.low or high > _bounds_of_dim(dim):
+                shown = f"{dim.low}..{'' if dim.high is None else dim.high}"
                 raise KsError(f"'{key}' is outside dimension '{dim.name}' "
-                              f"({dim.low}..{dim.high}) of table '{decl.name}'", key.loc)
+                              f"({shown}) of table '{decl.name}'", key.loc)
+
+
+def _bounds(key: ir.RowKey) -> tuple[float, float]:
+    """A number key's lowest and highest match (an open range reaches infinity)."""
+    low, high = (key.value, key.value) if key.kind == "int" else key.value
+    return low, float("inf") if high is None else high
+
+
+def _bounds_of_dim(dim: ir.Dim) -> float:
+    return float("inf") if dim.high is None else dim.high
 
 
 def _check_overlaps(decl: ir.Table) -> None:
@@ -121,8 +132,7 @@ def _keys_overlap(a: ir.RowKey, b: ir.RowKey) -> bool:
         return True
     if a.kind == "name" or b.kind == "name":
         return a.value == b.value
-    al, ah = (a.value, a.value) if a.kind == "int" else a.value
-    bl, bh = (b.value, b.value) if b.kind == "int" else b.value
+    (al, ah), (bl, bh) = _bounds(a), _bounds(b)
     return al <= bh and bl <= ah
 
 

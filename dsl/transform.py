@@ -127,6 +127,11 @@ class ToIR(Transformer):
     def dim_range(self, meta, items):
         return ir.Dim(str(items[0]), None, items[1][0], items[1][1], self.loc(meta))
 
+    @v_args(meta=True)
+    def dim_from(self, meta, items):
+        # "8.." has no upper end: a count of Steps, say, that the rules never cap.
+        return ir.Dim(str(items[0]), None, items[1], None, self.loc(meta))
+
     def table_dims(self, items):
         return ("dims", tuple(items))
 
@@ -141,6 +146,10 @@ class ToIR(Transformer):
     @v_args(meta=True)
     def key_range(self, meta, items):
         return ir.RowKey("range", (items[0], items[1]), self.loc(meta))
+
+    @v_args(meta=True)
+    def key_from(self, meta, items):
+        return ir.RowKey("range", (items[0], None), self.loc(meta))
 
     @v_args(meta=True)
     def key_any(self, meta, items):
