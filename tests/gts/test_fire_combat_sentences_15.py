@@ -178,13 +178,14 @@ def test_only_the_active_units_fire(make_session):
 
 def test_direct_fire_at_a_stack_affects_only_its_target(make_session):
     """gts:15.3#4: "Direct Fire at a Unit in a stack affects only that Unit" — the
-    hit on pi1 leaves the truck beside it untouched (its Steps still count for
-    mass, gts:15.6#22)."""
+    hit on pi1 leaves the truck beside it untouched, though its Steps count for
+    the mass (gts:15.6#22: four Steps, +2; range -1)."""
     session = make_session(rolls=[1], placement={"pi1": "10.09", "truck": "10.09",
                                                  "schaette": "10.09"})
     rifle = add(session, "rifle", "allies", "10.11", steps=1)
     pi1, truck = session.ref("unit", "pi1"), session.ref("unit", "truck")
     session.perform("direct_fire", rifle, pi1, "direct", 0)
+    assert resolved(session)[0]["rating"] == 3 - 1 + 2
     assert resolved(session)[0]["result"] == "C" and session.attr(pi1, "cohesion_hits") == 1
     assert (session.attr(truck, "cohesion_hits"), session.attr(truck, "suppressed")) == (0, 0)
 
