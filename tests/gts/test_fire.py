@@ -46,7 +46,9 @@ def test_direct_fire_example(make_session):
 
 
 def test_opportunity_fire_example(make_session):
-    """Crete Part One Opportunity Fire Example (gts:13.4, gts:17.2, gts:17.4, gts:17.6):
+    """Crete Part One Opportunity Fire Example (gts:13.4, gts:17.2, gts:17.4, gts:17.6;
+    gts:15.2#2 a Non-Active Unit fires; gts:15.1#7 and gts:15.5#1 the fire rules
+    resolve it — range, the 17.6 modifier, the die, the Small Arms line):
     leaving a hex in the American Unit's Fire Zone triggers it; a nine fails the
     Troop Quality Check and nothing happens. Later, Fire Zone to Fire Zone:
     Fire Rating 4 + 2 = 6, roll 3: Suppressed; the conversion roll (6) fails and
@@ -89,7 +91,8 @@ def test_moving_into_the_open_is_minus_one(make_session):
 
 def test_company_bonus_needs_a_full_two_step_unit_and_never_opportunity_fire(make_session):
     """gts:15.6 / gts:29.19: a full two-Step firer passing a Troop Quality Check (no
-    Command Point may buy it) gets +2; gts:17.6: never for Opportunity Fire."""
+    Command Point may buy it) gets +2; gts:17.6: never for Opportunity Fire.
+    gts:15.6#7, gts:15.6#16-18."""
     session = make_session(rolls=[3, 8], axis=KeyedPlayer(),
                            placement={"greek": "15.08", "bedding": "15.08"})
     firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
@@ -104,7 +107,8 @@ def test_company_bonus_needs_a_full_two_step_unit_and_never_opportunity_fire(mak
 
 def test_defender_modifiers(make_session):
     """gts:15.6 items 7–11: Defense Rating, mass of the whole hex, terrain, and
-    Column (+2, no beneficial terrain, gts:14.6.1); the result is capped at 8."""
+    Column (+2, no beneficial terrain, gts:14.6.1); the result is capped at 8.
+    gts:15.6#22: the mass counts every Unit in the hex, not just the target."""
     session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
     firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
     for i in range(3):
@@ -124,7 +128,9 @@ def test_defender_modifiers(make_session):
 def test_modifiers_change_the_rating_never_the_die(make_session, roll, fire_rating, defense,
                                                     distance_col):
     """gts:15.5 / gts:15.6: a hit on a roll equal to or under the modified Fire
-    Rating; a 0 always hits and a 9 always misses, whatever the modifiers."""
+    Rating; a 0 always hits and a 9 always misses, whatever the modifiers.
+    gts:15.5#22 and gts:15.6#2 (modifiers change the rating, never the die),
+    gts:15.5#25-26, gts:15.5#28-29."""
     session = make_session(rolls=[roll], placement={"greek": f"{distance_col}.06",
                                                     "bedding": f"{distance_col}.06"})
     firer = add(session, "shooter", "axis", "15.06", steps=1, fire_rating=fire_rating)
@@ -182,8 +188,9 @@ def test_air_strikes_use_only_positive_modifiers(make_session):
 
 def test_who_fires_and_who_may_not_opportunity_fire(make_session):
     """gts:15.0, gts:15.1 and gts:15.2: a Unit with a Fire Rating (0 included)
-    fires, "No" never; gts:17.0, gts:17.1 and gts:17.5: Mortars and "No" Fire
-    Ratings may not Opportunity Fire; gts:19.0: a hit's result is applied."""
+    fires, "No" never (gts:15.2#4-5, gts:15.5#10); gts:17.0, gts:17.1 and gts:17.5:
+    Mortars and "No" Fire Ratings may not Opportunity Fire; gts:19.0: a hit's
+    result is applied."""
     session = make_session(placement={"greek": "15.08", "bedding": "15.08"})
     zero = add(session, "zero", "axis", "15.07", fire_rating=0)
     nothing = add(session, "nothing", "axis", "14.07", fire_rating=None, weapon_class=None)

@@ -28,7 +28,7 @@ ENEMY = {"side": "allies"}
 
 
 def test_printed_fire_range_and_none_printed(gts):
-    """gts:29.27 / gts:15.1: the printed Fire Range; "If no Fire Range appears, it
+    """gts:29.27 / gts:15.1#4: the printed Fire Range; "If no Fire Range appears, it
     means that a Unit has a Fire Range of one"."""
     s = los_session(gts, units={"rifle": ("05.05", {"fire_range": 4}, {}),
                                 "plain": ("05.08", {"fire_range": None}, {})})
@@ -37,7 +37,7 @@ def test_printed_fire_range_and_none_printed(gts):
 
 
 def test_an_adjacent_enemy_cuts_fire_range_to_one(gts):
-    """gts:29.27 / gts:15.3: "A Unit's Fire Range is reduced to one hex if it is
+    """gts:29.27 / gts:15.3#11: "A Unit's Fire Range is reduced to one hex if it is
     adjacent to an enemy Unit"; a friendly neighbour changes nothing."""
     s = los_session(gts, units={"rifle": ("05.05", {"fire_range": 4}, {}),
                                 "friend": ("05.06", {}, {}),
@@ -50,7 +50,7 @@ def test_an_adjacent_enemy_cuts_fire_range_to_one(gts):
 
 
 def test_a_barrage_cuts_fire_range_except_parks_and_emplaced_for_spotted_fire(gts):
-    """gts:29.27 / gts:16.6.2.2 / gts:15.3: in a hex with a barrage marker the Fire
+    """gts:29.27 / gts:16.6.2.2 / gts:15.3#11-13 / gts:15.5#18: in a barraged hex the Fire
     Range is one — but an artillery Unit in an Artillery Park or an Emplaced
     Artillery Unit "may still perform spotted Indirect Fire normally"; Mortars
     and Organic Artillery may not."""

@@ -16,7 +16,8 @@ from kriegsspiel.rulebook import ExtraRules, build_program
 
 def test_blocking_terrain_blocks_a_line_through_it(gts):
     """gts:15.4.1 / gts:29.12: Blocking Terrain (the terrain data's 'blocking'
-    tag) blocks a line passing through it; clear and village hexes do not."""
+    tag) blocks a line passing through it; clear and village hexes do not.
+    gts:15.4#2 (hexes with Blocking Terrain), gts:15.4.1#1."""
     s = los_session(gts, los_map(hexes={"town": ["06.05"], "village": ["06.10"]}))
     assert not los(s, "06.03", "06.07")          # 06.04 06.05 06.06: through the town
     assert obstacles(s, "06.03", "06.07") == ["blocking"]
@@ -27,7 +28,8 @@ def test_blocking_terrain_blocks_a_line_through_it(gts):
 def test_a_line_may_enter_and_leave_blocking_terrain(gts):
     """gts:15.4 / gts:15.4.1 / gts:29.33: "As long as it ends there, a Line of
     Sight may enter a hex containing Blocking Terrain. As long as it begins there,
-    a Line of Sight may exit" — but not pass through (into and out of) one."""
+    a Line of Sight may exit" — but not pass through (into and out of) one.
+    gts:15.4#3-5, gts:15.4.1#4."""
     s = los_session(gts, los_map(hexes={"woods": ["06.05", "06.08"]}))
     assert los(s, "06.02", "06.05")              # into the woods
     assert los(s, "06.05", "06.07")              # out of the woods
@@ -36,7 +38,7 @@ def test_a_line_may_enter_and_leave_blocking_terrain(gts):
 
 
 def test_units_and_leaders_do_not_block(gts):
-    """gts:15.4.1: "Units and Leaders do not block Line of Sight."""
+    """gts:15.4.1#2: "Units and Leaders do not block Line of Sight."""
     s = los_session(gts, los_map(), units={"a": ("06.05", {}, {}),
                                            "b": ("06.06", {}, {"side": "allies"})})
     s.place("schaette", "06.05", "leader")
@@ -46,7 +48,7 @@ def test_units_and_leaders_do_not_block(gts):
 def test_along_a_hexside_both_sides_must_block(gts):
     """gts:15.4.1 / gts:29.12: "A Line of Sight traced along the hexside of a hex
     with Blocking Terrain and another without it is not blocked"; with Blocking
-    Terrain on both sides it is."""
+    Terrain on both sides it is (gts:15.4.1#3)."""
     one = los_session(gts, los_map(hexes={"town": ["07.04"]}))
     assert los(one, "06.05", "08.05")            # runs along 07.04/07.05
     both = los_session(gts, los_map(hexes={"town": ["07.04", "07.05"]}))
@@ -58,7 +60,8 @@ def test_along_a_hexside_both_sides_must_block(gts):
 def test_crest_slope_ridge_hexsides_block_unless_part_of_an_end_hex(gts, feature):
     """gts:15.4.1: crest, slope and ridge hexsides "block a Line of Sight crossing
     them unless the crest/ridge hexside is part of either the firing Unit's hex
-    or the target Unit's hex"; other hexsides (a stream) do not block."""
+    or the target Unit's hex"; other hexsides (a stream) do not block.
+    gts:15.4#2 (crest hexsides), gts:15.4.1#5-6 (slopes too: docs/gts.md)."""
     s = los_session(gts, los_map(hexsides=[("06.06/06.07", feature), ("09.06/09.07", "stream")]))
     assert not los(s, "06.05", "06.08")          # crosses it in the middle
     assert los(s, "06.06", "06.09")              # part of the firer's hex
@@ -80,7 +83,7 @@ def test_the_direct_fire_example_crest(gts):
 
 def test_running_along_a_crest_blocks(gts):
     """gts:15.4.1: "Running along a crest, slope or ridge hexside blocks Line of
-    Sight" — even with clear terrain on both sides."""
+    Sight" — even with clear terrain on both sides (gts:15.4.1#7)."""
     s = los_session(gts, los_map(hexsides=[("07.04/07.05", "crest")]))
     assert not los(s, "06.05", "08.05")
     assert los(s, "06.06", "08.06")
@@ -89,7 +92,7 @@ def test_running_along_a_crest_blocks(gts):
 def test_barrage_markers_block_like_blocking_terrain(gts):
     """gts:15.4.1 / gts:16.6.2.2: a barraged hex blocks a line through it; "A Unit
     may see out of a hex with a Barrage marker normally"; removing the marker
-    (gts:16.6.2.1) clears the line again."""
+    (gts:16.6.2.1) clears the line again. gts:15.4#2, gts:15.4#5, gts:15.4.1#8-9."""
     s = los_session(gts, los_map())
     assert los(s, "06.04", "06.08")
     set_hex_marker(s, "06.06", "barrage", 2)
@@ -104,7 +107,8 @@ def test_barrage_markers_block_like_blocking_terrain(gts):
 def test_maximum_distance_by_weather_and_night(gts, weather, night, reach):
     """gts:15.4: eight hexes on a clear daylight turn, two with fog or rain (gts:26.0),
     three on a clear night turn (gts:28.0 — the long form, not gts:29.33's two);
-    the distance counts the target hex but not the firer's."""
+    the distance counts the target hex but not the firer's (gts:15.4#6, the
+    table gts:15.4#8-10)."""
     s = los_session(gts, los_map(rows=(1, 16)))
     set_weather(s, weather)
     if night:
@@ -134,7 +138,8 @@ def op_map(towns):
 def test_observation_post_sees_through_three_into_a_fourth_for_spotting(gts):
     """gts:15.4.2: from an observation post a spotter traces "through as many as
     three hexes or hexsides with Blocking Terrain, and into a fourth hex"; only
-    when spotting for Indirect Fire — not for Direct Fire (nor self-spotting)."""
+    when spotting for Indirect Fire — not for Direct Fire (nor self-spotting).
+    gts:15.4.2#3, gts:15.4.2#6-7."""
     s = los_session(gts, op_map(["06.02", "06.03", "06.04", "06.05"]))
     assert los(s, "06.01", "06.05", "spot")      # three towns, into the fourth
     assert not los(s, "06.01", "06.06", "spot")  # four towns in between
@@ -144,7 +149,7 @@ def test_observation_post_sees_through_three_into_a_fourth_for_spotting(gts):
 
 def test_observation_post_counts_hexsides_too(gts):
     """gts:15.4.2: "three hexes or hexsides with Blocking Terrain": two towns and a
-    crest hexside are three."""
+    crest hexside are three (gts:15.4.2#6)."""
     s = los_session(gts, los_map(hexes={"town": ["07.01", "08.04"]},
                                  hexsides=[("07.02/08.03", "crest")],
                                  features=[("06.01", "observation_post")]))
@@ -155,7 +160,7 @@ def test_observation_post_counts_hexsides_too(gts):
 def test_observation_post_distance_and_no_reciprocity(gts):
     """gts:15.4.2: thirteen hexes by a clear day, two in fog or rain, three at
     night; "Lines of Sight are not reciprocal between an observation post and a
-    non-observation post hex"."""
+    non-observation post hex". gts:15.4.2#5, gts:15.4.2#9-12."""
     s = los_session(gts, op_map(["06.03"]))
     assert los(s, "06.01", "06.14", "spot") and not los(s, "06.01", "06.15", "spot")
     assert not los(s, "06.01", "06.10", "direct")  # through the town, and eight only
@@ -167,10 +172,37 @@ def test_observation_post_distance_and_no_reciprocity(gts):
     assert los(s, "06.01", "06.04", "spot") and not los(s, "06.01", "06.05", "spot")
 
 
+def test_posts_and_strongpoints_serve_either_side(gts):
+    """gts:15.4.2#2 and gts:15.4.3#2: never removed, and either side may use them:
+    an Allied spotter in the post sees through three towns for an Allied mortar,
+    then a German one in the same post for a German mortar; in rain the post
+    sees two hexes only (gts:15.4.2#10); a strongpoint lends the same to both."""
+    towns = ["06.02", "06.03", "06.04"]
+    s = los_session(gts, op_map(towns), units={
+        "eye": ("06.01", {}, {"side": "allies"}), "auge": ("01.12", {}, {}),
+        "mortar": ("07.02", {"weapon_class": "MORTAR"}, {"side": "allies"}),
+        "moerser": ("05.02", {"weapon_class": "MORTAR"}, {})})
+    s.place("bedding", "06.01", "leader")
+    s.place("schaette", "06.01", "leader")
+    unit = {u: s.ref("unit", u) for u in ("eye", "auge", "mortar", "moerser")}
+    assert s.value("may_spot", unit["eye"], unit["mortar"], "06.05")
+    s.place("eye", "01.11")
+    s.place("auge", "06.01")
+    assert s.value("may_spot", unit["auge"], unit["moerser"], "06.05")
+    set_weather(s, 3)
+    assert los(s, "06.01", "06.03", "spot") and not los(s, "06.01", "06.04", "spot")
+    for side, other in (("allies", "axis"), ("axis", "allies")):
+        sp = los_session(gts, los_map(hexes={"town": towns},
+                                      features=[("06.01", "strongpoint")]),
+                         units={"u": ("06.01", {"fire_range": 3}, {"side": side}),
+                                "foe": ("06.04", {}, {"side": other})})
+        assert sp.value("direct_fire_targets", sp.ref("unit", "u")) == [sp.ref("unit", "foe")]
+
+
 def test_strongpoint_sees_through_two_into_a_third_for_any_fire(gts):
     """gts:15.4.3: from a strongpoint "through as many as two hexes or hexsides
     with Blocking Terrain and into a third"; for Direct Fire and spotting; no
-    change to the maximum distance; not reciprocal."""
+    change to the maximum distance; not reciprocal. gts:15.4.3#4-6."""
     s = los_session(gts, los_map(hexes={"town": ["06.02", "06.03", "06.04"]},
                                  features=[("06.01", "strongpoint")], rows=(1, 16)))
     for purpose in ("direct", "self_spot", "spot"):
@@ -292,7 +324,8 @@ def test_the_tracer_walks_the_exact_trace_on_every_layout(gts, layout, pairs):
     """gts:15.4 / gts:15.4.1: with Blocking Terrain everywhere, a line meets one
     obstacle per hex it passes through and per hexside it runs along — exactly
     the steps of the exact trace (core.hexline), on flat and pointy maps with
-    either offset (the tracer reuses traces across the map by translation).
+    either offset (the tracer reuses traces across the map by translation):
+    gts:15.4#1, a straight line between the centre dots.
     A hexside along the map edge has an off-map hex on one side, which blocks
     nothing (gts:29.12)."""
     orientation, offset = layout
