@@ -165,3 +165,86 @@ def test_results_on_the_attackers_stop_the_suppressed():
     assault(session, ["A"])
     assert [s[0] for s in shots(session)] == ["G", "G"]
     assert not asked(allies, "continue_assault") and outcome(session) == "held"
+
+
+def test_the_attackers_fire_sees_each_result_before_the_next_target():
+    """gts:18.7#85-88: not charging, the attacker rolls once for the Company
+    Bonus (+2 on both shots), fires his Fire Rating first, then his Assault
+    value, and sees the first result before choosing again — G eliminated by
+    the first shot ("1" on a 0), only G2 is offered for the second;
+    gts:18.7#90: the results are applied to the defenders."""
+    allies = KeyedPlayer({**FIRE, "assault_fire_target": lambda d: d.options[0]})
+    session = battle(pair(attacker={"steps": 2}, G2=("axis", ONE, DEFENDER_HEX)),
+                     rolls=[0] + [9] * 4 + [0, 0, 9], allies=allies, axis=STAND)
+    assault(session, ["A"])
+    a_shots = [s for s in shots(session) if s[0] == "A"]
+    assert [(s[1], s[2]) for s in a_shots] == [("G", False), ("G2", True)]
+    assert a_shots[0][3] == 4 + 0 + 2 and a_shots[1][3] == 5 + 0 + 2
+    assert [len(d.options) for d in asked(allies, "assault_fire_target")] == [2, 1]
+    assert session.attr(u(session, "G"), "eliminated")
+
+
+def test_no_defenders_left_the_attackers_advance_and_it_is_over():
+    """gts:18.7#91: no defenders remain after the attacker's fire: the
+    Assaulting Units advance and the Assault is over — so no leaving Column
+    (gts:18.7#92-93 come "at this point" only when the Assault goes on) and no
+    continue question."""
+    allies = KeyedPlayer({**FIRE, "leave_column_by_cohesion_hit": True})
+    session = battle(pair(), rolls=[0, 9, 9, 0], allies=allies, axis=STAND,
+                     tracks={"A": {"column": 1}})
+    assault(session, ["A"])
+    assert session.attr(u(session, "G"), "eliminated")
+    assert session.attr(u(session, "A"), "hex") == DEFENDER_HEX and outcome(session) == "taken"
+    assert not asked(allies, "leave_column_by_cohesion_hit")
+    assert not asked(allies, "continue_assault")
+    assert (session.attr(u(session, "A"), "column"),
+            session.attr(u(session, "A"), "cohesion_hits")) == (1, 0)
+
+
+def test_units_still_in_column_may_leave_it_for_a_cohesion_hit():
+    """gts:18.7#92-93: after the attacker's fire an Assaulting Unit still in Column
+    may leave it for one Cohesion Hit; gts:18.7#94: so may a defending Unit still
+    in the Assault."""
+    allies = KeyedPlayer({**FIRE, "leave_column_by_cohesion_hit": True})
+    axis = KeyedPlayer({**STAND, "leave_column_by_cohesion_hit": True})
+    session = battle(pair(), rolls=[0, 9, 9, 9, 9], allies=allies, axis=axis,
+                     tracks={"A": {"column": 1}, "G": {"column": 1}})
+    assault(session, ["A"])
+    assert [d.subject.id for d in asked(allies, "leave_column_by_cohesion_hit")] == ["A"]
+    assert [d.subject.id for d in asked(axis, "leave_column_by_cohesion_hit")] == ["G"]
+    for ident in ("A", "G"):
+        ref = u(session, ident)
+        assert (session.attr(ref, "column"), session.attr(ref, "cohesion_hits")) == (0, 1)
+
+
+def test_a_suppressed_attacker_is_offered_no_column_exit():
+    """gts:18.7#83-84 with gts:18.7#93: A, in Column, Suppressed by the defender's
+    fire ("S" on a 3), is done and the Assault is over: no one is asked to
+    leave Column."""
+    allies = KeyedPlayer({**FIRE, "leave_column_by_cohesion_hit": True})
+    axis = KeyedPlayer({**STAND, "leave_column_by_cohesion_hit": True})
+    session = battle(pair(), rolls=[0, 9, 3], allies=allies, axis=axis,
+                     tracks={"A": {"column": 1}, "G": {"column": 1}})
+    assault(session, ["A"])
+    assert session.attr(u(session, "A"), "suppressed") == 1
+    assert not asked(allies, "leave_column_by_cohesion_hit")
+    assert not asked(axis, "leave_column_by_cohesion_hit")
+
+
+def test_continue_or_withdraw_and_at_most_two_passes():
+    """gts:18.7#95: after the first pass the attacker (not having charged) may
+    continue or withdraw; gts:18.7#96: withdrawing ends it (one declaration, the
+    defenders hold); gts:18.7#97: continuing repeats 5B-5F (a second
+    declaration, here a charge); gts:18.7#98: after that second pass it is over
+    — never a third, nor a second continue question."""
+    allies = KeyedPlayer(FIRE)
+    session = battle(pair(), rolls=[0] + [9] * 4, allies=allies, axis=STAND)
+    assault(session, ["A"])
+    assert len(asked(allies, "charge_or_fire")) == 1 and outcome(session) == "held"
+    allies = KeyedPlayer({**FIRE, "continue_assault": "continue"})
+    session = battle(pair(), rolls=[0] + [9] * 8, allies=allies, axis=STAND)
+    assault(session, ["A"])
+    assert len(asked(allies, "charge_or_fire")) == 2
+    assert len(asked(allies, "continue_assault")) == 1
+    assert len(shots(session)) == 8 and outcome(session) == "held"
+    assert session.attr(u(session, "A"), "hex") == ATTACKER_HEX
