@@ -39,7 +39,7 @@ def test_the_attacker_declares_once_for_all_his_units():
 
 def test_a_charge_the_defender_passes_ends_the_assault_after_his_fire():
     """gts:18.7#61: a charge ends the Assault whether it succeeds or not;
-    gts:18.7#63-65: charging goes to 5C, a Troop Quality Check by the defending
+    gts:18.7#63 and gts:18.7#65: charging goes to 5C, a Troop Quality Check by the defending
     Unit of the Non-Active player's choice (here G2), which a Command Point may
     buy; gts:18.7#67: it passes: on to 5D, the defender's fire — and then over
     (gts:18.7#84): no attacker fire, no second round."""
@@ -187,7 +187,7 @@ def test_the_attackers_fire_sees_each_result_before_the_next_target():
 def test_no_defenders_left_the_attackers_advance_and_it_is_over():
     """gts:18.7#91: no defenders remain after the attacker's fire: the
     Assaulting Units advance and the Assault is over — so no leaving Column
-    (gts:18.7#92-93 come "at this point" only when the Assault goes on) and no
+    (gts:18.7#93 comes "at this point" only when the Assault goes on) and no
     continue question."""
     allies = KeyedPlayer({**FIRE, "leave_column_by_cohesion_hit": True})
     session = battle(pair(), rolls=[0, 9, 9, 0], allies=allies, axis=STAND,
@@ -202,7 +202,7 @@ def test_no_defenders_left_the_attackers_advance_and_it_is_over():
 
 
 def test_units_still_in_column_may_leave_it_for_a_cohesion_hit():
-    """gts:18.7#92-93: after the attacker's fire an Assaulting Unit still in Column
+    """gts:18.7#93: after the attacker's fire an Assaulting Unit still in Column
     may leave it for one Cohesion Hit; gts:18.7#94: so may a defending Unit still
     in the Assault."""
     allies = KeyedPlayer({**FIRE, "leave_column_by_cohesion_hit": True})

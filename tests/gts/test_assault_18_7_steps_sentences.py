@@ -59,7 +59,7 @@ def test_an_assaulting_unit_suppressed_by_opportunity_fire_drops_out():
 
 
 def test_no_assaulting_units_left_the_assault_is_over():
-    """gts:18.7#37-38: the lone attacker Suppressed by Opportunity Fire: the
+    """gts:18.7#38: the lone attacker Suppressed by Opportunity Fire: the
     Assault is over, bogged down — no stand-or-run question."""
     axis = KeyedPlayer(STAND)
     session = battle({"A": ("allies", ONE, ATTACKER_HEX), "G": ("axis", ONE, DEFENDER_HEX)},
@@ -142,7 +142,7 @@ def test_the_retreat_draws_fire_from_the_units_not_assaulting():
 
 
 def test_those_that_may_not_run_away_surrender():
-    """gts:18.7#51-55: Suppressed Units, Units with no or a star movement
+    """gts:18.7#52-55: Suppressed Units, Units with no or a star movement
     allowance, Units in an overstacked hex or under a Heavy Barrage may not run
     away; gts:18.7#57: when the defenders run, those that cannot are eliminated
     and the others go."""

@@ -86,7 +86,7 @@ def test_vehicles_assault_a_town_only_in_column_hence_one_at_a_time():
 
 
 def test_units_that_may_not_assault():
-    """gts:18.1#3 lists them: gts:18.1#4 a blank Assault Rating (nor may it Assault
+    """The list of 18.1: gts:18.1#4 a blank Assault Rating (nor may it Assault
     Fire: see the rounds tests); gts:18.1#5 a zero-Step Unit; gts:18.1#6 one under
     a Heavy Barrage (a light one does not stop it); gts:18.1#7 one in an
     overstacked hex (ten Steps)."""
@@ -292,7 +292,7 @@ def test_each_assaulting_unit_checks_and_those_that_fail_drop_out():
 
 
 def test_defensive_value_markers_chart():
-    """gts:18.7#21-24, the chart row by row: In Column +2 for attacker and
+    """gts:18.7#22-24, the chart row by row: In Column +2 for attacker and
     defender; IP -1 and ENT -2 for the defender only (an attacker's IP counts
     nothing); gts:18.7#29: no negative modifier for a Unit in Column — a
     defender in Column in woods under an IP is +2 only."""

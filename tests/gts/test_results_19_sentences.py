@@ -229,7 +229,7 @@ def test_third_cohesion_hit_on_one_step_and_transport_units(make_session):
 
 
 def test_cohesion_hits_lower_the_ratings(make_session):
-    """gts:19.2.3#14-15, the "What happens" table: one Cohesion Hit, Assault and
+    """gts:19.2.3#15, the "What happens" table: one Cohesion Hit, Assault and
     Fire -1, Troop Quality unchanged; two (the row the index lost; see the
     audit), -2, -2 and -1."""
     session = make_session()
