@@ -1,0 +1,173 @@
+"""Leaders, command and attachment sentence by sentence (gts:21.1–21.7)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import INFANTRY
+
+from kriegsspiel.core.players import KeyedPlayer
+from kriegsspiel.rulebook import ExtraRules, build_program
+
+DOORS = ExtraRules("doors21.ksr", '''
+procedure test_chit21(chit: chit) @gts:21.3 {
+  step set @gts:21.3 { for g in all_of("game") { set g.active_chit = chit } }
+}
+procedure test_eliminate21(unit: unit) @gts:21.3 {
+  step go @gts:21.3 { do eliminate(unit) }
+}
+''', layer="scenario")
+
+
+@pytest.fixture(scope="module")
+def program():
+    return build_program(["gts"], extra=[DOORS])
+
+
+def add_unit(session, ident, stripe=None, hex_id="15.07", formation="indep",
+             division="geb5", side="axis", **face):
+    session.state.catalog["formation"].setdefault("indep", {
+        "name": "Independents", "side": "axis", "division": "geb5", "leader": None})
+    session.state.catalog["unit"][ident] = {
+        "name": ident, "side": side, "division": division, "formation": formation,
+        "unit_class": "infantry", "back_kind": None,
+        "faces": {"front": {**INFANTRY, "stripe": stripe, **face}}}
+    session.place(ident, hex_id)
+    return session.ref("unit", ident)
+
+
+def second_leader(session, hex_id):
+    """A second Formation of the 5. Gebirgs Division, its Leader in *hex_id*."""
+    session.state.catalog["formation"]["gj85"] = {
+        "name": "GJR 85", "side": "axis", "division": "geb5", "leader": "krakau"}
+    session.state.catalog["leader"]["krakau"] = {
+        "name": "Obst Krakau", "side": "axis", "division": "geb5", "formation": "gj85",
+        "command_range": 3, "attachment_rating": 1}
+    session.place("krakau", hex_id, "leader")
+    return session.ref("leader", "krakau")
+
+
+def where(session, kind, ident):
+    return session.attr(session.ref(kind, ident), "hex")
+
+
+def test_leaders_have_no_movement_and_are_not_units(make_session):
+    """gts:21.1#2: "Leaders are not Units"; gts:21.2#1: "Leaders have no movement
+    allowances — they transfer": a Formation activation gives its Units Actions,
+    never its Leader; gts:21.2#7: "Leaders never count against stacking limits"."""
+    axis = KeyedPlayer({"action": "pass", "transfer_leader": "stay", "stack_with": "done"})
+    session = make_session(axis=axis)
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    acted = {d.subject.id for d in axis.asked if d.key == "action"}
+    assert acted == {"pi1", "truck"}
+    assert [u.id for u in session.state.units_at("15.06")] == ["pi1", "truck"]
+    before = session.value("stacked_steps_in", "15.06")
+    session.place("bedding", "15.06", "leader")
+    assert session.value("stacked_steps_in", "15.06") == before
+    assert not session.value("overstacked", "15.06")
+
+
+def test_leader_transfers_last_at_the_end_of_formation_and_division_activations(make_session):
+    """gts:21.2#2: the Leader transfers at the end of his Formation's and of his
+    Division's activation; gts:21.2#3: to any hex with a Unit of his Formation or
+    an independent Unit of his Division; gts:21.2#6: the transfer is the last
+    thing in the activation, after every Active Unit has acted."""
+    axis = KeyedPlayer({"action": "pass", "stack_with": "done", "attach": "none",
+                        "transfer_leader": lambda d: d.options[-1],
+                        "second_action": False})
+    session = make_session(axis=axis, rolls=[0, 0])
+    session.state.catalog["unit"]["truck"]["formation"] = "pi95"
+    session.place("truck", "12.06")
+    add_unit(session, "white1", stripe="white", hex_id="13.03")
+    add_unit(session, "enemy", hex_id="13.06", formation="inf1", division="nz2", side="allies")
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    keys = [d.key for d in axis.asked if d.key in ("action", "transfer_leader")]
+    assert keys[-1] == "transfer_leader" and keys.count("action") >= 2
+    offered = next(d for d in axis.asked if d.key == "transfer_leader").options
+    ids = {getattr(o, "id", o) for o in offered}
+    assert {"stay", "pi1", "truck", "white1"} <= ids and "enemy" not in ids
+    assert where(session, "leader", "schaette") == "13.03"     # the white-striped Unit
+    session.perform("activate_division", session.ref("division", "geb5"))
+    assert [d.key for d in axis.asked][-1] == "transfer_leader"
+
+
+def test_a_striped_unit_does_not_let_the_leader_stay(make_session):
+    """gts:21.2#4: a Leader in a hex with no Unit of his Formation must transfer to
+    one; gts:21.2#5: "only a Unit of the Leader's own Formation counts — not a
+    black- or white-striped Unit"."""
+    axis = KeyedPlayer({"transfer_leader": lambda d: d.options[0]})
+    session = make_session(axis=axis, placement={"schaette": "10.10"})
+    add_unit(session, "white1", stripe="white", hex_id="10.10")
+    session.perform("transfer_leader", session.ref("leader", "schaette"))
+    ask = next(d for d in axis.asked if d.key == "transfer_leader")
+    assert "stay" not in ask.options
+    assert {o.id for o in ask.options} == {"pi1", "truck"}
+    assert where(session, "leader", "schaette") == "15.06"
+
+
+def test_direct_command_the_leader_stays_with_his_units_and_never_transfers(make_session):
+    """gts:21.2#9: a Leader stacked with a Unit that moves under Direct Command must
+    remain stacked with a Unit of his Formation; gts:21.2#10: with another Unit of
+    his Formation left in the hex he may stay behind or go; gts:21.2#11: he
+    cannot transfer at the end of a Direct Command activation."""
+    axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "stack_with": "done",
+                        "action": "move", "move": ["15.05", "stop"],
+                        "leader_goes_with": True})
+    session = make_session(axis=axis)
+    session.state.tracks["division:geb5"] = {"cp": 3}
+    session.perform("direct_command", session.ref("side", "axis"))
+    assert where(session, "unit", "pi1") == "15.05"
+    assert where(session, "unit", "truck") == "15.06"
+    assert where(session, "leader", "schaette") == "15.05"        # he chose to go
+    assert not [d for d in axis.asked if d.key == "transfer_leader"]
+    axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "stack_with": "done",
+                        "action": "move", "move": ["14.06", "stop"],
+                        "leader_goes_with": False})
+    session = make_session(axis=axis)
+    session.state.tracks["division:geb5"] = {"cp": 3}
+    session.perform("direct_command", session.ref("side", "axis"))
+    assert where(session, "leader", "schaette") == "15.06"        # the truck is still there
+
+
+def test_a_second_action_move_takes_the_leader_along(make_session):
+    """gts:21.2#9: "... or as a Second Action — the Leader must remain stacked with a
+    Unit of his Formation": the only one of his Units there moves, he goes too."""
+    axis = KeyedPlayer({"move": ["15.05", "stop"]})
+    session = make_session(axis=axis, placement={"truck": "10.10"})
+    session.perform("move", [session.ref("unit", "pi1")], "formation_second")
+    assert where(session, "leader", "schaette") == "15.05"
+    session = make_session(axis=KeyedPlayer({"move": ["15.05", "stop"]}),
+                           placement={"truck": "10.10"})
+    session.perform("move", [session.ref("unit", "pi1")], "formation")
+    assert where(session, "leader", "schaette") == "15.06"        # he transfers later
+
+
+def test_leader_runs_away_with_his_units(make_session):
+    """gts:21.2#12: "If Units stacked with a Leader run away during an Assault, the
+    Leader must run away with them"."""
+    allies = KeyedPlayer({"stand_or_run": "run_away", "run_away_to": lambda d: d.options[0],
+                          "opportunity_fire": False})
+    axis = KeyedPlayer({"opportunity_fire": False})
+    session = make_session(rolls=[0] * 10, allies=allies, axis=axis,
+                           placement={"greek": "14.06", "bedding": "14.06", "police": "01.12"})
+    session.perform("assault", [session.ref("unit", "pi1")], "formation")
+    greek_at = where(session, "unit", "greek")
+    assert greek_at not in (None, "14.06")
+    assert where(session, "leader", "bedding") == greek_at
+
+
+def test_a_wiped_out_formation_loses_its_leader_until_reinforcements(make_session, program):
+    """gts:21.3#2: the whole Formation wiped out, the Leader is removed at once;
+    gts:21.3#3: when Units of that Formation arrive later as reinforcements, he
+    returns and is placed with them."""
+    allies = KeyedPlayer({"reinforcement_column": 0})
+    session = make_session(program=program, allies=allies,
+                           placement={"police": "04.05"})
+    session.perform("test_chit21", session.ref("chit", "division:geb5"))
+    session.perform("test_eliminate21", session.ref("unit", "greek"))
+    assert where(session, "leader", "bedding") == "04.05"           # the police remain
+    session.perform("test_eliminate21", session.ref("unit", "police"))
+    assert where(session, "leader", "bedding") is None
+    session.state.catalog["unit"]["late"] = dict(session.state.catalog["unit"]["greek"],
+                                                 name="late", entry_hex="01.06")
+    session.perform("reinforcement_arrives", session.ref("unit", "late"))
+    assert where(session, "leader", "bedding") == "01.06"
