@@ -171,3 +171,107 @@ def test_a_wiped_out_formation_loses_its_leader_until_reinforcements(make_sessio
                                                  name="late", entry_hex="01.06")
     session.perform("reinforcement_arrives", session.ref("unit", "late"))
     assert where(session, "leader", "bedding") == "01.06"
+
+
+def test_command_range_counts_hexes_only(make_session):
+    """gts:21.4#1: In Command up to the Leader's Command Range in hexes (2 here);
+    gts:21.4#2: enemy Units between do not interfere."""
+    session = make_session(placement={"pi1": "15.08", "truck": "15.09"})
+    add_unit(session, "enemy", hex_id="15.07", formation="inf1", division="nz2", side="allies")
+    assert session.value("in_command", session.ref("unit", "pi1"))        # two hexes
+    assert not session.value("in_command", session.ref("unit", "truck"))  # three
+
+
+def test_command_is_checked_the_instant_before_a_second_action(make_session):
+    """gts:21.4#3: command is checked the instant before the Unit does what needs it:
+    moved out of range, the Unit may buy no Second Action (the book's Leader
+    Movement Example); back in range, it may."""
+    session = make_session()
+    session.state.tracks["division:geb5"] = {"cp": 2}
+    pi1 = session.ref("unit", "pi1")
+    session.state.tracks.setdefault("unit:pi1", {})["cohesion_hits"] = 1
+    assert session.value("second_actions", pi1, "move", "formation")
+    session.place("pi1", "15.10")
+    assert session.value("second_actions", pi1, "move", "formation") == []
+
+
+def test_independent_formations_are_commanded_by_any_leader_of_the_division(make_session):
+    """gts:21.4#4-5: an independent Formation has no Leader; its Units are In
+    Command within Command Range of any Leader of the same Division;
+    gts:21.4.1#1: so is a white- or black-striped Unit (not the other side's
+    Leaders)."""
+    session = make_session()
+    indep = add_unit(session, "indep1", hex_id="05.05")
+    white = add_unit(session, "white1", stripe="white", hex_id="05.06")
+    session.place("bedding", "05.05", "leader")
+    assert not session.value("in_command", indep) and not session.value("in_command", white)
+    second_leader(session, "06.06")
+    assert session.value("in_command", indep) and session.value("in_command", white)
+
+
+def test_reinforcements_and_leaders_in_entry_hexes_command_nothing(make_session):
+    """gts:21.4#6: Units in reinforcement entry hexes are Out of Command;
+    gts:21.4#7: a Leader in a reinforcement entry hex commands no Unit."""
+    session = make_session(placement={"truck": "15.07"})
+    pi1, truck = session.ref("unit", "pi1"), session.ref("unit", "truck")
+    assert session.value("in_command", pi1) and session.value("in_command", truck)
+    session.state.tracks.setdefault("unit:pi1", {})["in_entry_hex"] = 1
+    assert not session.value("in_command", pi1)
+    assert not session.value("in_command", truck)       # its Leader is in the entry hex
+    session.state.tracks["unit:pi1"]["in_entry_hex"] = 0
+    assert session.value("in_command", truck)
+
+
+def test_artillery_in_a_park_and_emplaced_artillery_command(make_session):
+    """gts:21.4.1#2: Indirect HE in an Artillery Park is In Command wherever its
+    Leaders are; gts:21.4.1#3: Emplaced Artillery must be In Command of the Leader
+    it is In Contact with — another Leader of its Division near it does not do."""
+    session = make_session()
+    park = add_unit(session, "park", stripe="white", hex_id="01.01", weapon_class="IHE")
+    assert not session.value("in_command", park)
+    session.state.tracks["unit:park"] = {"in_artillery_park": 1}
+    assert session.value("in_command", park)
+    emplaced = add_unit(session, "emp", stripe="white", hex_id="05.05",
+                        weapon_class="EMPLACED")
+    second_leader(session, "05.06")
+    assert session.value("in_command", emplaced)
+    session.state.tracks["unit:emp"] = {"in_contact": 1}
+    session.state.links["unit:emp"] = {"contact_with": "leader:schaette"}
+    assert not session.value("in_command", emplaced)     # Schaette is ten hexes away
+    session.place("emp", "15.07")
+    assert session.value("in_command", emplaced)
+
+
+def test_striped_spotters_and_out_of_command_artillery(make_session):
+    """gts:21.4.1#4: a striped spotter must be In Command of the Leader the
+    artillery is attached to (in contact with); gts:21.7#3: an Out of Command
+    Unit cannot spot; gts:21.7#4: an Out of Command Emplaced or Mortar Unit cannot
+    fire a spotted mission."""
+    session = make_session(placement={"greek": "15.01", "bedding": "01.12"})
+    target = session.ref("unit", "greek")
+    emplaced = add_unit(session, "emp", stripe="white", hex_id="15.08",
+                        weapon_class="EMPLACED", fire_range=12)
+    session.state.tracks["unit:emp"] = {"in_contact": 1}
+    session.state.links["unit:emp"] = {"contact_with": "leader:schaette"}
+    spotter = add_unit(session, "spot", stripe="white", hex_id="15.04")
+    assert spotter in session.value("spotters", emplaced, "15.01")
+    krakau = second_leader(session, "15.03")
+    session.place("schaette", "15.08", "leader")                  # spot: four hexes away now
+    assert session.value("in_command", spotter)         # Krakau commands it ...
+    assert spotter not in session.value("spotters", emplaced, "15.01")  # ... not for this
+    session.place("schaette", "15.06", "leader")
+    session.place("krakau", None, "leader")
+    assert session.value("spotters", emplaced, "15.01")
+    session.place("emp", "01.01")                       # out of Schaette's range
+    assert not session.value("in_command", emplaced)
+    assert session.value("spotters", emplaced, "15.01") == []
+    mortar = add_unit(session, "mortar", hex_id="01.02", formation="pi95",
+                      weapon_class="MORTAR", fire_range=20)
+    assert not session.value("in_command", mortar)
+    assert session.value("spotters", mortar, "15.01") == []
+    pi1 = session.ref("unit", "pi1")
+    session.place("mortar", "15.07")
+    assert pi1 in session.value("spotters", mortar, "15.01")
+    session.place("schaette", "10.10", "leader")                  # pi1 Out of Command now
+    assert pi1 not in session.value("spotters", mortar, "15.01")
+    assert krakau is not None
