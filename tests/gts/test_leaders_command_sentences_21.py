@@ -275,3 +275,57 @@ def test_striped_spotters_and_out_of_command_artillery(make_session):
     session.place("schaette", "10.10", "leader")                  # pi1 Out of Command now
     assert pi1 not in session.value("spotters", mortar, "15.01")
     assert krakau is not None
+
+
+def test_attachments_are_settled_before_any_unit_acts(make_session):
+    """gts:21.5#2: "All attachments are determined at the beginning of the
+    Formation's activation": the attach question comes before the first Action,
+    and a white-striped Unit that comes into range during it is not attached."""
+    axis = KeyedPlayer({"attach": "none", "action": "pass", "transfer_leader": "stay",
+                        "stack_with": "done"})
+    session = make_session(axis=axis)
+    add_unit(session, "white1", stripe="white")
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    keys = [d.key for d in axis.asked if d.key in ("attach", "action")]
+    assert keys[0] == "attach" and "attach" not in keys[1:]
+    assert "white1" not in {d.subject.id for d in axis.asked if d.key == "action"}
+
+
+def test_more_artillery_in_contact_than_the_rating(make_session):
+    """gts:21.5#4: with more white-striped Artillery In Contact than his rating (1),
+    the owner chooses which is active, and no other white-striped Unit attaches;
+    gts:21.6.1#2: Artillery In Contact attaches even from another Division."""
+    axis = KeyedPlayer({"active_artillery": "gun2", "action": "pass",
+                        "transfer_leader": "stay", "stack_with": "done"})
+    session = make_session(axis=axis)
+    session.state.catalog["division"]["fj7"] = dict(session.state.catalog["division"]["geb5"])
+    for ident, division in (("gun1", "geb5"), ("gun2", "fj7")):
+        add_unit(session, ident, stripe="white", weapon_class="IHE", division=division)
+        session.state.tracks[f"unit:{ident}"] = {"in_contact": 1, "in_artillery_park": 1}
+        session.state.links[f"unit:{ident}"] = {"contact_with": "leader:schaette"}
+    add_unit(session, "white1", stripe="white")
+    session.perform("activate_formation", session.ref("formation", "pi95"))
+    choice = next(d for d in axis.asked if d.key == "active_artillery")
+    assert {o.id for o in choice.options} == {"gun1", "gun2"}
+    acted = {d.subject.id for d in axis.asked if d.key == "action"}
+    assert "gun2" in acted and "gun1" not in acted and "white1" not in acted
+    assert not [d for d in axis.asked if d.key == "attach"]
+
+
+def test_attached_units_act_as_the_formations_own_with_second_actions(make_session):
+    """gts:21.6.2#3: an attached white-striped Unit is treated as a Unit of the
+    Active Formation, a Second Action included while it stays in Command Range
+    — of that Leader only (gts:21.6.5#2-3: another Leader of the Division near
+    it does not command it during that activation)."""
+    session = make_session()
+    session.state.tracks["division:geb5"] = {"cp": 2}
+    white = add_unit(session, "white1", stripe="white", hex_id="15.07")
+    session.state.tracks["unit:white1"] = {"cohesion_hits": 1}
+    session.state.links["unit:white1"] = {"attached_to": "leader:schaette"}
+    assert session.value("second_actions", white, "move", "formation")
+    second_leader(session, "10.10")
+    session.place("white1", "10.09")
+    assert not session.value("in_command", white)
+    assert session.value("second_actions", white, "move", "formation") == []
+    session.state.links["unit:white1"] = {}
+    assert session.value("in_command", white)            # detached: Krakau's range
