@@ -156,7 +156,7 @@ def test_rally_out_of_command_rolls_and_men_rallying_help(make_session):
 
 def test_no_cohesion_rally_in_an_enemy_fire_zone_by_day(make_session):
     """gts:20.0 and gts:28.0: by day a Unit in an enemy Fire Zone may rally from
-    Suppression but not from Cohesion Hits; at night it may."""
+    Suppression but not from Cohesion Hits; at night it may (gts:28.0#3)."""
     session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
     marks(session, "pi1", cohesion_hits=1)
     unit = session.ref("unit", "pi1")
