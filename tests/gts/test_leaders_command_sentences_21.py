@@ -141,6 +141,23 @@ def test_a_second_action_move_takes_the_leader_along(make_session):
     assert where(session, "leader", "schaette") == "15.06"        # he transfers later
 
 
+@pytest.mark.parametrize("kind, follows", [("formation_second", True), ("formation", False)])
+def test_a_second_action_assault_takes_the_leader_along(make_session, kind, follows):
+    """gts:21.2#9: a Unit that "moves or Assaults ... as a Second Action": the
+    Leader must remain stacked with a Unit of his Formation — the only one of
+    his Units there advances into the hex it took, and he goes with it; under
+    the Formation's own first Action he waits to transfer at its end."""
+    allies = KeyedPlayer({"stand_or_run": "run_away", "run_away_to": lambda d: d.options[0],
+                          "opportunity_fire": False})
+    axis = KeyedPlayer({"opportunity_fire": False})
+    session = make_session(rolls=[0] * 10, allies=allies, axis=axis,
+                           placement={"greek": "14.06", "bedding": "14.06", "police": "01.12",
+                                      "truck": "20.01"})
+    session.perform("assault", [session.ref("unit", "pi1")], kind)
+    assert where(session, "unit", "pi1") == "14.06"
+    assert where(session, "leader", "schaette") == ("14.06" if follows else "15.06")
+
+
 def test_leader_runs_away_with_his_units(make_session):
     """gts:21.2#12: "If Units stacked with a Leader run away during an Assault, the
     Leader must run away with them"."""
