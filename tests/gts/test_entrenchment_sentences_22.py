@@ -256,3 +256,27 @@ def test_running_away_leaves_the_entrenchment_at_once(make_session):
                 if e.data["what"] == "leave_entrenchment"]
     assert not [e for e in session.events("opportunity_trigger")
                 if "greek" in e.data["units"] and e.data["destination"] is None]
+
+
+def test_each_side_occupies_only_the_entrenchments_it_dug(make_session):
+    """gts:22.3.4#4: "Only the side ... that made the entrenchment may occupy it" —
+    an Allied engineer digging in a hex holding an abandoned German entrenchment
+    does not make the German one Allied, nor take it from the Germans."""
+    allies = KeyedPlayer({"engineer_work": "entrenchment", "entrench_unit": "greek"})
+    session = make_session(rolls=[0], allies=allies,
+                           placement={"police": "04.05", "bedding": "04.05"})
+    dig(session, "04.05", side="axis")
+    session.state.catalog["unit"]["sapper"] = dict(
+        session.state.catalog["unit"]["greek"], name="sapper",
+        faces={"front": {**INFANTRY, "engineer": True}})
+    session.place("sapper", "04.05")
+    greek, police = session.ref("unit", "greek"), session.ref("unit", "police")
+    session.state.tracks["unit:greek"] = {"improved_position": 1}
+    assert not session.value("free_entrenchment", police)
+    session.perform("engineer", session.ref("unit", "sapper"))
+    assert session.attr(greek, "entrenched") == 1
+    assert not session.value("free_entrenchment", police)          # only the German one is free
+    for ident in ("greek", "police", "sapper"):
+        session.place(ident, None)
+    session.place("pi1", "04.05")
+    assert session.value("free_entrenchment", session.ref("unit", "pi1"))
