@@ -158,6 +158,19 @@ def test_a_second_action_assault_takes_the_leader_along(make_session, kind, foll
     assert where(session, "leader", "schaette") == ("14.06" if follows else "15.06")
 
 
+@pytest.mark.parametrize("goes", [True, False])
+def test_a_second_action_assault_leaves_the_leader_a_choice(make_session, goes):
+    """gts:21.2#10: the truck staying in the hex, the Leader may advance with the
+    Assaulting Unit or stay behind with it."""
+    allies = KeyedPlayer({"stand_or_run": "run_away", "run_away_to": lambda d: d.options[0],
+                          "opportunity_fire": False})
+    axis = KeyedPlayer({"opportunity_fire": False, "leader_goes_with": goes})
+    session = make_session(rolls=[0] * 10, allies=allies, axis=axis,
+                           placement={"greek": "14.06", "bedding": "14.06", "police": "01.12"})
+    session.perform("assault", [session.ref("unit", "pi1")], "formation_second")
+    assert where(session, "leader", "schaette") == ("14.06" if goes else "15.06")
+
+
 def test_leader_runs_away_with_his_units(make_session):
     """gts:21.2#12: "If Units stacked with a Leader run away during an Assault, the
     Leader must run away with them"."""
