@@ -60,6 +60,8 @@ HANDLERS: dict[str, Handler] = {
     "convert_command_points": HeuristicPlayer.convert_command_points,
     "buy_formation_chit": HeuristicPlayer.buy_formation_chit,
     "transfer_leader": lambda bot, d, o: "stay",
+    # gts:21.2: stay with the Unit of his Formation that stays (he transfers later)
+    "leader_goes_with": HeuristicPlayer.no,
     "engineer_work": lambda bot, d, o: "improved_position",
     "reinforcement_column": HeuristicPlayer.no,
     "column_after_dismount": HeuristicPlayer.no,

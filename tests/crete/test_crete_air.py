@@ -48,7 +48,8 @@ def test_strikes_only_within_three_hexes_of_a_friendly_unit(make_session, crete)
 
 def test_all_counters_are_placed_before_any_roll(make_session, crete):
     """crete:5.1: "Place all Luftwaffe airstrike counters on chosen hexes before any
-    attack rolls take place"."""
+    attack rolls take place" (gts:27.0#7-8); two on the same Unit are resolved
+    one by one (gts:27.0#9)."""
     axis = KeyedPlayer({"airstrike_hex": ["04.05", "04.05"]})
     session = make_session(program=crete, rolls=[9, 9], axis=axis,
                            placement={"pi1": "04.08", "greek": "04.05"})

@@ -17,10 +17,15 @@ def test_greek_units_answer_to_any_allied_leader(make_session, crete):
     """crete:6.0: "Greek Units are In Command if they are in range of any Allied
     Leader"; they "may not spot for Indirect Fire or create Rearguards"."""
     session = make_session(program=crete, placement={"greek": "04.05", "bedding": "05.05"})
-    session.state.catalog["formation"]["inf1"]["leader"] = None       # no Greek Leader
     greek = session.ref("unit", "greek")
     series = make_session(placement={"greek": "04.05", "bedding": "05.05"})
-    series.state.catalog["formation"]["inf1"]["leader"] = None
+    for s in (session, series):
+        s.state.catalog["formation"]["inf1"]["leader"] = None         # no Greek Leader
+        # Bedding of another Allied Division: under the series rules only a
+        # Leader of the Unit's own Division commands a leaderless Formation
+        # (gts:21.4#5); crete:6.0 lets any Allied Leader command Greeks.
+        s.state.catalog["division"]["nz_other"] = dict(s.state.catalog["division"]["nz2"])
+        s.state.catalog["leader"]["bedding"]["division"] = "nz_other"
     assert not series.value("in_command", series.ref("unit", "greek"))
     session.state.catalog["unit"]["greek"]["tags"] = ["greek"]
     assert session.value("in_command", greek)

@@ -383,7 +383,7 @@ def test_table_provenance_is_explained():
 def test_modifiers_give_an_explained_int():
     """gts:29.48: Troop Quality is modified by Out of Command, Suppression, two
     Cohesion Hits and a Step Loss marker; each applied term says why."""
-    session = make_session(placed=False)  # off the map: Out of Command (gts:21.7)
+    session = make_session(placed=False)  # off the map: Out of Command (gts:21.7#2)
     u1 = session.ref("unit", "u1")
     set_track(session, "unit", "u1", "suppressed", 1)
     set_track(session, "unit", "u1", "cohesion_hits", 2)

@@ -84,7 +84,7 @@ def test_no_second_action_out_of_command_or_without_points(make_session):
 
 def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_session):
     """gts:10.0.5: 1 CP per In Command, non-independent Unit; no Second Actions;
-    gts:21.4.1: independents never activate under Direct Command."""
+    gts:21.4.1#5: independents never activate under Direct Command."""
     axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "action": "pass",
                         "second_action": True, "stack_with": "done"})
     session = make_session(axis=axis)
@@ -100,7 +100,9 @@ def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_sessi
 def test_formation_attaches_white_up_to_rating_and_black_freely(make_session):
     """gts:21.5, gts:21.6, gts:21.6.1 and gts:21.6.2: white-striped Units of the Division In
     Command of the Leader up to his
-    Attachment Rating (1 here); gts:21.6.4: black-striped ones do not count."""
+    Attachment Rating (1 here); gts:21.6.4: black-striped ones do not count.
+    gts:21.5#1, gts:21.6.1#1, gts:21.6.2#1-2 (far_white, out of range, is not
+    offered), gts:21.6.4#1."""
     axis = KeyedPlayer({"attach": "white1", "next_unit": lambda d: d.options[0],
                         "action": "pass", "transfer_leader": "stay", "stack_with": "done"})
     session = make_session(axis=axis)
@@ -154,7 +156,7 @@ def test_rally_out_of_command_rolls_and_men_rallying_help(make_session):
 
 def test_no_cohesion_rally_in_an_enemy_fire_zone_by_day(make_session):
     """gts:20.0 and gts:28.0: by day a Unit in an enemy Fire Zone may rally from
-    Suppression but not from Cohesion Hits; at night it may."""
+    Suppression but not from Cohesion Hits; at night it may (gts:28.0#3)."""
     session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
     marks(session, "pi1", cohesion_hits=1)
     unit = session.ref("unit", "pi1")
@@ -167,7 +169,7 @@ def test_no_cohesion_rally_in_an_enemy_fire_zone_by_day(make_session):
 
 def test_independents_may_activate_again_with_another_formation(make_session):
     """gts:21.6.5: white- and black-striped Units may be activated more than once
-    a turn; attachment lasts one activation (gts:21.5)."""
+    a turn (gts:21.6.5#1); attachment lasts one activation (gts:21.5)."""
     axis = KeyedPlayer({"attach": "white1", "action": "pass", "transfer_leader": "stay",
                         "stack_with": "done"})
     session = make_session(axis=axis)
@@ -208,7 +210,8 @@ def test_units_act_one_at_a_time_in_the_players_order(make_session):
 def test_artillery_in_contact_counts_against_the_rating(make_session):
     """gts:21.5, gts:21.6.2 and gts:21.6.3: white-striped Artillery In Contact with the Leader
     is attached automatically and uses up his Attachment Rating (1): no other
-    white-striped Unit may attach; contact lost, the link goes (gts:16.3.1)."""
+    white-striped Unit may attach; contact lost, the link goes (gts:16.3.1).
+    gts:21.5#3, gts:21.6.2#4."""
     axis = KeyedPlayer({"action": "pass", "transfer_leader": "stay", "stack_with": "done"})
     session = make_session(axis=axis)
     gun = add_unit(session, "gun", stripe="white", weapon_class="IHE")

@@ -60,7 +60,9 @@ def test_disbanding_returns_the_units_and_loses_contact(make_session):
 
 def test_contact_attempts(make_session):
     """gts:16.3: roll equal to or under the Contact Pending number (5), -3 for a
-    Leader of another Division; one attempt a Unit per step E."""
+    Leader of another Division (gts:21.6.3#1: "with a negative modifier to their
+    Contact Pending number, they may attach to Leaders of other Divisions"); one
+    attempt a Unit per step E."""
     allies = KeyedPlayer({"contact_leader": "bedding"})
     session = make_session(rolls=[5], allies=allies)
     g1 = gun(session, "g1", "04.10", weapon_class="EMPLACED")

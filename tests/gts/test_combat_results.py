@@ -65,7 +65,7 @@ def test_buying_the_pass_costs_a_command_point_and_no_roll(make_session):
 
 
 def test_no_point_offered_out_of_command_or_with_none_left(make_session):
-    """gts:29.39: no Command Point may be spent on an Out of Command Unit; and a
+    """gts:29.39, gts:21.7#1: no Command Point may be spent on an Out of Command Unit; and a
     Division with no points is never asked (the scripted player has no answers)."""
     session = make_session(rolls=[3], placement={"pi1": "01.01"})
     cp(session, value=5)

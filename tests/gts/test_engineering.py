@@ -25,7 +25,8 @@ def hex_track(session, hex_id, name):
 def test_leg_infantry_digs_an_improved_position(make_session):
     """gts:22.0, gts:22.1, gts:22.2, gts:22.2.1 and gts:22.2.4: a Leg Infantry Unit
     passes a Troop Quality Check (no Command Point) and gets -1 Defense, +1 Troop
-    Quality; gts:22.2.3: only it benefits; gts:22.2.5: moving away ends it."""
+    Quality; gts:22.2.3: only it benefits; gts:22.2.5: moving away ends it.
+    gts:22.2.1#1-2, gts:22.2.4#1; gts:22.2.3#1: the truck in its hex has no share."""
     axis = KeyedPlayer({"engineer_work": "improved_position", "move": ["15.05", "stop"],
                         "buy:tq_check": False})
     session = make_session(rolls=[5], axis=axis, placement={"greek": "15.09",
@@ -49,7 +50,8 @@ def test_engineers_build_for_guns_and_dig_entrenchments(make_session):
     """gts:22.2.2: an engineer builds an improved position for a Gun without a
     check; gts:22.2.3: only that Unit benefits; gts:22.3, gts:22.3.1 and gts:22.3.2: only an engineer turns an occupied one into
     an entrenchment; gts:22.3.4, gts:22.3.6: +2 Troop Quality, -2 Defense, +1 Fire,
-    and fire at it reads the Armored line."""
+    and fire at it reads the Armored line.  gts:22.2.1#4 (no die is rolled for
+    the Gun's), gts:22.2.2#1."""
     axis = KeyedPlayer({"engineer_work": ["improved_position_for", "entrenchment"],
                         "improved_position_for": "gun", "entrench_unit": "gun"})
     session = make_session(rolls=[3], axis=axis)
@@ -156,7 +158,7 @@ def test_road_blocks_are_limited_per_army(make_session):
 def test_an_entrenched_unit_must_leave_it_before_moving(make_session):
     """gts:22.3.3: leaving an entrenchment takes a whole Action — no moving
     straight out; gts:22.2.3: a Unit leaving its improved position has no
-    benefit from it under the Opportunity Fire that draws."""
+    benefit from it under the Opportunity Fire that draws (gts:22.2.3#3)."""
     allies = KeyedPlayer({"opportunity_fire": True})
     axis = KeyedPlayer({"move": ["15.05", "stop"], "buy:tq_check": False,
                         "convert_suppression": False})

@@ -154,7 +154,8 @@ def set_weather(session, code):
 
 def test_fog_and_rain_lower_fire_and_assault_and_slow_movement(make_session):
     """gts:26.0: Fog -1 to Fire and Assault Ratings and +1 to every movement cost;
-    Rain -2 and +1 unless in Column on a road."""
+    Rain -2 and +1 unless in Column on a road (gts:26.0#5, gts:26.0#7 — the road
+    half is test_weather_sentences_26_28's)."""
     session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
     firer, target = session.ref("unit", "pi1"), session.ref("unit", "greek")
     set_weather(session, 1)
@@ -170,7 +171,8 @@ def test_fog_and_rain_lower_fire_and_assault_and_slow_movement(make_session):
 
 def test_air_strikes_use_only_positive_modifiers(make_session):
     """gts:27.0: only the Direct Fire modifiers with positive values — not even the
-    Defense Rating or terrain when negative; no barrage marker."""
+    Defense Rating or terrain when negative; no barrage marker (gts:27.0#10-11;
+    the row is the air Unit's colour, here DP)."""
     session = make_session(rolls=[4, 0], allies=KeyedPlayer({"convert_suppression": False,
                                                             "buy:tq_check": False}),
                            placement={"greek": "15.07", "bedding": "15.07"})

@@ -43,7 +43,7 @@ def test_direct_command_leader_goes_with_the_unit(make_session, program):
 
 
 def test_another_chit_sends_a_lone_leader_to_the_nearest_unit(make_session, program):
-    """21.3: left with no Unit of his Formation outside his own activation, the
+    """gts:21.3#1: left with no Unit of his Formation outside his own activation, the
     Leader goes to the nearest Unit of his Formation (owner's choice)."""
     session = make_session(program=program, placement={"police": "04.05", "greek": "04.06"},
                            allies=[("leader_nearest_unit", "police")])

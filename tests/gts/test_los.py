@@ -107,6 +107,8 @@ def test_barrage_markers_block_like_blocking_terrain(gts):
 def test_maximum_distance_by_weather_and_night(gts, weather, night, reach):
     """gts:15.4: eight hexes on a clear daylight turn, two with fog or rain (gts:26.0),
     three on a clear night turn (gts:28.0 — the long form, not gts:29.33's two);
+    gts:26.0#4 (clear: no effect), gts:26.0#5 and gts:26.0#7 (fog, rain: two),
+    gts:26.0#6 (overcast: eight, as clear), gts:28.0#2 (three at night);
     the distance counts the target hex but not the firer's (gts:15.4#6, the
     table gts:15.4#8-10)."""
     s = los_session(gts, los_map(rows=(1, 16)))

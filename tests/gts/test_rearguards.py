@@ -23,7 +23,10 @@ def test_creating_a_rearguard(make_session):
     """gts:24.0, gts:24.1, gts:24.2 and gts:24.3: an Infantry Unit not in Column
     passes a Troop Quality Check (no Command Point) and places a zero-Step
     Rearguard of its Formation within two hexes, in no enemy Fire Zone, empty of
-    friends; it may not act in that Activation."""
+    friends; it may not act in that Activation.  gts:24.2#1, gts:24.1#4 (only
+    "pass" until rearguards_settle ends the Activation), gts:24.4#2 (then it may
+    be removed as an Action), gts:24.3#1 (15.04 yes; its own hex, and 15.03 three
+    hexes off, no)."""
     axis = KeyedPlayer({"rearguard_hex": "15.04", "create_rearguard": True,
                         "buy:tq_check": False})
     session = make_session(rolls=[3], axis=axis, placement={"greek": "01.12",
@@ -45,8 +48,9 @@ def test_creating_a_rearguard(make_session):
 
 
 def test_rearguards_are_limited_and_come_back(make_session):
-    """gts:24.4 and gts:24.5: the counters are the limit; a removed or eliminated
-    Rearguard's counter is available again."""
+    """gts:24.4 and gts:24.5: the counters are the limit (gts:24.2#4); a removed or
+    eliminated Rearguard's counter is available again (gts:24.5#2); it suffers
+    combat results like any other Unit (gts:24.4#1: a "C" on zero Steps)."""
     axis = KeyedPlayer({"rearguard_hex": "15.04", "create_rearguard": True,
                         "buy:tq_check": False})
     session = make_session(rolls=[3, 3], axis=axis, placement={"greek": "01.12",
@@ -69,7 +73,8 @@ def test_rearguards_are_limited_and_come_back(make_session):
 def test_a_rearguard_may_be_created_exactly_when_there_is_a_hex_for_it(make_session):
     """gts:24.2 and gts:24.3: the Engineer Action is offered only when some hex
     within two qualifies and is within one Action's move — the quick "is there
-    any?" search agrees with the list the player would choose from."""
+    any?" search agrees with the list the player would choose from
+    (gts:24.3#1 (iii): not more than one activation's non-forced-march move)."""
     session = make_session(placement={"greek": "01.12", "bedding": "01.12"})
     with_rearguards(session)
     unit = session.ref("unit", "pi1")

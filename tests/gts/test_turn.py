@@ -142,7 +142,8 @@ def test_permissions_follow_the_7_1_table(gts):
 def test_a_turn_ends_by_moving_the_turn_marker(make_session):
     """gts:4.0 I–J, gts:11.0 and gts:12.0: cleanup, then the turn record moves up;
     gts:6.0: airpower is determined only on the first daylight turn (the series
-    rules leave its content to the exclusive rules), as is weather (gts:5.0)."""
+    rules leave its content to the exclusive rules), as is weather (gts:5.0):
+    gts:26.0#1 and gts:27.0#1, "Before the first daylight turn of each day"."""
     session = make_session(axis=KeyedPlayer(), allies=KeyedPlayer(), seed=4)
     session.state.catalog["game"]["game"]["turns"][0]["tags"] = ["first_daylight"]
     session.perform("play_turn")
