@@ -43,8 +43,14 @@ def pass_or_stop(decision):
     return "pass" if "pass" in decision.options else "move"
 
 
+def stop_or_go(decision):
+    """Stop, unless the move may not end here (a reinforcement leaving its entry
+    hex, gts:8.0): then the first hex offered."""
+    return "stop" if "stop" in decision.options else decision.options[0]
+
+
 def idle(**extra):
-    return KeyedPlayer({"action": pass_or_stop, "move": "stop", "stack_with": "done",
+    return KeyedPlayer({"action": pass_or_stop, "move": stop_or_go, "stack_with": "done",
                         "transfer_leader": "stay", "second_action": False,
                         "direct_command_unit": "done", "buy_formation_chit": "none",
                         "convert_command_points": 0, **extra})
@@ -54,7 +60,8 @@ def test_sequence_of_play_runs_its_steps_in_order(make_session):
     """gts:4.0#4-18: C. Reinforcements into their boxes, D. first buy Dispatch
     Points (2 CP each), then Formation chits, E. Artillery Parks and Contact,
     G. the mug, H. the Activation Phase, I. barrage markers removed and Parks
-    flipped back, J. the turn record moves up — in that order, within one turn.
+    flipped back (gts:11.0#1-2), J. the turn record moves up — in that order,
+    within one turn.
     (F., Attachment, is the exclusive rules' business: gts:4.0#12 below.)"""
     axis = idle(convert_command_points=1, buy_formation_chit="this_turn")
     allies = idle()          # creates a Park with the first gun offered
@@ -257,7 +264,7 @@ def test_reinforcements_wait_in_the_box_then_enter_with_their_division(make_sess
     gts:10.0.1#6: when the Division chit is pulled they are placed on their
     entry hex and activated normally, before the Division's points are rolled
     (gts:10.0.1#7) and its Units act (gts:10.0.1#8)."""
-    axis = idle(move=lambda d: "stop" if "stop" in d.options else d.options[0])
+    axis = idle()
     session = make_session(axis=axis, allies=idle(), rolls=[4, 4])
     late = reinforcement(session, "late")
     reinforcement(session, "later", arrival=1)
@@ -294,7 +301,7 @@ def test_entry_hexes_have_no_stacking_limit(make_session):
     to stacking limits"; ten Steps there (over the 8 of gts:14.7) are no
     overstack: the first to leave takes no Cohesion Hit, and two may leave
     together as a stack."""
-    axis = idle(move=lambda d: "stop" if "stop" in d.options else d.options[0])
+    axis = idle()
     session = make_session(axis=axis, allies=idle())
     units = [reinforcement(session, f"r{i}") for i in range(5)]
     session.perform("reinforcements_to_boxes")
@@ -354,3 +361,84 @@ def test_reinforcements_in_the_entry_hex_are_out_of_play(make_session):
     assert session.value("in_command", late) and late in session.value(
         "direct_fire_targets", greek)
     assert session.value("second_actions", late, "move", "formation") != []
+
+
+def test_a_division_chit_left_in_the_mug_brings_its_reinforcements_next_turn(make_session):
+    """gts:8.0#15: the Division chit is the last in the mug — its reinforcements
+    arrive next turn, when it is played first; gts:8.0#16: with that turn's own
+    reinforcements, all together."""
+    session = make_session(axis=idle(), allies=idle(),
+                           picks=["division:nz2", "direct:axis", "direct:allies",
+                                  "division:nz2", "direct:axis"])
+    late = reinforcement(session, "late", arrival=0)
+    later = reinforcement(session, "later", arrival=1)
+    session.perform("play_turn")
+    assert session.state.cups["carry"] == ["division:geb5"]
+    assert session.attr(late, "in_box") == 1 and session.attr(late, "hex") is None
+    mark = len(session.state.log)
+    session.perform("play_turn")
+    entered = [e.data["unit"] for e in session.state.log[mark:]
+               if e.kind == "unit_placed" and e.data["destination"] == "20.06"]
+    assert sorted(entered) == ["late", "later"]
+    started = [e.data["chit"] for e in session.state.log[mark:]
+               if e.kind == "activation_started"]
+    assert started[0] == "division:geb5"
+
+
+def test_the_mug_after_the_first_turn(make_session):
+    """gts:9.0#2-5: each player puts in his Division chits in play, the Division
+    chits his reinforcements bring (geb6, whose only Unit is due this turn; not
+    geb7, with nothing in play), and his one Direct Command chit; gts:9.0#6 and
+    gts:7.2: Formation chits only as bought (pi95 this turn; f6 not bought)."""
+    session = make_session(axis=idle(), allies=idle())
+    add_division(session, units={"u6": None})
+    session.state.catalog["unit"]["u6"].update(arrival_turn=0, entry_hex="20.06")
+    session.state.catalog["division"]["geb7"] = {"name": "geb7", "side": "axis",
+                                                 "command_rating": 1, "dispatch_rating": 1}
+    session.state.catalog["chit"]["division:geb7"] = {"kind": "division", "division": "geb7",
+                                                      "side": "axis"}
+    session.state.tracks["formation:pi95"] = {"chit_status": 1}
+    session.perform("reinforcements_to_boxes")
+    session.perform("fill_mug")
+    assert sorted(session.state.cups["mug"]) == [
+        "direct:allies", "direct:axis", "division:geb5", "division:geb6", "division:nz2",
+        "formation:pi95"]
+
+
+def test_the_first_turn_mug_and_first_chit_are_the_scenarios():
+    """gts:9.0#1: "On the first turn, the scenario rules tell you what goes into the
+    mug" and gts:10.0.1#1: they say who goes first — Crete Scenario 1 ("Place the
+    German and Allied Direct Command, the German and Allied Event, Fsch.Jäg.Rgt. 3
+    and Luftl.Sturm-Rgt formation chits in the cup. The 7. Flieger Division chit is
+    the first in play"); the first chit played is that one."""
+    from kriegsspiel.core.players import RandomPlayer, Table
+    from kriegsspiel.setup import start
+    session = start("crete/descent", Table({"Axis": RandomPlayer(1),
+                                            "Allied": RandomPlayer(2)}), seed=1)
+    assert session.state.cups["carry"] == ["division:7. Flieger Division"]
+    assert sorted(session.state.cups["mug"]) == sorted([
+        "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
+        "formation:Fallschirmjäger-Regiment 3", "formation:Luftlande Sturmregiment"])
+
+
+def test_the_turn_record_moves_up_and_victory_is_determined_after_the_last(make_session):
+    """gts:12.0#1: the turn record moves up a box and play goes on to the next turn;
+    gts:12.0#2: "If it was the last turn, determine victory" — what wins is the
+    exclusive rules' (here a test rule that names the first side), asked after
+    the last of the six turns and not before."""
+    from kriegsspiel.rulebook import ExtraRules, build_program
+    rules = ExtraRules("test_victory.ksr", """
+override procedure victory_check(last_turn: bool) @gts:12.0 {
+  step exclusive_rules @gts:12.0 {
+    if last_turn { emit game_won(winner = first(all_of("side")), reason = "last turn") }
+  }
+}
+""")
+    program = build_program(["gts"], extra=[rules])
+    session = make_session(program=program, axis=idle(), allies=idle(), seed=5)
+    session.perform("play_game")
+    turns = [e.data for e in session.events("turn_advanced")]
+    assert len(turns) == 6 and session.state.turn == 6
+    won = [e.seq for e in session.events("game_won")]
+    last_advance = session.events("turn_advanced")[-1].seq
+    assert len(won) == 1 and won[0] > last_advance
