@@ -113,8 +113,9 @@ def test_no_pass_under_direct_command(make_session):
 
 
 def test_division_activation_limits_and_the_free_second_action(make_session):
-    """gts:13.2#3, #6 and gts:10.0.1#8: under a Division chit no fire (no purple
-    rating), no Assault, no move into an enemy Fire Zone; gts:13.2#11-12 (the
+    """gts:13.2#3, gts:13.2#6, gts:10.0.1#8 and gts:7.1#5: under a Division chit no
+    fire (no purple rating), no Assault, no move into an enemy Fire Zone (which
+    every other chit allows); gts:13.2#11-12 (the
     "useful example"): pass, then pay one Command Point to fire as a Second
     Action; gts:10.0.1#9, gts:10.0.2#9 and gts:13.2#17-18: the Second Action is
     free of those limits — fire, Assault and the Fire Zone are open to it."""
@@ -128,6 +129,7 @@ def test_division_activation_limits_and_the_free_second_action(make_session):
     assert not session.value("may_enter", pi1, zone, "division")
     assert session.value("may_enter", pi1, zone, "division_second")
     assert session.value("may_enter", pi1, zone, "formation")
+    assert session.value("may_enter", pi1, zone, "direct")
     session.perform("activate_division", session.ref("division", "geb5"))
     first, second = offered(axis, "pi1")[:2]
     assert "fire" not in first and "assault" not in first
@@ -181,7 +183,7 @@ def test_an_attached_independent_may_take_a_second_action(make_session):
 
 
 def test_the_second_action_is_of_another_type(make_session):
-    """gts:10.0.2#5, gts:13.2#14 and #16: a Unit that mounted (a Movement Action)
+    """gts:10.0.2#5, gts:13.2#14 and gts:13.2#16: a Unit that mounted (a Movement Action)
     may not move as its Second Action — nor mount, nor enter an entrenchment — but
     may fire; gts:13.2#2: move, mount and entrenchment are all Movement Actions."""
     session = make_session(placement={"greek": "15.08"})
@@ -195,7 +197,7 @@ def test_the_second_action_is_of_another_type(make_session):
 
 
 def test_no_engineer_action_bought_with_command_points(make_session):
-    """gts:10.0.2#6, gts:13.2#7-8 and #15, gts:10.0.5#14: building an improved
+    """gts:10.0.2#6, gts:13.2#8, gts:13.2#15 and gts:10.0.5#14: building an improved
     position (an Engineer Action) is open to a Formation or Division chit's first
     Action, never to a Second Action nor under Direct Command; gts:10.0.5#15: "It
     is the Action that matters, not the Unit" — an engineer still moves there."""
@@ -212,7 +214,8 @@ def test_no_engineer_action_bought_with_command_points(make_session):
 
 def test_a_stack_buys_its_second_action_unit_by_unit(make_session):
     """gts:10.0.2#8: a stack's Second Action is the same Action for every Unit, one
-    Command Point each (two Units: two points)."""
+    Command Point each (two Units: two points); gts:10.0.1#5: bought under their
+    Formation's chit."""
     axis = player(next_unit="pi1", stack_with=["truck", "done"], second_action=True,
                   action=["move", "rally"], move=["15.05", "stop"])
     session = make_session(axis=axis, rolls=[])
@@ -230,7 +233,8 @@ def test_a_stack_buys_its_second_action_unit_by_unit(make_session):
 def test_the_second_action_is_decided_before_the_next_unit_acts(make_session):
     """gts:10.0.2#7 and gts:13.3#4: the Second Action question comes right after the
     Unit's first Action, before the next Unit is chosen; gts:13.3#1: the player
-    picks the order of his Units (the truck first here, against the list)."""
+    picks the order of his Units (the truck first here, against the list);
+    gts:13.2#1: each performs one Action (its Second Action aside)."""
     axis = player(next_unit=lambda d: d.options[-1])
     session = make_session(axis=axis)
     cp(session, "geb5", 2)
@@ -248,7 +252,8 @@ def test_direct_command_across_divisions_from_each_divisions_points(make_session
     gts:10.0.5#6-7: as many as the points allow, each Division paying for its own
     (geb5's one point buys pi1, then its truck is out of reach); gts:10.0.5#11:
     "far", out of its Leader's range, is never offered; gts:10.0.5#8-9: one
-    activation each, finished before the next Unit is chosen, no Second Action."""
+    activation each, finished before the next Unit is chosen, no Second Action
+    (gts:10.0.2#2: none after a Direct Command Action)."""
     axis = player(direct_command_unit=["u6", "pi1", "done"], second_action=True,
                   action="move", move=lambda d: "stop" if "stop" in d.options else
                   d.options[0])
@@ -344,9 +349,9 @@ def test_a_unit_may_be_activated_again_and_again_in_a_turn(make_session):
 
 
 def test_leaders_transfer_after_every_unit_has_acted(make_session):
-    """gts:13.3#2-3, #5 and #7: within a Division (or Formation) activation all the
-    Units act first; the Leaders' transfer is the last thing, after the last
-    Unit's Action (and its Second Action)."""
+    """gts:13.3#3, gts:13.3#5 and gts:13.3#7: within a Division (or Formation)
+    activation all the Units act first; the Leaders' transfer is the last thing,
+    after the last Unit's Action (and its Second Action)."""
     for procedure, chit in (("activate_division", ("division", "geb5")),
                             ("activate_formation", ("formation", "pi95"))):
         axis = player(second_action=True, action=lambda d: "rally" if "rally" in d.options
@@ -411,3 +416,21 @@ def test_the_pre_night_bonus_needs_the_chit_drawn(make_session):
             session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
         session.perform("activation_phase")
         assert session.attr(division, "dp") == gained    # roll 5 within rating 6: +1
+
+
+def test_a_formation_chit_activates_its_units_and_attached_independents(make_session):
+    """gts:10.0.1#4 and gts:13.1#3: a Formation chit activates all the Formation's
+    Units, plus independents within its Leader's Command Range up to his
+    Attachment Rating (1: one of the two white-striped Units near him; the far
+    one never); gts:13.2#9: a Rearguard may be removed as an Action."""
+    axis = player(attach="white1")
+    session = make_session(axis=axis)
+    for ident, hex_id in (("white1", "15.07"), ("white2", "15.07"), ("far", "01.01")):
+        add_independent(session, ident, hex_id=hex_id)
+    session.perform("play_chit", session.ref("chit", "formation:pi95"))
+    acted = {d.subject.id for d in axis.asked if d.key == "action"}
+    assert acted == {"pi1", "truck", "white1"}
+    session.state.catalog["unit"]["pi1"]["tags"] = ["rearguard"]
+    pi1 = session.ref("unit", "pi1")
+    for kind in ("direct", "division", "formation"):
+        assert "remove_rearguard" in session.value("legal_actions", pi1, kind)

@@ -57,8 +57,9 @@ def idle(**extra):
 
 
 def test_sequence_of_play_runs_its_steps_in_order(make_session):
-    """gts:4.0#4-18: C. Reinforcements into their boxes, D. first buy Dispatch
-    Points (2 CP each), then Formation chits, E. Artillery Parks and Contact,
+    """gts:4.0#5, gts:4.0#7-8, gts:4.0#10-11, gts:4.0#13, gts:4.0#15-18: C.
+    Reinforcements into their boxes, D. first buy Dispatch Points (2 CP each),
+    then Formation chits, E. Artillery Parks created, then Contact attempted,
     G. the mug, H. the Activation Phase, I. barrage markers removed and Parks
     flipped back (gts:11.0#1-2), J. the turn record moves up — in that order,
     within one turn.
@@ -76,7 +77,8 @@ def test_sequence_of_play_runs_its_steps_in_order(make_session):
         session.state.catalog["unit"][ident] = {
             "name": ident, "side": "allies", "division": "nz2", "formation": "inf1",
             "unit_class": "gun", "back_kind": None,
-            "faces": {"front": {**INFANTRY, "weapon_class": "IHE", "fire_range": 12}}}
+            "faces": {"front": {**INFANTRY, "weapon_class": "IHE", "fire_range": 12,
+                                "contact_pending": 5, "contact_in": 3}}}
         session.place(ident, hex_id)
     session.state.set_track(Ref("hex", "10.10"), "barrage", 1, [])
     session.state.set_track(Ref("hex", "03.03"), "park_fired", 1, [])
@@ -85,14 +87,14 @@ def test_sequence_of_play_runs_its_steps_in_order(make_session):
     order = [first_index(log, changed("in_box", 1)),                  # C
              first_index(log, decided("convert_command_points")),     # D, first
              first_index(log, decided("buy_formation_chit")),         # D, then
-             first_index(log, lambda e: e.kind == "park_created"),    # E
+             first_index(log, lambda e: e.kind == "park_created"),    # E, Parks
+             first_index(log, lambda e: e.kind == "contact_attempted"),  # E, Contact
              first_index(log, lambda e: e.kind == "chit_added"),      # G
              first_index(log, lambda e: e.kind == "activation_started"),  # H
              first_index(log, changed("barrage", 0)),                 # I
              first_index(log, changed("park_fired", 0)),              # I
              first_index(log, lambda e: e.kind == "turn_advanced")]   # J
     assert order == sorted(order)
-    assert status(session, "pi95") == 0          # bought with the converted point, played
     assert session.state.turn == 1
 
 
@@ -183,10 +185,11 @@ def test_formation_chits_are_bought_every_turn_division_chits_are_not(make_sessi
 
 
 def test_purchases_are_limited_by_the_divisions_own_dispatch_points(make_session):
-    """gts:7.2#1-6: each Formation chit is offered for this turn (2 Dispatch Points),
-    next turn (1) or not at all ("If not, move on"); gts:7.2#11-12: the points a
-    Division has limit what it may buy; gts:7.2#10, #17-18: the points are its
-    own Division's — geb6's chit is paid from geb6, never from geb5."""
+    """gts:7.2#1-2 and gts:7.2#5-6: each Formation chit is offered for this turn
+    (2 Dispatch Points), next turn (1) or not at all ("If not, move on");
+    gts:7.2#12: the points a Division has limit what it may buy; gts:7.2#10 and
+    gts:7.2#17-18: the points are its own Division's — geb6's chit is paid from
+    geb6, never from geb5."""
     axis = idle(buy_formation_chit=lambda d: d.options[0])
     session = make_session(axis=axis, allies=idle())
     geb6 = add_division(session, units={"u6": "10.06"})
@@ -263,8 +266,9 @@ def test_reinforcements_wait_in_the_box_then_enter_with_their_division(make_sess
     reinforcements in their Division's box at step C; gts:8.0#4 and
     gts:10.0.1#6: when the Division chit is pulled they are placed on their
     entry hex and activated normally, before the Division's points are rolled
-    (gts:10.0.1#7) and its Units act (gts:10.0.1#8)."""
-    axis = idle()
+    (gts:10.0.1#7) and its Units act (gts:10.0.1#8); gts:8.0#14: in Column, as
+    their owner chooses."""
+    axis = idle(reinforcement_column=1)
     session = make_session(axis=axis, allies=idle(), rolls=[4, 4])
     late = reinforcement(session, "late")
     reinforcement(session, "later", arrival=1)
@@ -279,6 +283,8 @@ def test_reinforcements_wait_in_the_box_then_enter_with_their_division(make_sess
     assert placed < rolled < acted
     assert log[placed].data["destination"] == "20.06"
     assert "late" in {d.subject.id for d in axis.asked if d.key == "action"}
+    assert [d.options for d in axis.asked if d.key == "reinforcement_column"] == [(0, 1)]
+    assert session.attr(late, "column") == 1
 
 
 def test_a_leader_not_on_the_map_comes_on_with_his_reinforcements(make_session):
@@ -297,7 +303,7 @@ def test_a_leader_not_on_the_map_comes_on_with_his_reinforcements(make_session):
 
 
 def test_entry_hexes_have_no_stacking_limit(make_session):
-    """gts:8.0#5 and #9: the reinforcements stack on the entry hex "without regard
+    """gts:8.0#5 and gts:8.0#9: the reinforcements stack on the entry hex "without regard
     to stacking limits"; ten Steps there (over the 8 of gts:14.7) are no
     overstack: the first to leave takes no Cohesion Hit, and two may leave
     together as a stack."""
@@ -386,7 +392,7 @@ def test_a_division_chit_left_in_the_mug_brings_its_reinforcements_next_turn(mak
 
 
 def test_the_mug_after_the_first_turn(make_session):
-    """gts:9.0#2-5: each player puts in his Division chits in play, the Division
+    """gts:9.0#3-5: each player puts in his Division chits in play, the Division
     chits his reinforcements bring (geb6, whose only Unit is due this turn; not
     geb7, with nothing in play), and his one Direct Command chit; gts:9.0#6 and
     gts:7.2: Formation chits only as bought (pi95 this turn; f6 not bought)."""
