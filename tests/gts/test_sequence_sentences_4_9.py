@@ -101,8 +101,8 @@ def test_sequence_of_play_runs_its_steps_in_order(make_session):
 def test_weather_and_airpower_only_on_the_first_daylight_turn(make_session):
     """gts:4.0#1-3, gts:5.0#1 and gts:6.0#1: Weather and Airpower are determined at
     the first daylight turn of a day and not again that day — so the weather
-    "stays the same for the entire day"; gts:5.0#2 and gts:6.0#2: what they are
-    is the exclusive rules' (the series step only says so)."""
+    "stays the same for the entire day"; what they are is the exclusive rules'
+    (the series step only says so)."""
     session = make_session(axis=idle(), allies=idle(), seed=4)
     session.state.catalog["game"]["game"]["turns"][0]["tags"] = ["first_daylight"]
     session.state.catalog["game"]["game"]["turns"][3]["tags"] = ["first_daylight"]
