@@ -434,3 +434,24 @@ def test_a_formation_chit_activates_its_units_and_attached_independents(make_ses
     pi1 = session.ref("unit", "pi1")
     for kind in ("direct", "division", "formation"):
         assert "remove_rearguard" in session.value("legal_actions", pi1, kind)
+
+
+def test_the_phase_ends_with_one_chit_left_however_many_join_it(make_session):
+    """gts:10.0.6#1-2: the phase ends after the second-to-last chit is played and
+    the last waits — also when chits join the mug during the phase (a scenario's
+    "added to the mug after ... is drawn"; here a test rule adds two at once)."""
+    from kriegsspiel.rulebook import ExtraRules, build_program
+    rules = ExtraRules("test_more_chits.ksr", """
+trigger two_more on activation_started(chit) when chit.id == "direct:axis" @gts:10.0.6 {
+  for c in select c in all_of("chit"): c.kind == "formation" { do cup_add("mug", c) }
+}
+""")
+    program = build_program(["gts"], extra=[rules])
+    session = make_session(program=program, axis=player(), allies=player(), seed=3,
+                           picks=["direct:axis", "direct:allies", "division:nz2",
+                                  "formation:inf1"])
+    for chit in ("direct:axis", "direct:allies", "division:nz2"):
+        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
+    session.perform("activation_phase")
+    assert len(session.events("activation_started")) == 3 + 2 - 1
+    assert session.state.cups["mug"] == [] and session.state.cups["carry"] == ["formation:pi95"]
