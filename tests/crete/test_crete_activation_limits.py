@@ -14,9 +14,15 @@ def crete():
     return build_program(["crete"])
 
 
+def pass_or_stop(decision):
+    """Pass where the chit allows it; under Direct Command, which has no Pass
+    (gts:7.1), a move that stops at once."""
+    return "pass" if "pass" in decision.options else "move"
+
+
 def allied_player(**extra):
-    return KeyedPlayer({"action": "pass", "stack_with": "done", "transfer_leader": "stay",
-                        "second_action": False, **extra})
+    return KeyedPlayer({"action": pass_or_stop, "move": "stop", "stack_with": "done",
+                        "transfer_leader": "stay", "second_action": False, **extra})
 
 
 def greek_session(make_session, crete, player, rolls=(), placement=None):
@@ -100,8 +106,8 @@ def test_auto_command_units_act_only_under_direct_command_and_free(make_session,
     """crete:8.0: "Auto-Command Ground Units may activate only when the Direct Command
     Chit is pulled ... no Command Point is actually required ... any action except an
     Engineering Action and cannot perform second actions"."""
-    axis = KeyedPlayer({"action": "pass", "stack_with": "done", "transfer_leader": "stay",
-                        "direct_command_unit": ["pi1", "done"]})
+    axis = KeyedPlayer({"action": pass_or_stop, "move": "stop", "stack_with": "done",
+                        "transfer_leader": "stay", "direct_command_unit": ["pi1", "done"]})
     session = make_session(program=crete, rolls=[0, 0], axis=axis,
                            placement={"truck": "01.01"})
     auto_command(session, "pi1")

@@ -85,8 +85,8 @@ def test_no_second_action_out_of_command_or_without_points(make_session):
 def test_direct_command_costs_a_point_per_unit_and_skips_independents(make_session):
     """gts:10.0.5: 1 CP per In Command, non-independent Unit; no Second Actions;
     gts:21.4.1#5: independents never activate under Direct Command."""
-    axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "action": "pass",
-                        "second_action": True, "stack_with": "done"})
+    axis = KeyedPlayer({"direct_command_unit": ["pi1", "done"], "action": "move",
+                        "move": "stop", "second_action": True, "stack_with": "done"})
     session = make_session(axis=axis)
     add_unit(session, "white1", stripe="white", hex_id="15.06")
     session.state.tracks["division:geb5"] = {"cp": 3}

@@ -20,8 +20,9 @@ def set_points(session, division, cp=None, dp=None):
 
 @pytest.mark.parametrize("roll, gained", [(1, 2), (0, 3), (2, 1)])
 def test_dispatch_roll_example(make_session, roll, gained):
-    """The gts:10.0.3 example: Dispatch Rating six, current Dispatch Points two —
-    a roll of one gives two more, zero gives three, two gives one."""
+    """The gts:10.0.3#11-12 example: Dispatch Rating six, current Dispatch Points
+    two — a roll of one gives two more, zero gives three, two gives one: the
+    results of gts:10.0.3#7-9 stack (gts:10.0.3#10)."""
     session = make_session()
     div = set_points(session, "geb5", dp=2)
     value = session.value("dispatch_points_gained", div, roll)
@@ -31,14 +32,14 @@ def test_dispatch_roll_example(make_session, roll, gained):
 
 
 def test_nine_loses_a_dispatch_point(make_session):
-    """gts:10.0.3: nine loses one; the rating never passes a nine here (rating 6)."""
+    """gts:10.0.3#6: nine loses one; the rating never passes a nine here (rating 6)."""
     session = make_session()
     div = set_points(session, "geb5", dp=2)
     assert session.value("dispatch_points_gained", div, 9) == -1
 
 
 def test_command_points_are_rating_plus_half_the_roll(make_session):
-    """gts:10.0.3: Command Rating + half the die roll, rounded down."""
+    """gts:10.0.3#2-3: Command Rating + half the die roll, rounded down."""
     session = make_session()
     div = session.ref("division", "geb5")
     assert [session.value("command_points_gained", div, r) for r in (0, 1, 2, 7, 9)] == \
@@ -46,7 +47,8 @@ def test_command_points_are_rating_plus_half_the_roll(make_session):
 
 
 def test_drawing_the_division_chit_rolls_both(make_session):
-    """gts:10.0.3: one roll for CP (rating 3 + half of 7 = 6), one for DP
+    """gts:10.0.3#1, gts:10.0.3#4 and gts:10.0.1#7: one roll for CP (rating 3 + half
+    of 7 = 6), one for DP
     (roll 1 against rating 6 and current 2: +2); each is an event with its explanation."""
     session = make_session(rolls=[7, 1])
     div = set_points(session, "geb5", cp=1, dp=2)
@@ -63,7 +65,7 @@ def test_drawing_the_division_chit_rolls_both(make_session):
 
 
 def test_pre_night_bonus_only_on_the_turn_before_night(make_session):
-    """gts:10.0.3: +2 Dispatch Points on the turn before the night turn."""
+    """gts:10.0.3#14: +2 Dispatch Points on the turn before the night turn."""
     session = make_session(rolls=[0, 5, 0, 5])
     div = set_points(session, "geb5", cp=0, dp=0)
     session.perform("roll_division_points", div)  # turn 0 (0900): no bonus
@@ -83,7 +85,8 @@ def test_no_dispatch_rating_means_no_rating_gain(make_session):
 
 
 def test_converting_command_points(make_session):
-    """gts:10.0.3 / gts:4.0 step D: every 2 CP spent buys 1 DP of the same Division."""
+    """gts:10.0.3#13 / gts:4.0#7 (step D): every 2 CP spent buys 1 DP of the same
+    Division."""
     session = make_session()
     div = set_points(session, "geb5", cp=5, dp=0)
     assert session.perform("convert_command_points", div, 3) == 2
@@ -97,7 +100,7 @@ def test_converting_command_points(make_session):
 @given(cp=st.integers(0, 19), dp=st.integers(0, 19),
        rolls=st.lists(st.integers(0, 9), min_size=2, max_size=2), turn=st.integers(0, 5))
 def test_points_always_between_0_and_19(make_session, cp, dp, rolls, turn):
-    """gts:10.0.4: a Division never has fewer than 0 or more than 19 CP or DP."""
+    """gts:10.0.4#1-2: a Division never has fewer than 0 or more than 19 CP or DP."""
     session = make_session(rolls=rolls)
     div = set_points(session, "geb5", cp=cp, dp=dp)
     session.state.turn = turn

@@ -98,12 +98,15 @@ def test_scenario_mug_replaces_the_default(make_session):
 
 
 def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
-    """gts:10.0.6: the last chit is not drawn; it is played first next turn, a
-    Formation chit without paying again (and it cannot be re-bought meanwhile)."""
-    axis = KeyedPlayer({"buy_formation_chit": "none", "action": "pass", "transfer_leader": "stay",
-                        "stack_with": "done"})
-    session = make_session(axis=axis, allies=KeyedPlayer({"buy_formation_chit": "none",
-                                                          "action": "pass"}),
+    """gts:10.0.6#2-3: the last chit is not drawn; it is played first next turn
+    (gts:10.0.1#2), before any chit is drawn (gts:10.0.1#3), a Formation chit
+    without paying again — and it cannot be re-bought meanwhile (gts:7.2#15)."""
+    axis = KeyedPlayer({"buy_formation_chit": "none", "transfer_leader": "stay",
+                        "action": lambda d: "pass" if "pass" in d.options else "move",
+                        "move": "stop", "direct_command_unit": "done", "stack_with": "done"})
+    allies = KeyedPlayer({"buy_formation_chit": "none", "move": "stop",
+                          "action": lambda d: "pass" if "pass" in d.options else "move"})
+    session = make_session(axis=axis, allies=allies,
                            picks=["direct:axis", "division:nz2"], rolls=[0, 5] * 3)
     points(session, "geb5", cp=0, dp=0)
     session.state.tracks["formation:pi95"] = {"chit_status": 1}
@@ -127,16 +130,23 @@ def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
 
 
 def test_permissions_follow_the_7_1_table(gts):
-    """gts:7.1: Move, Enter and Leave an ENT are permitted under every chit and as
-    Second Actions; gts:7.0 and gts:13.2: Division chits forbid fire and assault
-    except as Second Actions; Engineer Actions never under Direct Command nor as
-    Second Actions (gts:10.0.2, gts:10.0.5)."""
+    """gts:7.1#3-4 and gts:7.1#6-7, the table by chit type (Direct Command, DivAct,
+    DivAct 2nd Action, Formation, Formation 2nd Action) as the long form prints it: Move,
+    Enter and Leave an ENT, Mount/Dismount, Remove Rearguard and Rally under
+    every chit and as Second Actions; Assault never under a Division chit (its
+    Second Action aside); Fire there for a purple Fire Rating only (the row is
+    open, may_fire_now narrows it: test_light_mortars_fire_under_a_division_chit);
+    Engineer Actions and Pass under a Division or Formation chit only, never
+    bought with a Command Point (gts:10.0.2, gts:10.0.5); moving into an enemy
+    Fire Zone (gts:7.1#5): test_division_activation_limits_and_the_free_second_action."""
     kinds = ["direct", "division", "division_second", "formation", "formation_second"]
     row = {a: [gts.lookup("permitted", a, k) for k in kinds]
-           for a in ("move", "entrench", "fire", "assault", "engineer", "rally", "pass")}
-    assert row["move"] == row["entrench"] == row["rally"] == row["pass"] == [1] * 5
-    assert row["fire"] == row["assault"] == [1, 0, 1, 1, 1]
-    assert row["engineer"] == [0, 1, 0, 1, 0]
+           for a in ("move", "entrench", "transport", "remove_rearguard", "fire", "assault",
+                     "engineer", "rally", "pass")}
+    assert row["move"] == row["entrench"] == row["transport"] == [1] * 5
+    assert row["remove_rearguard"] == row["rally"] == row["fire"] == [1] * 5
+    assert row["assault"] == [1, 0, 1, 1, 1]
+    assert row["engineer"] == row["pass"] == [0, 1, 0, 1, 0]
 
 
 def test_a_turn_ends_by_moving_the_turn_marker(make_session):
@@ -159,7 +169,7 @@ def test_a_turn_ends_by_moving_the_turn_marker(make_session):
 
 
 def test_activation_phase_plays_every_chit_but_the_last(make_session):
-    """gts:10.0: the phase draws chit after chit; gts:10.0.6: it ends after the
+    """gts:10.0: the phase draws chit after chit; gts:10.0.6#1: it ends after the
     second-to-last chit is drawn and played."""
     session = make_session(axis=KeyedPlayer(), allies=KeyedPlayer(), seed=2)
     session.perform("fill_mug")
@@ -174,7 +184,7 @@ def test_activation_phase_plays_every_chit_but_the_last(make_session):
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 10_000))
 def test_a_formation_chit_is_never_bought_twice_before_it_is_played(make_session, seed):
-    """gts:7.2: "once bought, it must be played before it can be bought again" —
+    """gts:7.2#13: "once bought, it must be played before it can be bought again" —
     over whole random turns, with Dispatch Points to spend (gts:10.0.4 keeps
     them within 0–19)."""
     from kriegsspiel.core.players import RandomPlayer
