@@ -78,3 +78,156 @@ def test_column_off_the_road_pays_the_column_terrain_cost():
     assert session.value("half_point_cost", u, "01.01", "02.01") == 4
     mark(session, "u", column=1)
     assert session.value("half_point_cost", u, "01.01", "02.01") == 2
+
+
+def test_column_loses_beneficial_terrain_but_not_what_helps_the_firer():
+    """gts:14.6.1#6-7: a Unit in Column fired upon never receives a beneficial
+    (negative) terrain modifier; the modifiers that help the firer (mass: three
+    Steps in the hex, +1) stay in force."""
+    allies = {"side": "allies"}
+    session = session_on(game_map(hexes={"woods": ["03.04"]}), {
+        "f": ("03.02", {}, {}), "t": ("03.04", {}, dict(allies)),
+        "t2": ("03.04", {"steps": 1}, dict(allies))})
+    firer, target = unit(session, "f"), unit(session, "t")
+
+    def terms():
+        rating = session.value("modified_fire_rating", firer, target, "direct", 0, 0)
+        return {t["name"]: t["amount"] for t in rating.terms}
+    assert terms()["terrain"] == -2 and terms()["mass"] == 1
+    mark(session, "t", column=1)
+    assert "terrain" not in terms() and terms()["mass"] == 1
+    assert terms()["target_in_column"] == 2
+
+
+def opportunity_targets(player):
+    return [d for d in player.asked if d.key == "opportunity_target"]
+
+
+def test_a_moving_stack_is_fired_on_one_unit_at_a_time_with_the_whole_mass():
+    """gts:14.7#4-5 and gts:17.8#7: Opportunity Fire drawn by a moving stack hits
+    only one of its Units, chosen by the Non-Active (Opportunity Firing) player;
+    every Step in the hex counts for mass (four Steps: +2)."""
+    allies = KeyedPlayer({"opportunity_fire": True, "opportunity_target": "b"})
+    axis = KeyedPlayer({"move": ["03.02", "stop"]})
+    session = session_on(game_map(), {"a": ("03.03", {}, {}), "b": ("03.03", {}, {}),
+                                      "e": ("03.05", {}, {"side": "allies"})},
+                         axis=axis, allies=allies, rolls=[0, 9])
+    session.perform("move", [unit(session, "a"), unit(session, "b")], "formation")
+    [asked] = opportunity_targets(allies)
+    assert sorted(o.id for o in asked.options) == ["a", "b"]
+    [shot] = session.events("fire_resolved")
+    assert shot.data["target"] == "b"
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    assert {t["name"]: t["amount"] for t in terms["terms"]}["mass"] == 2
+
+
+def test_stacking_limits_count_steps_not_leaders_and_one_unit_in_column():
+    """gts:14.7#6-8: up to 8 Steps in a hex (more is overstacked), Leaders not
+    counted; one Unit in Column whatever its Steps, at all times — a Column Unit
+    may not enter a hex holding a one-Step Unit in Column."""
+    session = session_on(game_map(), {f"s{i}": ("03.03", {}, {}) for i in range(4)} |
+                         {"col": ("03.04", {"steps": 1}, {}), "c2": ("04.04", {}, {})})
+    assert session.value("stacked_steps_in", "03.03") == 8      # the Leader stands there too
+    assert not session.value("overstacked", "03.03")
+    session.place("c2", "03.03")
+    assert session.value("overstacked", "03.03")
+    mark(session, "col", column=1)
+    mark(session, "c2", column=1)
+    assert not session.value("may_enter", unit(session, "c2"), "03.04", "formation")
+    mark(session, "col", column=0)
+    assert session.value("may_enter", unit(session, "c2"), "03.04", "formation")
+
+
+def test_no_assault_nor_running_away_out_of_an_overstacked_hex():
+    """gts:14.7#14 and gts:14.7#17: never Assault out of an overstacked hex, and
+    overstacked Units may not run away from an Assault."""
+    session = session_on(game_map(), {f"s{i}": ("03.03", {}, {}) for i in range(4)} |
+                         {"e": ("03.02", {}, {"side": "allies"})})
+    s0 = unit(session, "s0")
+    assert session.value("may_assault", s0) and session.value("may_run_away", s0)
+    session.place("e", "05.05")
+    session.state.catalog["unit"]["x"] = dict(session.state.catalog["unit"]["s1"], name="x")
+    session.place("x", "03.03")
+    session.place("e", "03.02")
+    assert not session.value("may_assault", s0) and not session.value("may_run_away", s0)
+
+
+def test_a_unit_stopped_leaving_an_overstacked_hex_still_takes_the_hit():
+    """gts:14.7#15-16: the attempt to leave an overstacked hex costs a Cohesion
+    Hit even when Opportunity Fire stops the Unit — on top of the fire's result."""
+    allies = KeyedPlayer({"opportunity_fire": True})
+    axis = KeyedPlayer({"move": ["03.02", "stop"]})
+    session = session_on(game_map(), {f"s{i}": ("03.03", {}, {}) for i in range(5)} |
+                         {"e": ("03.05", {}, {"side": "allies"})},
+                         axis=axis, allies=allies, rolls=[0, 3])
+    s0 = unit(session, "s0")
+    session.perform("move", [s0], "formation")
+    assert session.events("fire_resolved")[0].data["result"] == "S"
+    assert session.attr(s0, "hex") == "03.03"
+    assert (session.attr(s0, "cohesion_hits"), session.attr(s0, "suppressed")) == (1, 1)
+
+
+def test_a_star_gun_leaving_an_overstacked_hex_takes_a_cohesion_hit():
+    """gts:14.7#15: "any attempt to leave an overstacked hex by any method" —
+    retiring by prolonge (gts:14.11) too."""
+    axis = KeyedPlayer({"move": "02.01", "buy:tq_check": False})
+    session = session_on(game_map(), {"gun": ("01.01", {"movement": "star"}, {})} |
+                         {f"s{i}": ("01.01", {}, {}) for i in range(4)}, axis=axis, rolls=[0])
+    gun = unit(session, "gun")
+    session.perform("move", [gun], "formation")
+    assert session.attr(gun, "hex") == "02.01" and session.attr(gun, "cohesion_hits") == 1
+
+
+def test_forced_march_only_when_nothing_more_can_be_reached():
+    """gts:14.8#2: only a Unit that has moved as far as it can may force march."""
+    axis = KeyedPlayer({"move": ["02.01", "stop"]})
+    session = session_on(game_map(), {"u": ("01.01", {"movement": 4}, {})}, axis=axis)
+    session.perform("move", [unit(session, "u")], "formation")
+    assert all("forced_march" not in o for o in offered_moves(axis))
+
+
+def test_forced_march_checks_each_unit_a_command_point_may_buy_it_out_of_command_minus_one():
+    """gts:14.8#3: each Unit of a stack must pass its own Troop Quality Check (one
+    fails: Cohesion Hit, its Action over, gts:14.8#6; the other goes on two more
+    movement points, gts:14.8#5) and a Command Point may pass it; gts:14.8#7: Out
+    of Command, one less on the Troop Quality (3: a roll of 3 then fails)."""
+    gmap = game_map(hexes={"polder": ["02.01", "03.01"]}, hexsides=[("01.01/02.01", "stream")])
+    axis = KeyedPlayer({"move": ["02.01", "forced_march", "03.01", "stop"],
+                        "buy:tq_check": False})
+    session = session_on(gmap, {"a": ("01.01", {"troop_quality": 3}, {}),
+                                "b": ("01.01", {"troop_quality": 3}, {})},
+                         axis=axis, rolls=[2, 7])
+    session.perform("move", [unit(session, "a"), unit(session, "b")], "formation")
+    assert session.state.placement["a"] == "03.01" and session.state.placement["b"] == "02.01"
+    assert session.attr(unit(session, "b"), "cohesion_hits") == 1
+    # bought: no roll at all
+    axis = KeyedPlayer({"move": ["02.01", "forced_march", "03.01", "stop"],
+                        "buy:tq_check": True})
+    session = session_on(gmap, {"a": ("01.01", {"troop_quality": 3}, {})}, axis=axis,
+                         rolls=[], cp=1)
+    session.perform("move", [unit(session, "a")], "formation")
+    assert session.state.placement["a"] == "03.01"
+    assert session.attr(session.ref("division", "geb5"), "cp") == 0
+    # Out of Command: Troop Quality 3 - 1, so a roll of 3 fails
+    for leader_hex, where in (("01.01", "03.01"), ("09.06", "02.01")):
+        axis = KeyedPlayer({"move": ["02.01", "forced_march", "03.01", "stop"],
+                            "buy:tq_check": False})
+        session = session_on(gmap, {"a": ("01.01", {"troop_quality": 3}, {})}, axis=axis,
+                             rolls=[3])
+        session.place("schaette", leader_hex, "leader")
+        session.perform("move", [unit(session, "a")], "formation")
+        assert session.state.placement["a"] == where, leader_hex
+
+
+def test_the_one_hex_move_is_for_leg_infantry_not_suppressed():
+    """gts:14.9#1: a Leg Infantry Unit — not a Leg Gun, not a Suppressed Unit —
+    may move one hex whatever its allowance and the terrain costs."""
+    gmap = game_map(hexes={"woods": ["02.01"]})
+    session = session_on(gmap, {"inf": ("01.01", {"movement": 1}, {}),
+                                "gun": ("01.02", {"movement": 1}, {"unit_class": "gun"})})
+    inf, gun = unit(session, "inf"), unit(session, "gun")
+    assert session.value("one_hex_move", inf, False)
+    assert not session.value("one_hex_move", gun, False)
+    assert not session.value("one_hex_move", inf, True)        # not after moving
+    mark(session, "inf", suppressed=1)
+    assert not session.value("one_hex_move", inf, False)
