@@ -231,3 +231,79 @@ def test_the_one_hex_move_is_for_leg_infantry_not_suppressed():
     assert not session.value("one_hex_move", inf, True)        # not after moving
     mark(session, "inf", suppressed=1)
     assert not session.value("one_hex_move", inf, False)
+
+
+def transport_unit(back_movement=8, back_class="wheeled", hex_id="01.01", face="front"):
+    back = {**INFANTRY, "movement": back_movement, "movement_class": back_class, "defense": 1}
+    return (hex_id, {"organic_transport": True},
+            {"back_kind": "transport",
+             "faces": {"front": {**INFANTRY, "organic_transport": True}, "back": back}})
+
+
+def test_mounting_ends_the_action_keeps_column_and_markers():
+    """gts:14.10.2#4: mounting finishes the Unit's Action — no movement as its
+    Second Action either (gts:13.2); gts:14.10.2#7: a Unit that began in Column
+    stays in Column (not asked); gts:14.10.2#8: it keeps all its markers;
+    gts:14.10.2#9: it then moves with its Vehicle side's values."""
+    axis = KeyedPlayer()
+    session = session_on(game_map(), {"mech": transport_unit()}, axis=axis, cp=3)
+    mech = unit(session, "mech")
+    mark(session, "mech", column=1, cohesion_hits=1, step_loss=1)
+    session.perform("mount", mech)
+    assert [d.key for d in axis.asked] == []
+    assert session.attr(mech, "face") == "back"
+    assert [session.attr(mech, m) for m in ("column", "cohesion_hits", "step_loss")] == [1, 1, 1]
+    assert session.value("movement_allowance", mech) == 8
+    assert session.value("mclass", mech) == "wheeled"
+    seconds = session.value("second_actions", mech, "transport", "formation")
+    assert "move" not in seconds and "transport" not in seconds
+
+
+def test_dismounting_costs_half_the_vehicle_allowance_rounded_down():
+    """gts:14.10.3#1: half the Vehicle side's printed allowance, rounded down — 7
+    gives 3: a Tracked Unit with 3 of its 7 left after two clear hexes (2 MP
+    each) may still dismount; gts:14.10.3#4: the Action is then over."""
+    axis = KeyedPlayer({"move": ["02.01", "03.01", "dismount"]})
+    session = session_on(game_map(), {"mech": transport_unit(7, "tracked")}, axis=axis)
+    session.state.faces["mech"] = "back"
+    session.perform("move", [unit(session, "mech")], "formation")
+    assert moves(session) == ["02.01", "03.01"]
+    assert "dismount" in offered_moves(axis)[-1]
+    assert session.attr(unit(session, "mech"), "face") == "front"
+    assert len(offered_moves(axis)) == 3                   # nothing after the dismount
+
+
+def test_dismounting_into_column_observes_stacking_and_keeps_results():
+    """gts:14.10.3#3: in Column at the owner's choice "as long as stacking limits
+    are observed" — not with another Unit in Column in the hex; gts:14.10.4#3:
+    Step Losses and Cohesion Hits stay with the Unit after it dismounts."""
+    axis = KeyedPlayer({"move": ["dismount"], "column_after_dismount": 1})
+    session = session_on(game_map(), {"mech": transport_unit(),
+                                      "col": ("01.01", {}, {})}, axis=axis)
+    session.state.faces["mech"] = "back"
+    mark(session, "col", column=1)
+    mark(session, "mech", cohesion_hits=1, step_loss=1)
+    mech = unit(session, "mech")
+    session.perform("move", [mech], "formation")
+    assert session.attr(mech, "face") == "front" and session.attr(mech, "column") == 0
+    assert (session.attr(mech, "cohesion_hits"), session.attr(mech, "step_loss")) == (1, 1)
+
+
+def test_star_guns_enter_entrenchments_on_a_check_out_of_enemy_fire_zones():
+    """gts:14.11#6: a star gun may enter or exit an Entrenchment by passing a
+    Troop Quality Check, provided the Entrenchment is not in an enemy Fire Zone."""
+    from kriegsspiel.core.state import Ref
+    axis = KeyedPlayer({"buy:tq_check": False})
+    for roll, inside in ((2, 1), (8, 0)):
+        session = session_on(game_map(), {"gun": ("03.03", {"movement": "star",
+                                                            "troop_quality": 5}, {}),
+                                          "e": ("09.06", {}, {"side": "allies"})},
+                             axis=axis, rolls=[roll])
+        session.state.set_track(Ref("hex", "03.03"), "entrenchments", 1, [])
+        session.state.set_link(Ref("hex", "03.03"), "entrenchments_of", Ref("side", "axis"), [])
+        gun = unit(session, "gun")
+        assert "entrench" in session.value("legal_actions", gun, "formation")
+        session.perform("perform_action", [gun], "entrench", "formation")
+        assert session.attr(gun, "entrenched") == inside, roll
+    session.place("e", "03.05")
+    assert "entrench" not in session.value("legal_actions", gun, "formation")
