@@ -122,13 +122,16 @@ def test_a_moving_stack_is_fired_on_one_unit_at_a_time_with_the_whole_mass():
 
 
 def test_stacking_limits_count_steps_not_leaders_and_one_unit_in_column():
-    """gts:14.7#6-8: up to 8 Steps in a hex (more is overstacked), Leaders not
+    """gts:14.7#6-8 and gts:14.7#12: up to 8 Steps in a hex (more is overstacked
+    — which a Unit not in Column may make by moving in), Leaders not
     counted; one Unit in Column whatever its Steps, at all times — a Column Unit
     may not enter a hex holding a one-Step Unit in Column."""
     session = session_on(game_map(), {f"s{i}": ("03.03", {}, {}) for i in range(4)} |
                          {"col": ("03.04", {"steps": 1}, {}), "c2": ("04.04", {}, {})})
     assert session.value("stacked_steps_in", "03.03") == 8      # the Leader stands there too
     assert not session.value("overstacked", "03.03")
+    # gts:14.7#12: overstacking is permitted for Units not in Column
+    assert session.value("may_enter", unit(session, "c2"), "03.03", "formation")
     session.place("c2", "03.03")
     assert session.value("overstacked", "03.03")
     mark(session, "col", column=1)
@@ -307,3 +310,31 @@ def test_star_guns_enter_entrenchments_on_a_check_out_of_enemy_fire_zones():
         assert session.attr(gun, "entrenched") == inside, roll
     session.place("e", "03.05")
     assert "entrench" not in session.value("legal_actions", gun, "formation")
+
+
+def test_star_guns_are_leg_units_and_may_buy_the_check():
+    """gts:14.11#4: a star gun counts as a Leg Unit (it pays Leg costs: polder
+    2 MP); gts:14.11#5: a Command Point passes its check without a roll."""
+    axis = KeyedPlayer({"move": "02.01", "buy:tq_check": True})
+    gmap = game_map(hexes={"polder": ["02.01"]})
+    session = session_on(gmap, {"gun": ("01.01", {"movement": "star",
+                                                  "movement_class": "wheeled"}, {})},
+                         axis=axis, rolls=[], cp=1)
+    gun = unit(session, "gun")
+    assert session.value("mclass", gun) == "leg"
+    assert session.value("half_point_cost", gun, "01.01", "02.01") == 4
+    session.perform("move", [gun], "formation")
+    assert session.attr(gun, "hex") == "02.01"
+    assert session.attr(session.ref("division", "geb5"), "cp") == 0
+
+
+def test_no_engineer_actions_in_column(make_session):
+    """gts:14.6.2#2: a Unit in Column may not perform Engineer Actions — no
+    improved position, no road block, no Rearguard."""
+    session = make_session()
+    pi1 = unit(session, "pi1")
+    assert session.value("engineer_works", pi1) != []
+    mark(session, "pi1", column=1)
+    assert session.value("engineer_works", pi1) == []
+    assert not session.value("may_create_rearguard", pi1, "formation")
+    assert "engineer" not in session.value("legal_actions", pi1, "formation")

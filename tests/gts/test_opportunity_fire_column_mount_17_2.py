@@ -52,8 +52,8 @@ def test_entering_column_takes_the_fire_in_column_and_out_of_the_position(make_s
     """gts:17.2#15: "Units entering or exiting Column always take Opportunity Fire
     in Column"; gts:22.2.5#1 and gts:17.2#13: getting in Column ends the improved
     position, and a Unit leaving an improved position never benefits from it
-    under that fire; gts:17.6#8: +2 for entering Column; gts:14.6#2: one movement
-    point.  Fire Rating 3 + 2 (trigger) + 2 (target in Column), range 0: 7."""
+    under that fire; gts:17.2#5 and gts:17.6#8: entering Column draws the fire,
+    +2.  Fire Rating 3 + 2 (trigger) + 2 (target in Column), range 0: 7."""
     axis = KeyedPlayer({"move": ["enter_column", "stop"]})
     session = column_session(make_session, axis, [3, 9], improved_position=1)
     pi1 = session.ref("unit", "pi1")
@@ -66,7 +66,7 @@ def test_entering_column_takes_the_fire_in_column_and_out_of_the_position(make_s
 
 
 def test_exiting_column_by_a_movement_point_takes_the_fire_in_column(make_session):
-    """gts:17.2#15 and gts:14.6#5: leaving Column for one movement point draws
+    """gts:17.2#15, gts:17.2#5 and gts:14.6#5: leaving Column for one movement point draws
     Opportunity Fire, taken while still in Column (+2 trigger, +2 Column)."""
     axis = KeyedPlayer({"move": ["leave_column", "stop"]})
     session = column_session(make_session, axis, [3, 9], column=1)
@@ -103,9 +103,10 @@ def transport_session(make_session, axis, rolls, face="front", **markers):
 
 
 def test_mounting_the_firer_shoots_before_or_after(make_session):
-    """gts:14.10.2#5-6 and gts:17.2#14: mounting triggers Opportunity Fire and the
+    """gts:14.10.2#5-6, gts:17.2#4 and gts:17.2#14: mounting triggers Opportunity Fire and the
     firing player decides whether to shoot before the mounting (the foot side,
-    Defense 0) or after it (the Vehicle side, Defense 1); gts:17.6#8: +2."""
+    Defense 0) or after it (the Vehicle side, Defense 1: gts:14.10.4#1, its values
+    when attacked); gts:17.6#8: +2."""
     for timing, defense in (("before", 0), ("after", 1)):
         session = transport_session(make_session, {"allies": {
             "opportunity_fire_timing": timing}}, [3, 9])
@@ -143,7 +144,7 @@ def test_a_unit_stopped_before_mounting_does_not_mount(make_session):
 
 
 def test_dismounting_the_firer_shoots_before_or_after(make_session):
-    """gts:14.10.3#5 and gts:17.2#14: dismounting triggers Opportunity Fire, before
+    """gts:14.10.3#5, gts:17.2#5 and gts:17.2#14: dismounting triggers Opportunity Fire, before
     (Vehicle side, Defense 1) or after (foot side, Defense 0) at the firing
     player's choice; gts:14.10.3#1: half the Vehicle side's allowance (8 of 8:
     4), so a Unit that has spent more cannot."""
@@ -157,7 +158,8 @@ def test_dismounting_the_firer_shoots_before_or_after(make_session):
 
 
 def test_dismounting_in_and_out_of_column_is_fired_on_in_column(make_session):
-    """gts:14.10.3#3 with gts:17.2#15: a Unit in Column that dismounts out of Column,
+    """gts:14.10.3#3 and gts:14.6#3 with gts:17.2#15: a Unit in Column that
+    dismounts out of Column,
     and one dismounting into Column, are both fired on in Column; the Unit
     ends as its owner chose; a Unit already in Column may stay in it."""
     for was, chosen in ((1, 0), (0, 1), (1, 1)):

@@ -179,3 +179,18 @@ def test_engineer_actions_and_entrenchments_draw_fire_plus_two(make_session):
     session.perform("entrench", pi1)
     assert terms_of(session.events("fire_resolved")[1]) == {"opportunity": 2, "mass": 2}
     assert session.attr(pi1, "entrenched") == 1
+
+
+def test_launching_an_assault_ends_the_improved_position():
+    """gts:22.2.5#1: a Unit that launches an Assault from its improved position
+    (after passing the Bravery Check) leaves it — the marker is removed."""
+    allies = KeyedPlayer({"assault_hex": "06.05", "charge_or_fire": "assault_fire",
+                          "continue_assault": "withdraw", "buy:tq_check": False})
+    axis = KeyedPlayer({"opportunity_fire": False, "stand_or_run": "stand",
+                        "buy:tq_check": False})
+    session = example_session([0] + [9] * 30, allies, axis)
+    session.state.tracks["unit:H"] = {"improved_position": 1}
+    session.state.tracks["unit:K"] = {"improved_position": 1}
+    session.perform("assault", [unit(session, "H")], "formation")
+    assert session.attr(unit(session, "H"), "improved_position") == 0
+    assert session.attr(unit(session, "K"), "improved_position") == 1     # stayed behind
