@@ -24,6 +24,10 @@ class MapIndex:
     features: dict[str, list[dict]] = field(default_factory=dict)  # hex id → features
     hexsides: dict[frozenset, list[dict]] = field(default_factory=dict)  # {a, b} → features
     roads: dict[frozenset, set[str]] = field(default_factory=dict)  # {a, b} → road types
+    # hex id → the pairs {a, c} some road path runs through it (a-hex-c), and
+    # → the neighbours along a path that ends in it (a junction joins them all)
+    road_through: dict[str, set[frozenset]] = field(default_factory=dict)
+    road_ends: dict[str, set[str]] = field(default_factory=dict)
     overlays: dict[str, set[str]] = field(default_factory=dict)  # hex id → overlay tags/ids
     sheets: dict[str, str] = field(default_factory=dict)  # hex id → the id of its map sheet
     # hex id → the ids of its neighbours on this map (on its own grid), made
@@ -84,6 +88,11 @@ class MapIndex:
                 hexes = [canon(h) for h in path]
                 for a, b in zip(hexes, hexes[1:]):
                     index.roads.setdefault(frozenset((a, b)), set()).add(road_type)
+                for a, b, c in zip(hexes, hexes[1:], hexes[2:]):
+                    index.road_through.setdefault(b, set()).add(frozenset((a, c)))
+                if len(hexes) > 1:
+                    index.road_ends.setdefault(hexes[0], set()).add(hexes[1])
+                    index.road_ends.setdefault(hexes[-1], set()).add(hexes[-2])
         for overlay in game_map.overlays:
             for spec in overlay.hexes:
                 for hid in expand_hexes(spec):
@@ -127,6 +136,15 @@ class MapIndex:
 
     def roads_between(self, a: str, b: str) -> set[str]:
         return self.roads.get(frozenset((a, b)), set())
+
+    def roads_connect(self, a: str, b: str, c: str) -> bool:
+        """Whether a road from *a* into *b* goes on to *c*: one path runs a-b-c,
+        or a path ends in *b* on the way from *a* or to *c* (a junction).  Two
+        paths that both run through *b* only cross there."""
+        if not (self.roads_between(a, b) and self.roads_between(b, c)):
+            return False
+        ends = self.road_ends.get(b, set())
+        return frozenset((a, c)) in self.road_through.get(b, set()) or a in ends or c in ends
 
 
 def _canon(grid: HexGrid, hex_id: str) -> str:

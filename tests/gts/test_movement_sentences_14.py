@@ -338,3 +338,26 @@ def test_no_engineer_actions_in_column(make_session):
     assert session.value("engineer_works", pi1) == []
     assert not session.value("may_create_rearguard", pi1, "formation")
     assert "engineer" not in session.value("legal_actions", pi1, "formation")
+
+
+def test_two_roads_through_a_hex_that_do_not_connect():
+    """gts:14.6#10-11: two Roads may run through a hex without connecting, and a
+    Unit may not go from one to the other without paying the terrain of that
+    hex.  Road A runs 01.01-02.02-03.02 and road B 02.01-02.02-02.03 across it,
+    while road C ends in 02.02 (a junction).  A Column Unit with 1 MP enters the
+    polder 02.02 by road A for ½ MP: on along A, or onto C, costs ½ MP; onto B
+    costs ½ MP plus the rest of the polder's Column cost (1 MP in all for
+    02.02), more than it has."""
+    gmap = game_map(hexes={"polder": ["02.02"]},
+                    roads={"road": [["01.01", "02.02", "03.02"], ["02.01", "02.02", "02.03"],
+                                    ["02.02", "01.02"]]})
+    axis = KeyedPlayer({"move": ["02.02", "stop"]})
+    session = session_on(gmap, {"u": ("01.01", {"movement": 1}, {})}, axis=axis)
+    u = unit(session, "u")
+    mark(session, "u", column=1)
+    session.perform("move", [u], "formation")
+    then = set(offered_moves(axis)[1])
+    assert {"03.02", "01.02"} <= then and not {"02.01", "02.03"} & then
+    assert session.value("roads_connect", "01.01", "02.02", "03.02")
+    assert session.value("roads_connect", "01.01", "02.02", "01.02")
+    assert not session.value("roads_connect", "01.01", "02.02", "02.03")
