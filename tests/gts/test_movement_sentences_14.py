@@ -181,12 +181,22 @@ def test_a_star_gun_leaving_an_overstacked_hex_takes_a_cohesion_hit():
     assert session.attr(gun, "hex") == "02.01" and session.attr(gun, "cohesion_hits") == 1
 
 
-def test_forced_march_only_when_nothing_more_can_be_reached():
-    """gts:14.8#2: only a Unit that has moved as far as it can may force march."""
+def test_forced_march_only_when_nothing_more_can_be_reached_and_only_for_leg_units():
+    """gts:14.8#2: only a Unit that has moved as far as it can may force march;
+    gts:14.8#1: and only a Leg Unit — a Tracked Unit that has spent its
+    allowance is offered no forced march, a Leg Unit is."""
     axis = KeyedPlayer({"move": ["02.01", "stop"]})
     session = session_on(game_map(), {"u": ("01.01", {"movement": 4}, {})}, axis=axis)
     session.perform("move", [unit(session, "u")], "formation")
     assert all("forced_march" not in o for o in offered_moves(axis))
+    for mclass, allowance, offered in (("tracked", 2, False), ("leg", 1, True)):
+        axis = KeyedPlayer({"move": ["02.01", "stop"]})
+        session = session_on(game_map(), {"u": ("01.01", {"movement": allowance,
+                                                          "movement_class": mclass}, {})},
+                             axis=axis)
+        session.perform("move", [unit(session, "u")], "formation")
+        assert moves(session) == ["02.01"]
+        assert ("forced_march" in offered_moves(axis)[-1]) == offered, mclass
 
 
 def test_forced_march_checks_each_unit_a_command_point_may_buy_it_out_of_command_minus_one():
@@ -314,9 +324,10 @@ def test_star_guns_enter_entrenchments_on_a_check_out_of_enemy_fire_zones():
 
 def test_star_guns_are_leg_units_and_may_buy_the_check():
     """gts:14.11#4: a star gun counts as a Leg Unit (it pays Leg costs: polder
-    2 MP); gts:14.11#5: a Command Point passes its check without a roll."""
+    2 MP); gts:14.11#5: a Command Point passes its check without a roll;
+    gts:14.11#3: no move into prohibited terrain (no_dot 02.02 is not offered)."""
     axis = KeyedPlayer({"move": "02.01", "buy:tq_check": True})
-    gmap = game_map(hexes={"polder": ["02.01"]})
+    gmap = game_map(hexes={"polder": ["02.01"], "no_dot": ["02.02"]})
     session = session_on(gmap, {"gun": ("01.01", {"movement": "star",
                                                   "movement_class": "wheeled"}, {})},
                          axis=axis, rolls=[], cp=1)
@@ -324,6 +335,7 @@ def test_star_guns_are_leg_units_and_may_buy_the_check():
     assert session.value("mclass", gun) == "leg"
     assert session.value("half_point_cost", gun, "01.01", "02.01") == 4
     session.perform("move", [gun], "formation")
+    assert "02.02" not in offered_moves(axis)[0] and "01.02" in offered_moves(axis)[0]
     assert session.attr(gun, "hex") == "02.01"
     assert session.attr(session.ref("division", "geb5"), "cp") == 0
 

@@ -163,8 +163,8 @@ def test_running_away_from_an_assault_is_plus_two_on_top():
 
 def test_engineer_actions_and_entrenchments_draw_fire_plus_two(make_session):
     """gts:17.2#7 and gts:17.6#8: an Engineer Action draws Opportunity Fire, +2;
-    gts:17.2#4 and gts:17.2#13: so does entering an entrenchment, and the Unit
-    has no benefit from the entrenchment under that fire."""
+    gts:17.2#4 and gts:17.2#13: so do entering and leaving an entrenchment, and
+    the Unit has no benefit from the entrenchment under that fire."""
     from kriegsspiel.core.state import Ref
     allies = KeyedPlayer({"opportunity_fire": True})
     axis = KeyedPlayer({"engineer_work": "improved_position", "buy:tq_check": False})
@@ -179,6 +179,14 @@ def test_engineer_actions_and_entrenchments_draw_fire_plus_two(make_session):
     session.perform("entrench", pi1)
     assert terms_of(session.events("fire_resolved")[1]) == {"opportunity": 2, "mass": 2}
     assert session.attr(pi1, "entrenched") == 1
+    # leaving it: fired on as an unentrenched (unarmored) Unit
+    session.dice.script += [0, 1]
+    session.perform("entrench", pi1)
+    shot = session.events("fire_resolved")[2]
+    assert terms_of(shot) == {"opportunity": 2, "mass": 2}
+    crt = [r for r in shot.cause if r.get("what") == "table crt"]
+    assert crt[-1]["keys"][1] == "unarmored"
+    assert session.attr(pi1, "entrenched") == 0
 
 
 def test_launching_an_assault_ends_the_improved_position():
