@@ -373,3 +373,29 @@ def test_two_roads_through_a_hex_that_do_not_connect():
     assert session.value("roads_connect", "01.01", "02.02", "03.02")
     assert session.value("roads_connect", "01.01", "02.02", "01.02")
     assert not session.value("roads_connect", "01.01", "02.02", "02.03")
+
+
+def test_each_overstacked_hex_left_is_a_cohesion_hit():
+    """gts:14.7#15: every attempt to leave an overstacked hex costs the leaving
+    Unit a Cohesion Hit — out of 03.03 (ten Steps) and again out of 03.02,
+    which it overstacks itself on the way (nine Steps with it)."""
+    axis = KeyedPlayer({"move": ["03.02", "03.01", "stop"]})
+    units = {f"s{i}": ("03.03", {"movement": 4}, {}) for i in range(5)}
+    units |= {f"t{i}": ("03.02", {"steps": 1}, {}) for i in range(7)}
+    session = session_on(game_map(), units, axis=axis)
+    s0 = unit(session, "s0")
+    session.perform("move", [s0], "formation")
+    assert moves(session) == ["03.02", "03.01"]
+    assert session.attr(s0, "cohesion_hits") == 2
+
+
+def test_no_getting_in_column_and_dismounting_out_of_it_in_one_action():
+    """gts:14.6#7: a Unit put in Column may not have the marker removed later in
+    the same Action (but by a Cohesion Hit) — so a vehicle that got in Column
+    and then dismounts stays in Column, whatever it would have chosen."""
+    axis = KeyedPlayer({"move": ["enter_column", "dismount"], "column_after_dismount": 0})
+    session = session_on(game_map(), {"mech": transport_unit(16, "tracked")}, axis=axis)
+    session.state.faces["mech"] = "back"
+    mech = unit(session, "mech")
+    session.perform("move", [mech], "formation")
+    assert session.attr(mech, "face") == "front" and session.attr(mech, "column") == 1
