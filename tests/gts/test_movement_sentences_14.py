@@ -399,3 +399,33 @@ def test_no_getting_in_column_and_dismounting_out_of_it_in_one_action():
     mech = unit(session, "mech")
     session.perform("move", [mech], "formation")
     assert session.attr(mech, "face") == "front" and session.attr(mech, "column") == 1
+
+
+TOWN_FOR_VEHICLES = """
+override table terrain_cost(terrain: terrain_type, mclass: movement_class, column: 0..1)
+    @gts:14.5 {
+  clear, wheeled, 0 -> none @gts:14.10.2
+}
+"""
+
+
+def test_terrain_that_needs_column_puts_the_mounting_unit_in_column(make_session):
+    """gts:14.10.2#3: "some Terrain types may require the Unit to get into
+    Column" — here (an exclusive-layer chart) clear ground is closed to Wheeled
+    Units out of Column: the truck mounts straight into Column, unasked; with
+    another Unit in Column in the hex it cannot mount at all (gts:14.6.2#1)."""
+    from kriegsspiel.rulebook import ExtraRules, build_program
+    program = build_program(["gts"], extra=[ExtraRules("town.ksr", TOWN_FOR_VEHICLES,
+                                                       layer="exclusive")])
+    axis = KeyedPlayer({"column_after_mount": 0})
+    session = make_session(axis=axis, program=program)
+    truck = unit(session, "truck")
+    assert session.value("vehicle_needs_column", truck)
+    session.perform("mount", truck)
+    assert session.attr(truck, "face") == "back" and session.attr(truck, "column") == 1
+    assert not [d for d in axis.asked if d.key == "column_after_mount"]
+    session = make_session(axis=axis, program=program)
+    mark(session, "pi1", column=1)
+    assert not session.value("can_mount", unit(session, "truck"))
+    assert "transport" not in session.value("legal_actions", unit(session, "truck"),
+                                            "formation")
