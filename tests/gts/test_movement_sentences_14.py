@@ -429,3 +429,16 @@ def test_terrain_that_needs_column_puts_the_mounting_unit_in_column(make_session
     assert not session.value("can_mount", unit(session, "truck"))
     assert "transport" not in session.value("legal_actions", unit(session, "truck"),
                                             "formation")
+
+
+def test_roads_that_share_a_stretch_are_joined():
+    """gts:14.6#10-11 as the maps draw roads: a road drawn on to the next hex
+    along another (sharing the stretch 02.02-03.02) joins it in 02.02; only
+    paths with nothing but the hex in common cross without connecting."""
+    gmap = game_map(roads={"road": [["01.01", "02.02", "03.02"],
+                                    ["02.01", "02.02", "03.02"],
+                                    ["02.03", "02.02", "01.02"]]})
+    session = session_on(gmap, {"u": ("05.05", {}, {})})
+    assert session.value("roads_connect", "02.01", "02.02", "01.01")
+    assert session.value("roads_connect", "01.01", "02.02", "02.01")
+    assert not session.value("roads_connect", "01.01", "02.02", "02.03")
