@@ -46,6 +46,12 @@ def _flip(ctx, unit: Ref) -> str:
     return face
 
 
+def _printed(ctx, unit: Ref, face: str, name: str):
+    """A value printed on one face of a unit's counter, whichever face is up."""
+    data = ctx.world.catalog.get("unit", {}).get(unit.id, {})
+    return data.get("faces", {}).get(face, {}).get(name)
+
+
 def _owner(ctx, entity: Ref):
     side = ctx.world.owner(entity)
     return Ref("side", side) if side is not None else None
@@ -371,6 +377,12 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              "list", doc="the features on the hexside between two adjacent hexes", reads=()),
     Function("roads_between", lambda ctx, a, b: sorted(_map(ctx).roads_between(a, b)), 2, 2,
              "list", doc="the road types joining two adjacent hexes", reads=()),
+    Function("printed", _printed, 3, 3, "any", params=("unit", "str", "str"),
+             doc="a value printed on a face of a unit's counter (\"back\"), whichever is up",
+             reads=()),
+    Function("roads_connect", lambda ctx, a, b, c: _map(ctx).roads_connect(a, b, c), 3, 3,
+             "bool", doc="whether a road from a into b goes on to c (not two roads crossing)",
+             reads=()),
     Function("neighbours", _neighbours, 1, 1, "list", doc="the adjacent hexes on the map",
              reads=()),
     Function("turn_day", _turn_day, 1, 1, "int", params=("int",),

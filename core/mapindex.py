@@ -24,6 +24,9 @@ class MapIndex:
     features: dict[str, list[dict]] = field(default_factory=dict)  # hex id → features
     hexsides: dict[frozenset, list[dict]] = field(default_factory=dict)  # {a, b} → features
     roads: dict[frozenset, set[str]] = field(default_factory=dict)  # {a, b} → road types
+    # hex id → for each road path through it: (its neighbours along the path,
+    # whether the path ends there) — to tell roads that cross from a junction
+    road_paths: dict[str, list[tuple[frozenset, bool]]] = field(default_factory=dict)
     overlays: dict[str, set[str]] = field(default_factory=dict)  # hex id → overlay tags/ids
     sheets: dict[str, str] = field(default_factory=dict)  # hex id → the id of its map sheet
     # hex id → the ids of its neighbours on this map (on its own grid), made
@@ -84,6 +87,11 @@ class MapIndex:
                 hexes = [canon(h) for h in path]
                 for a, b in zip(hexes, hexes[1:]):
                     index.roads.setdefault(frozenset((a, b)), set()).add(road_type)
+                for i, b in enumerate(hexes):
+                    along = frozenset(hexes[j] for j in (i - 1, i + 1) if 0 <= j < len(hexes))
+                    if along:
+                        index.road_paths.setdefault(b, []).append(
+                            (along, i == 0 or i == len(hexes) - 1))
         for overlay in game_map.overlays:
             for spec in overlay.hexes:
                 for hid in expand_hexes(spec):
@@ -127,6 +135,19 @@ class MapIndex:
 
     def roads_between(self, a: str, b: str) -> set[str]:
         return self.roads.get(frozenset((a, b)), set())
+
+    def roads_connect(self, a: str, b: str, c: str) -> bool:
+        """Whether a road from *a* into *b* goes on to *c*: one path runs a-b-c;
+        or the roads meet at *b* — a path ends there (a junction), or the two
+        paths share a stretch out of *b* (one merges into the other).  Two
+        paths that only have the hex *b* in common cross without connecting."""
+        if not (self.roads_between(a, b) and self.roads_between(b, c)):
+            return False
+        paths = self.road_paths.get(b, [])
+        into = [p for p in paths if a in p[0]]
+        onto = [p for p in paths if c in p[0]]
+        return (any(end for _, end in into + onto) or any(c in along for along, _ in into)
+                or any(p[0] & q[0] for p in into for q in onto))
 
 
 def _canon(grid: HexGrid, hex_id: str) -> str:

@@ -21,8 +21,8 @@ RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
 # keeps error listings stable.
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
-              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "los.ksr",
-              "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
+              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "transport.ksr",
+              "los.ksr", "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
               "engineering.ksr", "rearguards.ksr", "invariants.ksr")
 
 

@@ -42,6 +42,9 @@ HANDLERS: dict[str, Handler] = {
     "fire_kind": lambda bot, d, o: "direct",
     "fire_target": HeuristicPlayer.fire_target,
     "opportunity_fire": HeuristicPlayer.yes,
+    # gts:17.2: before or after a Transport Mode change — at once, before the
+    # target can get its other side's values
+    "opportunity_fire_timing": lambda bot, d, o: "before",
     "opportunity_target": HeuristicPlayer.opportunity_target,
     "assault_fire_target": HeuristicPlayer.fire_target,
     "assault_hex": lambda bot, d, o: bot.assault_hex(d, o) or sorted(o)[0],

@@ -99,7 +99,8 @@ def test_assault_example_1_first_round():
 
 def test_running_away_and_surrender():
     """gts:18.7 5A: all defenders run to one hex they could enter, Suppressed (no
-    conversion), the attackers advance; those that cannot run surrender."""
+    conversion), the attackers advance; those that cannot run surrender; only
+    Units not in the Assault may fire at the runners (gts:17.2#6)."""
     allies = KeyedPlayer({"assault_hex": "06.05"})
     axis = KeyedPlayer({"opportunity_fire": False, "stand_or_run": "run_away",
                         "run_away_to": lambda d: d.options[0]})

@@ -25,7 +25,7 @@ def hex_track(session, hex_id, name):
 def test_leg_infantry_digs_an_improved_position(make_session):
     """gts:22.0, gts:22.1, gts:22.2, gts:22.2.1 and gts:22.2.4: a Leg Infantry Unit
     passes a Troop Quality Check (no Command Point) and gets -1 Defense, +1 Troop
-    Quality; gts:22.2.3: only it benefits; gts:22.2.5: moving away ends it.
+    Quality; gts:22.2.3: only it benefits; gts:22.2.5#1: moving away ends it.
     gts:22.2.1#1-2, gts:22.2.4#1; gts:22.2.3#1: the truck in its hex has no share."""
     axis = KeyedPlayer({"engineer_work": "improved_position", "move": ["15.05", "stop"],
                         "buy:tq_check": False})

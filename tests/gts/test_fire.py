@@ -48,7 +48,8 @@ def test_direct_fire_example(make_session):
 def test_opportunity_fire_example(make_session):
     """Crete Part One Opportunity Fire Example (gts:13.4, gts:17.2, gts:17.4, gts:17.6;
     gts:15.2#2 a Non-Active Unit fires; gts:15.1#7 and gts:15.5#1 the fire rules
-    resolve it — range, the 17.6 modifier, the die, the Small Arms line):
+    resolve it — range, the 17.6 modifier, the die, the Small Arms line;
+    gts:17.1#2, gts:17.2#2, gts:17.6#3, gts:17.7#1):
     leaving a hex in the American Unit's Fire Zone triggers it; a nine fails the
     Troop Quality Check and nothing happens. Later, Fire Zone to Fire Zone:
     Fire Rating 4 + 2 = 6, roll 3: Suppressed; the conversion roll (6) fails and
@@ -77,7 +78,8 @@ def test_opportunity_fire_example(make_session):
 
 
 def test_moving_into_the_open_is_minus_one(make_session):
-    """gts:17.6: -1 when the mover heads for a hex in no enemy Fire Zone."""
+    """gts:17.6#4: -1 when the mover heads for a hex in no enemy Fire Zone;
+    gts:17.6#7 and gts:17.2#11: the fire is from the hex left (range 2, not 3)."""
     allies = KeyedPlayer({"opportunity_fire": True})
     axis = KeyedPlayer({"move": ["04.03", "stop"]})
     session = make_session(rolls=[0, 9], allies=allies, axis=axis,
@@ -91,7 +93,7 @@ def test_moving_into_the_open_is_minus_one(make_session):
 
 def test_company_bonus_needs_a_full_two_step_unit_and_never_opportunity_fire(make_session):
     """gts:15.6 / gts:29.19: a full two-Step firer passing a Troop Quality Check (no
-    Command Point may buy it) gets +2; gts:17.6: never for Opportunity Fire.
+    Command Point may buy it) gets +2; gts:17.6#6: never for Opportunity Fire.
     gts:15.6#7, gts:15.6#16-18."""
     session = make_session(rolls=[3, 8], axis=KeyedPlayer(),
                            placement={"greek": "15.08", "bedding": "15.08"})
@@ -191,8 +193,8 @@ def test_air_strikes_use_only_positive_modifiers(make_session):
 def test_who_fires_and_who_may_not_opportunity_fire(make_session):
     """gts:15.0, gts:15.1 and gts:15.2: a Unit with a Fire Rating (0 included)
     fires, "No" never (gts:15.2#4-5, gts:15.5#10); gts:17.0, gts:17.1 and gts:17.5:
-    Mortars and "No" Fire Ratings may not Opportunity Fire; gts:19.0: a hit's
-    result is applied."""
+    Mortars and "No" Fire Ratings may not Opportunity Fire, a Fire Rating of 0 may
+    (gts:17.4#1-2, gts:17.5#1); gts:19.0: a hit's result is applied."""
     session = make_session(placement={"greek": "15.08", "bedding": "15.08"})
     zero = add(session, "zero", "axis", "15.07", fire_rating=0)
     nothing = add(session, "nothing", "axis", "14.07", fire_rating=None, weapon_class=None)

@@ -72,7 +72,8 @@ def test_a_barrage_cuts_fire_range_except_parks_and_emplaced_for_spotted_fire(gt
 
 def test_fire_zone_is_the_hexes_in_range_and_in_sight(gts):
     """gts:17.3 / gts:29.29: "any hex to which the Unit has a Line of Sight and that
-    is within its Fire Range" — not its own hex, not a hex behind a town."""
+    is within its Fire Range" — not its own hex, not a hex behind a town
+    (gts:17.3#2)."""
     s = los_session(gts, los_map(hexes={"town": ["10.04"]}),
                     units={"rifle": ("10.06", {"fire_range": 3}, {})})
     rifle = unit(s, "rifle")
@@ -85,7 +86,7 @@ def test_fire_zone_is_the_hexes_in_range_and_in_sight(gts):
 
 def test_an_adjacent_enemy_limits_the_fire_zone_to_the_six_hexes_around(gts):
     """gts:29.29 / gts:17.3: "if a Unit has one or more enemy Units adjacent to it
-    ... its Fire Zone is reduced to its six surrounding hexes"."""
+    ... its Fire Zone is reduced to its six surrounding hexes" (gts:17.3#5)."""
     s = los_session(gts, units={"rifle": ("10.06", {"fire_range": 3}, {}),
                                 "enemy": ("10.05", {}, ENEMY)})
     assert set(value(s, "fire_zone", unit(s, "rifle"))) == around("10.06", 1)
@@ -93,7 +94,8 @@ def test_an_adjacent_enemy_limits_the_fire_zone_to_the_six_hexes_around(gts):
 
 def test_a_barrage_limits_the_fire_zone_except_in_an_artillery_park(gts):
     """gts:29.29 / gts:17.3 / gts:16.6.2.2: a Unit in a barrage hex has a Fire
-    Zone of the six hexes around it, "except for a Unit in an Artillery Park"."""
+    Zone of the six hexes around it, "except for a Unit in an Artillery Park"
+    (gts:17.3#5)."""
     s = los_session(gts, units={"rifle": ("10.06", {"fire_range": 3}, {}),
                                 "gun": ("10.06", {"weapon_class": "IHE", "fire_range": 20}, {})})
     set_hex_marker(s, "10.06", "barrage", 2)
@@ -106,7 +108,8 @@ def test_a_barrage_limits_the_fire_zone_except_in_an_artillery_park(gts):
 
 def test_artillery_fire_zones_reach_three_hexes(gts):
     """gts:17.3 / gts:29.29: "Indirect HE, Emplaced Artillery, and Organic Artillery
-    Units have a Fire Zone range of up to three hexes within their Line of Sight"."""
+    Units have a Fire Zone range of up to three hexes within their Line of Sight"
+    (gts:17.3#3)."""
     s = los_session(gts, units={
         "ihe": ("05.05", {"weapon_class": "IHE", "fire_range": 20}, {}),
         "emplaced": ("10.06", {"weapon_class": "EMPLACED", "fire_range": 12}, {}),
@@ -119,7 +122,7 @@ def test_artillery_fire_zones_reach_three_hexes(gts):
 
 
 def test_no_fire_zone_for_mortars_suppressed_units_or_units_that_cannot_fire(gts):
-    """gts:17.3 / gts:29.29: "Mortar Units do not have a Fire Zone"; gts:19.2.2:
+    """gts:17.3#4 / gts:29.29: "Mortar Units do not have a Fire Zone"; gts:19.2.2:
     "Suppressed Units do not project any Fire Zones"; gts:29.28: a 'No' Fire
     Rating cannot fire."""
     s = los_session(gts, units={

@@ -74,7 +74,8 @@ def moves(session):
 
 
 def test_movement_example_with_forced_march():
-    """Crete Part One Movement Example (gts:14.3, gts:14.8): polder 2 MP + stream
+    """Crete Part One Movement Example (gts:14.3, gts:14.8; gts:14.3#1, gts:14.8#1):
+    polder 2 MP + stream
     2 MP uses the whole allowance of 4; a forced march (Troop Quality 3, roll 1)
     gives 2 more; one more polder hex for 2; then it must stop."""
     gmap = game_map(hexes={"polder": ["02.01", "03.01"]},
@@ -134,7 +135,8 @@ def test_road_needs_column_and_a_connecting_road():
 def test_dismount_example():
     """Crete Part One Dismount Example (gts:14.10.3): a Tracked vehicle side not in
     Column pays 2 per clear hex (no road rate), then dismounts for half its
-    printed 16, choosing not to be in Column; the Action is over."""
+    printed 16, flipping back (gts:14.10.3#2), choosing not to be in Column; the
+    Action is over."""
     gmap = game_map(roads={"road": [["01.01", "02.01", "03.01"]]})
     back = {**INFANTRY, "movement": 16, "movement_class": "tracked"}
     axis = KeyedPlayer({"move": ["02.01", "03.01", "dismount"], "column_after_dismount": 0})
@@ -151,7 +153,7 @@ def test_dismount_example():
 
 
 def test_mounting_is_an_action_of_its_own():
-    """gts:14.10.2: flip to the vehicle side, Column for free if wished."""
+    """gts:14.10.2#2: flip to the vehicle side; Column for free if wished."""
     gmap = game_map()
     axis = KeyedPlayer({"column_after_mount": 1})
     session = session_on(gmap, {"mech": ("01.01", {"organic_transport": True},
@@ -167,9 +169,10 @@ def test_mounting_is_an_action_of_its_own():
 
 
 def test_absolute_limits_and_column_stacking():
-    """gts:14.1: never into an enemy hex nor within two hexes of an enemy
-    reinforcement entry hex; gts:14.6.2: no two Units in Column in a hex;
-    gts:14.7: bridges only in Column."""
+    """gts:14.1#9: never into an enemy hex nor within two hexes of an enemy
+    reinforcement entry hex; gts:14.6.2#1, gts:14.6.1#8 and gts:14.1#7: no two
+    Units in Column in a hex, during movement too; gts:14.7#11: bridges only in
+    Column."""
     gmap = game_map(hexsides=[("05.03/06.03", "bridge")])
     session = session_on(gmap, {
         "u": ("05.03", {"movement": 8}, {}),
@@ -202,7 +205,7 @@ def test_division_chit_may_not_move_into_an_enemy_fire_zone():
 
 def test_one_hex_move_for_leg_infantry():
     """gts:14.9: a Leg Infantry Unit may always move one hex (its whole move), not
-    into prohibited terrain, and may not force march after it."""
+    into prohibited terrain, and may not force march after it (gts:14.9#2-3)."""
     gmap = game_map(hexes={"woods": ["02.01"], "no_dot": ["02.02"]})
     axis = KeyedPlayer({"move": ["02.01", "stop"]})
     session = session_on(gmap, {"u": ("01.01", {"movement": 1}, {})}, axis=axis)
@@ -246,7 +249,7 @@ def test_a_move_never_spends_more_than_it_has(seed, allowance):
 
 def test_stacked_movement_and_second_action_example():
     """Crete Part One Stacked Movement and Second Action Example (gts:14.7,
-    gts:10.0.2): three Units start together and move as a stack, one hex for 2 MP;
+    gts:10.0.2; gts:14.7#1-3): three Units start together and move as a stack, one hex for 2 MP;
     the mortar is dropped off and is done; the other two move on for another 2 MP;
     their Second Action must be the same for both, not movement, and costs one
     Command Point each."""
@@ -272,8 +275,9 @@ def test_stacked_movement_and_second_action_example():
 
 
 def test_stacks_get_no_road_rate_and_never_leave_an_overstacked_hex():
-    """gts:14.7: Units in Column cannot move as a stack (so stacks never use the
-    road rate); no stack may move out of an overstacked hex."""
+    """gts:14.7: Units in Column cannot move as a stack (gts:14.7#1), so stacks
+    never use the road rate (gts:14.7#10); no stack may move out of an
+    overstacked hex (gts:14.7#12-13)."""
     gmap = game_map(roads={"road": [["01.01", "02.01"]]})
     session = session_on(gmap, {f"s{i}": ("01.01", {"movement": 4}, {}) for i in range(5)})
     a, b = session.ref("unit", "s0"), session.ref("unit", "s1")
@@ -382,7 +386,8 @@ def test_a_suppressed_reinforcement_waits_in_its_entry_hex():
 
 def test_movement_classes_pay_their_own_costs():
     """gts:14.0, gts:14.2 and gts:14.5: Leg, Tracked and Wheeled Units pay the
-    Terrain Effects Chart's cost for their class; Immobile Units never move (gts:14.4)."""
+    Terrain Effects Chart's cost for their class; Immobile Units never move (gts:14.4).
+    Sentences: gts:14.1#2-3, gts:14.2#1, gts:14.2#3-6, gts:14.5#1."""
     gmap = game_map(hexes={"polder": ["02.01"]})
     session = session_on(gmap, {
         "leg": ("01.01", {"movement": 4}, {}),
@@ -398,8 +403,8 @@ def test_movement_classes_pay_their_own_costs():
 
 def test_transport_mode_generally(make_session):
     """gts:14.10 and gts:14.10.1: only a Unit whose flip side is its Organic
-    Transport mounts; gts:14.10.4: a Suppressed Unit in Transport Mode cannot
-    dismount until it Rallies."""
+    Transport mounts (gts:14.10.1#3, gts:14.10.2#1); gts:14.10.4#2: a Suppressed
+    Unit in Transport Mode cannot dismount until it Rallies."""
     session = make_session()
     truck, pi1 = session.ref("unit", "truck"), session.ref("unit", "pi1")
     assert session.value("can_mount", truck) and not session.value("can_mount", pi1)
@@ -421,7 +426,7 @@ def test_ferries_only_in_column():
 
 @pytest.mark.parametrize("roll, moved", [(2, True), (8, False)])
 def test_retire_by_prolonge(roll, moved):
-    """gts:14.11: a star gun moves one hex on a passed Troop Quality Check (TQ 5
+    """gts:14.11#1-3: a star gun moves one hex on a passed Troop Quality Check (TQ 5
     here), else it takes a Cohesion Hit and stays; never into an enemy Fire Zone."""
     gmap = game_map()
     axis = KeyedPlayer({"move": "02.01", "buy:tq_check": False})
@@ -454,7 +459,7 @@ def test_reachable_hexes_follow_the_rules():
 
 
 def test_the_bad_part_about_being_in_column(make_session):
-    """gts:14.6.1: in Column, Fire Rating -1, Assault Rating -1, Defense +2 (and no
+    """gts:14.6.1#3-5: in Column, Fire Rating -1, Assault Rating -1, Defense +2 (no
     beneficial terrain: see tests/gts/test_fire.py); gts:14.6.2: no two in a hex."""
     session = make_session(placement={"greek": "15.07", "bedding": "15.07"})
     unit, enemy = session.ref("unit", "pi1"), session.ref("unit", "greek")
