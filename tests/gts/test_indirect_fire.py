@@ -94,7 +94,11 @@ def test_reinforcements_in_their_entry_hex_take_no_s_query(make_session):
 
 
 def test_a_nine_loses_contact_and_fires_nothing(make_session):
-    """gts:16.5 / gts:16.3.1: a nine on the mission: contact is lost, no fire, no barrage."""
+    """gts:16.5 / gts:16.3.1: a nine on the mission: contact is lost, no fire, no barrage.
+    gts:16.5#20-22, gts:16.3.1#3, gts:16.3.2#6, gts:16.3.2#8: "If a nine is rolled
+    during the Indirect Fire procedure, radio contact is lost" — the marker back on
+    the Unit, Contact Pending side up; "No Indirect Fire takes place" (no result,
+    no barrage marker)."""
     session = make_session(rolls=[9], placement={"pi1": "10.04", "truck": "01.01",
                                                  "schaette": "10.04"})
     gun = add(session, "gun", "allies", "10.12", weapon_class="IHE", fire_rating=4,

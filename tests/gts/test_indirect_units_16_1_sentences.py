@@ -157,7 +157,8 @@ def test_indirect_he_is_spotted_only_in_a_park_where_it_may_not_self_spot(make_s
     """gts:16.1#15: Indirect HE "Must be in an Artillery Park to use spotted
     Indirect Fire, and while in an Artillery Park may not self-spot": out of a
     Park, In Contact, no spotter serves it but it self-spots what it sees; in a
-    Park, the spotter serves and it no longer self-spots."""
+    Park, the spotter serves and it no longer self-spots. gts:16.2#1: "to perform
+    a spotted Indirect Fire attack, they must be in an Artillery Park"."""
     session = make_session(placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04",
                                       "greek": "10.06", "bedding": "10.06"})
     gun = artillery(session, "gun", "allies", "10.12")
