@@ -88,7 +88,7 @@ def test_one_park_a_hex(make_session):
 
 def test_joining_a_park_in_column_and_without_limit(make_session):
     """gts:16.2.2#1: further Orange Units of the Division join the Park by being in
-    its hex (at step E, docs/gts.md); gts:16.2.2#2: it may arrive in Column, but in
+    its hex (at step E: the reading in docs/gts.md); gts:16.2.2#2: it may arrive in Column, but in
     the Park box it is not in Column; gts:16.2.2#3: leaving Column so draws no
     Opportunity Fire (an enemy at two hexes has it in its Fire Zone);
     gts:16.2.2#4: no limit to the Units in a Park (five here, ten Steps)."""

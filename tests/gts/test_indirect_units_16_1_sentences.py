@@ -55,7 +55,9 @@ def test_artillery_fires_directly_to_three_hexes_and_indirectly_from_four(make_s
                                                                           weapon_class):
     """gts:16.1#10-11, gts:16.1#17-18, gts:16.1#24-25: Indirect HE, Emplaced and
     Organic Artillery "Use Indirect Fire or Direct Fire depending on range":
-    no Indirect Fire closer than four hexes, no Direct Fire beyond three."""
+    no Indirect Fire closer than four hexes, no Direct Fire beyond three;
+    gts:16.5#2: "If such a Unit fires at a target three or fewer hexes away, use
+    the Direct Fire procedure (15.5) instead"."""
     session = make_session(placement={"pi1": "10.07", "truck": "10.06", "schaette": "10.07"})
     gun = artillery(session, "gun", "allies", "10.10", weapon_class)
     at_three, at_four = session.ref("unit", "pi1"), session.ref("unit", "truck")

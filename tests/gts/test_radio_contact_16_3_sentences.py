@@ -19,6 +19,8 @@ def attempts(session, unit):
 def test_who_may_seek_contact(make_session, weapon_class, park, seeks):
     """gts:16.3#1: "All Orange and Black Fire Rating Artillery Units have a Contact
     marker" (Organic and Mortar Units have none and need none, gts:16.4#10);
+    gts:16.4#4: "each Indirect HE and Emplaced Artillery Unit has its own In
+    Contact / Contact Pending marker";
     gts:16.3#3: "Orange firepower Units must be in an Artillery Park to make the
     attempt" — Emplaced ones need none."""
     session = make_session(rolls=[0], allies=KeyedPlayer({"contact_leader": "bedding"}))
