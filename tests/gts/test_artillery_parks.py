@@ -80,7 +80,10 @@ def test_contact_attempts(make_session):
 
 def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
     """gts:16.2.5: Direct Fire announced at a Unit in a Park disbands the Park first;
-    gts:16.7: a Park whose Unit fires is flipped to Fired until cleanup (gts:11.0)."""
+    gts:16.7: a Park whose Unit fires is flipped to Fired until cleanup (gts:11.0).
+    gts:16.7#2: "When any Artillery Unit in an Artillery Park fires, flip the
+    Artillery Park marker to its 'Fired' side" (Direct Fire here); gts:16.7#11:
+    flipped back when the barrage markers go."""
     allies = KeyedPlayer({"column_after_park": 0, "convert_suppression": False,
                           "buy:tq_check": False})
     session = make_session(rolls=[9] * 4, allies=allies, axis=KeyedPlayer())
@@ -103,7 +106,10 @@ def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
 def test_counter_battery_fire(make_session):
     """gts:16.7: a Park Unit in contact with the active Formation's Leader may fire,
     without a spotter, at a Unit in an enemy Park on its Fired side, at -2; the
-    other Units of that Park take "S?"."""
+    other Units of that Park take "S?". gts:16.7#3, gts:16.7#8: only a Park on its
+    Fired side; gts:16.7#5: in contact with the active Formation; gts:16.7#9: the
+    -2; gts:16.2.5#5: "Counter-battery fire (16.7) allows Artillery Parks to be
+    fired upon without a spotter"."""
     from kriegsspiel.core.state import Ref
     axis = KeyedPlayer({"buy:tq_check": False})
     session = make_session(rolls=[9, 0, 2], axis=axis,
