@@ -115,7 +115,7 @@ def test_counter_battery_hits_the_whole_stack_as_indirect_fire_does(make_session
     assert session.attr(session.ref("unit", "pi1"), "suppressed") == 1
 
 
-def test_counter_battery_hits_the_whole_stack_from_in_contact(make_session):
+def test_parks_are_fired_on_normally_with_a_spotter(make_session):
     """gts:16.7#12: Parks "can also be fired at normally, with a spotter and an
     in-contact Leader" — a spotted mission at a Park Unit of a Park not Fired."""
     session, mine, t1, _ = battery(make_session, fired=False)
