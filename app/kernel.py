@@ -77,6 +77,14 @@ def _tag_value(ctx, entity: Ref, key: str):
     return None
 
 
+def _printed(ctx, unit: Ref, face: str, name: str):
+    """A value printed on one named face of a unit's counter, whichever face is
+    up (a rule asking what the other side of a counter shows); None when that
+    face or value is not printed."""
+    data = ctx.world.catalog.get("unit", {}).get(unit.id, {})
+    return data.get("faces", {}).get(face, {}).get(name)
+
+
 def _effects_of(ctx, kind: str) -> list[Ref]:
     # A scenario's special-rule effects (app/setup.py lays them out as entities
     # of kind "effect"), those of one kind, in the scenario's order.
@@ -338,6 +346,9 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("effects_of", _effects_of, 1, 1, "list", params=("str",),
              doc="the scenario rules' effects of one kind: effects_of(\"air_strikes\")",
              reads=("kind",)),
+    Function("printed", _printed, 3, 3, "any", params=("unit", "str", "str"),
+             doc="a value printed on a named face of a unit's counter, whichever is up: "
+                 "printed(u, \"front\", \"weapon_class\")", reads=()),
     Function("tag_value", _tag_value, 2, 2, "str", params=("any", "str"),
              doc="what an entity's 'key:<value>' tag says: tag_value(u, \"battalion\")",
              reads=()),

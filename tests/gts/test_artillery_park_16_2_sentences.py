@@ -322,3 +322,50 @@ def test_parks_take_normal_spotted_indirect_fire(make_session):
     assert spotted in session.value("indirect_targets", gun)
     session.perform("indirect_fire", gun, spotted)
     assert hex_track(session, "10.04", "artillery_park") == 1
+
+
+def towed_gun(session, ident, hex_id):
+    """A towed Orange gun whose flip side is its Organic Transport (mounted)."""
+    front = {**session.state.catalog["unit"]["greek"]["faces"]["front"],
+             "weapon_class": "IHE", "fire_range": 12, "organic_transport": True}
+    session.state.catalog["unit"][ident] = {
+        "name": ident, "side": "allies", "division": "nz2", "formation": "inf1",
+        "unit_class": "gun", "back_kind": "transport",
+        "faces": {"front": front,
+                  "back": {**front, "fire_rating": None, "weapon_class": None,
+                           "fire_range": 1, "movement": 8, "movement_class": "wheeled"}}}
+    session.place(ident, hex_id)
+    gun = session.ref("unit", ident)
+    session.state.faces[ident] = "back"
+    return gun
+
+
+def test_dismounting_into_the_park_draws_no_opportunity_fire(make_session):
+    """gts:16.2.2#1: Orange Units of the Division "join by moving into the Park's
+    hex and dismounting (if not Self-Propelled)"; gts:16.2.2#3: "A Unit that
+    dismounts or leaves Column after entering a Park does not trigger Opportunity
+    Fire" — a towed gun driving into the Park's hex (in a German's Fire Zone)
+    dismounts into the Park with no Opportunity Fire; gts:16.2.2#2: it is not in
+    Column there. Elsewhere the same dismount draws it (gts:17.2)."""
+    allies = KeyedPlayer({"move": ["10.10", "dismount"], "join_artillery_park": 1,
+                          "column_after_dismount": 0})
+    session = make_session(allies=allies, axis=KeyedPlayer({"opportunity_fire": False}),
+                           placement={"pi1": "10.07", "truck": "01.01", "schaette": "10.07"})
+    first = artillery(session, "first", "allies", "10.10")
+    in_park(session, "10.10", first)
+    gun = towed_gun(session, "towed", "10.11")
+    set_tracks(session, gun, column=1)
+    session.perform("move", [gun], "formation")
+    assert session.attr(gun, "hex") == "10.10" and session.attr(gun, "face") == "front"
+    assert session.attr(gun, "in_artillery_park") == 1 and session.attr(gun, "column") == 0
+    triggers = [e.data for e in session.events("opportunity_trigger")]
+    assert all(t["destination"] is not None for t in triggers)   # the moves only
+    elsewhere = make_session(allies=KeyedPlayer({"move": ["dismount"],
+                                                 "column_after_dismount": 0}),
+                             axis=KeyedPlayer({"opportunity_fire": False}),
+                             placement={"pi1": "10.07", "truck": "01.01",
+                                        "schaette": "10.07"})
+    other = towed_gun(elsewhere, "towed", "10.10")
+    elsewhere.perform("move", [other], "formation")
+    assert [e.data["destination"] for e in elsewhere.events("opportunity_trigger")] == [None]
+    assert elsewhere.attr(other, "in_artillery_park") == 0
