@@ -24,8 +24,7 @@ def nz2(session):
 def test_a_park_in_step_e_for_one_dispatch_point_each(make_session):
     """gts:16.2.1#2: "Artillery Parks may be created during Step E of the Sequence
     of Play, at a cost of one Dispatch Point each": two Parks possible, one
-    Dispatch Point: one Park; with none left, no Park; gts:16.2.1#1: a Division
-    needs no more than its Dispatch Point to have one. Step E runs it (gts:4.0)."""
+    Dispatch Point: one Park; with none left, no Park. Step E runs it (gts:4.0)."""
     session = step_e_session(make_session, dp=1)
     g1, g2 = artillery(session, "g1", "allies", "04.10"), artillery(session, "g2", "allies",
                                                                   "08.10")

@@ -4,7 +4,7 @@ Indirect Fire, and barrage markers — when placed, which, and their effects."""
 from __future__ import annotations
 
 import pytest
-from artillery16_helpers import add, artillery, hex_track, in_contact, set_tracks
+from artillery16_helpers import add, artillery, hex_track, in_contact, in_park, set_tracks
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
@@ -175,7 +175,6 @@ def test_the_fire_range_exception_is_for_spotted_park_and_emplaced_fire(
     session = make_session(placement=placement)
     gun = artillery(session, "gun", "allies", "10.09", weapon_class, fire_range=8)
     if park:
-        from artillery16_helpers import in_park
         in_park(session, "10.09", gun)
     if weapon_class in ("IHE", "EMPLACED") and spotted:
         in_contact(session, gun, "bedding")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from artillery16_helpers import (activate, add, add_leader, artillery, hex_track, in_contact,
-                                 in_park)
+from artillery16_helpers import activate, add_leader, artillery, hex_track, in_contact, in_park
 
 from kriegsspiel.core.players import KeyedPlayer
 

@@ -5,8 +5,7 @@ Artillery Park."""
 from __future__ import annotations
 
 import pytest
-from artillery16_helpers import (activate, add, add_leader, artillery, causes, crt_keys,
-                                 in_contact, in_park, set_tracks)
+from artillery16_helpers import add, add_leader, artillery, crt_keys, in_contact, in_park
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
