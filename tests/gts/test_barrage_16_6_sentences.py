@@ -215,3 +215,21 @@ def test_a_stack_leaves_a_heavy_barrage_unit_by_unit(make_session):
     assert session.attr(pi1, "hex") == "15.07" and session.attr(truck, "hex") == "15.06"
     assert session.attr(pi1, "cohesion_hits") == session.attr(truck, "cohesion_hits") == 1
     assert [c["roll"] for c in checks(session)][-2:] == [1, 9]
+
+
+@pytest.mark.parametrize("rolls,moved", [([1, 2], True), ([9], False)])
+def test_a_gun_retiring_by_prolonge_out_of_a_heavy_barrage(make_session, rolls, moved):
+    """gts:16.6.2.2#5: "Any Unit moving out of a hex with a heavy barrage marker ...
+    takes a Cohesion Hit, and must pass a Troop Quality Check before it can move",
+    a star gun retiring by prolonge (gts:14.11) too: the Cohesion Hit, the
+    barrage's check (1 passes, 9 fails: it stays, gts:16.6.2.2#11), then the
+    prolonge check (2 passes)."""
+    allies = KeyedPlayer({"move": "10.11", "buy:tq_check": False,
+                          "convert_suppression": False})
+    session = make_session(rolls=rolls, allies=allies)
+    gun = artillery(session, "gun", "allies", "10.10", movement="star", troop_quality=7)
+    session.perform("place_barrage", "10.10", 2)
+    session.perform("move", [gun], "formation")
+    assert session.attr(gun, "hex") == ("10.11" if moved else "10.10")
+    assert session.attr(gun, "cohesion_hits") == 1
+    assert len(checks(session)) == len(rolls)
