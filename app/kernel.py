@@ -46,12 +46,6 @@ def _flip(ctx, unit: Ref) -> str:
     return face
 
 
-def _printed(ctx, unit: Ref, face: str, name: str):
-    """A value printed on one face of a unit's counter, whichever face is up."""
-    data = ctx.world.catalog.get("unit", {}).get(unit.id, {})
-    return data.get("faces", {}).get(face, {}).get(name)
-
-
 def _owner(ctx, entity: Ref):
     side = ctx.world.owner(entity)
     return Ref("side", side) if side is not None else None
@@ -81,6 +75,14 @@ def _tag_value(ctx, entity: Ref, key: str):
         if isinstance(tag, str) and tag.startswith(prefix) and len(tag) > len(prefix):
             return tag[len(prefix):]
     return None
+
+
+def _printed(ctx, unit: Ref, face: str, name: str):
+    """A value printed on one named face of a unit's counter, whichever face is
+    up (a rule asking what the other side of a counter shows); None when that
+    face or value is not printed."""
+    data = ctx.world.catalog.get("unit", {}).get(unit.id, {})
+    return data.get("faces", {}).get(face, {}).get(name)
 
 
 def _effects_of(ctx, kind: str) -> list[Ref]:
@@ -344,6 +346,9 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("effects_of", _effects_of, 1, 1, "list", params=("str",),
              doc="the scenario rules' effects of one kind: effects_of(\"air_strikes\")",
              reads=("kind",)),
+    Function("printed", _printed, 3, 3, "any", params=("unit", "str", "str"),
+             doc="a value printed on a named face of a unit's counter, whichever is up: "
+                 "printed(u, \"front\", \"weapon_class\")", reads=()),
     Function("tag_value", _tag_value, 2, 2, "str", params=("any", "str"),
              doc="what an entity's 'key:<value>' tag says: tag_value(u, \"battalion\")",
              reads=()),
@@ -377,9 +382,6 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              "list", doc="the features on the hexside between two adjacent hexes", reads=()),
     Function("roads_between", lambda ctx, a, b: sorted(_map(ctx).roads_between(a, b)), 2, 2,
              "list", doc="the road types joining two adjacent hexes", reads=()),
-    Function("printed", _printed, 3, 3, "any", params=("unit", "str", "str"),
-             doc="a value printed on a face of a unit's counter (\"back\"), whichever is up",
-             reads=()),
     Function("roads_connect", lambda ctx, a, b, c: _map(ctx).roads_connect(a, b, c), 3, 3,
              "bool", doc="whether a road from a into b goes on to c (not two roads crossing)",
              reads=()),

@@ -104,6 +104,8 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
         return f"    assault on {d['hex']} by {', '.join(d['units'])}"
     if kind == "assault_over":
         return f"    assault on {d['hex']}: {d['outcome']}"
+    if kind == "barrage_fire_resolved":     # gts:16.6.2.1: at a hex empty of Units
+        return f"    {d['firer']} fires a barrage at {d['hex']}: roll {d['roll']}"
     if kind == "barrage_placed":
         return f"      {'heavy' if d['level'] == 2 else 'light'} barrage on {d['hex']}"
     if kind == "turn_advanced":

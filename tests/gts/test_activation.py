@@ -211,7 +211,8 @@ def test_artillery_in_contact_counts_against_the_rating(make_session):
     """gts:21.5, gts:21.6.2 and gts:21.6.3: white-striped Artillery In Contact with the Leader
     is attached automatically and uses up his Attachment Rating (1): no other
     white-striped Unit may attach; contact lost, the link goes (gts:16.3.1).
-    gts:21.5#3, gts:21.6.2#4."""
+    gts:21.5#3, gts:21.6.2#4; gts:16.3#9: "If the Artillery Unit has a White Stripe, it
+    now counts against that Leader's Attachment Rating"."""
     axis = KeyedPlayer({"action": "pass", "transfer_leader": "stay", "stack_with": "done"})
     session = make_session(axis=axis)
     gun = add_unit(session, "gun", stripe="white", weapon_class="IHE")

@@ -43,7 +43,8 @@ def test_creating_a_park_costs_a_dispatch_point(make_session):
 
 def test_disbanding_returns_the_units_and_loses_contact(make_session):
     """gts:16.2.4 and gts:16.3.1: back to the hex, Column at the owner's choice,
-    contact lost."""
+    contact lost. gts:16.3.1#5, gts:16.3.2#10: "When the Artillery Unit's Artillery
+    Park is disbanded" contact is lost."""
     allies = KeyedPlayer({"create_artillery_park": lambda d: d.options[0],
                           "column_after_park": 1})
     session = make_session(allies=allies)
@@ -81,7 +82,10 @@ def test_contact_attempts(make_session):
 
 def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
     """gts:16.2.5: Direct Fire announced at a Unit in a Park disbands the Park first;
-    gts:16.7: a Park whose Unit fires is flipped to Fired until cleanup (gts:11.0)."""
+    gts:16.7: a Park whose Unit fires is flipped to Fired until cleanup (gts:11.0).
+    gts:16.7#2: "When any Artillery Unit in an Artillery Park fires, flip the
+    Artillery Park marker to its 'Fired' side" (Direct Fire here); gts:16.7#11:
+    flipped back when the barrage markers go."""
     allies = KeyedPlayer({"column_after_park": 0, "convert_suppression": False,
                           "buy:tq_check": False})
     session = make_session(rolls=[9] * 4, allies=allies, axis=KeyedPlayer())
@@ -104,7 +108,10 @@ def test_direct_fire_on_a_park_disbands_it_and_firing_flips_it(make_session):
 def test_counter_battery_fire(make_session):
     """gts:16.7: a Park Unit in contact with the active Formation's Leader may fire,
     without a spotter, at a Unit in an enemy Park on its Fired side, at -2; the
-    other Units of that Park take "S?"."""
+    other Units of that Park take "S?". gts:16.7#3, gts:16.7#8: only a Park on its
+    Fired side; gts:16.7#5: in contact with the active Formation; gts:16.7#9: the
+    -2; gts:16.2.5#5: "Counter-battery fire (16.7) allows Artillery Parks to be
+    fired upon without a spotter"."""
     from kriegsspiel.core.state import Ref
     axis = KeyedPlayer({"buy:tq_check": False})
     session = make_session(rolls=[9, 0, 2], axis=axis,
@@ -134,7 +141,11 @@ def test_counter_battery_fire(make_session):
 def test_joining_a_park_and_the_contact_summary(make_session):
     """gts:16.2.2: another Orange Unit of the Division in the Park's hex joins it
     in step E; gts:16.3.2: contact on another Leader is transferred by rolling
-    under the In Contact number (3 here), and is lost on effective fire."""
+    under the In Contact number (3 here), and is lost on effective fire.
+    gts:16.3.1#4, gts:16.3.2#2-4, gts:16.3.2#7: a different Formation's Leader
+    "successfully establishes contact ... by rolling equal to or less than the In
+    Contact number on the marker during Step E" and the marker moves to him;
+    gts:16.3.2#9: effective fire (a "C") loses it."""
     allies = KeyedPlayer({"create_artillery_park": lambda d: d.options[0],
                           "join_artillery_park": 1, "contact_leader": "bedding"})
     session = make_session(rolls=[3, 9], allies=allies,
@@ -158,7 +169,10 @@ def test_joining_a_park_and_the_contact_summary(make_session):
 
 def test_every_way_contact_is_lost(make_session):
     """gts:16.3.1: a Leader may give contact up in step E (and the Unit may not try
-    again that turn); an Emplaced Unit that self-spots loses contact."""
+    again that turn); an Emplaced Unit that self-spots loses contact.
+    gts:16.3.1#9, gts:16.3.2#12: the Leader gives up contact: lost at once, no new
+    contact until the next turn; gts:16.3.1#6, gts:16.3.2#11: an Emplaced
+    Artillery Unit that self-spots a target loses contact."""
     allies = KeyedPlayer({"give_up_contact": True, "contact_leader": "bedding"})
     session = make_session(rolls=[5], allies=allies,
                            placement={"pi1": "10.04", "truck": "01.01", "schaette": "10.04"})

@@ -94,7 +94,11 @@ def test_reinforcements_in_their_entry_hex_take_no_s_query(make_session):
 
 
 def test_a_nine_loses_contact_and_fires_nothing(make_session):
-    """gts:16.5 / gts:16.3.1: a nine on the mission: contact is lost, no fire, no barrage."""
+    """gts:16.5 / gts:16.3.1: a nine on the mission: contact is lost, no fire, no barrage.
+    gts:16.5#20-22, gts:16.3.1#3, gts:16.3.2#6, gts:16.3.2#8: "If a nine is rolled
+    during the Indirect Fire procedure, radio contact is lost" — the marker back on
+    the Unit, Contact Pending side up; "No Indirect Fire takes place" (no result,
+    no barrage marker)."""
     session = make_session(rolls=[9], placement={"pi1": "10.04", "truck": "01.01",
                                                  "schaette": "10.04"})
     gun = add(session, "gun", "allies", "10.12", weapon_class="IHE", fire_rating=4,
@@ -119,7 +123,10 @@ def test_artillery_fires_directly_close_and_indirectly_far(make_session):
 def test_barrage_markers_hurt_both_sides_and_go_at_cleanup(make_session):
     """gts:16.6.2.2: -1/-2 to Troop Quality, Fire and Assault Ratings, +2 MP to
     leave; a heavy one costs a Cohesion Hit and a Troop Quality Check to leave;
-    gts:11.0: all are picked up at the end of the turn."""
+    gts:11.0: all are picked up at the end of the turn. gts:16.6.2.1#11-12: one
+    marker a hex, heavy replaces light and never the reverse; gts:16.6.2.1#14:
+    all are removed after the Activation Phase (cleanup); gts:16.6.2.2#5, light:
+    +2 movement points."""
     axis = KeyedPlayer({"move": ["15.07", "stop"], "buy:tq_check": False})
     session = make_session(rolls=[8], axis=axis)
     unit = session.ref("unit", "pi1")

@@ -90,7 +90,8 @@ def test_running_along_a_crest_blocks(gts):
 
 
 def test_barrage_markers_block_like_blocking_terrain(gts):
-    """gts:15.4.1 / gts:16.6.2.2: a barraged hex blocks a line through it; "A Unit
+    """gts:15.4.1 / gts:16.6.2.2: a barraged hex blocks a line through it
+    (gts:16.6.2.2#4: "Treated as Blocking Terrain", light or heavy); "A Unit
     may see out of a hex with a Barrage marker normally"; removing the marker
     (gts:16.6.2.1) clears the line again. gts:15.4#2, gts:15.4#5, gts:15.4.1#8-9."""
     s = los_session(gts, los_map())
