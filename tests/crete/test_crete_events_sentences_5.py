@@ -182,3 +182,19 @@ def test_a_heroic_unit_has_a_lower_defensive_value_in_an_assault(game):  # noqa:
     assert session.attr(pi1, "heroic") == 1
     assert session.value("assault_defense", pi1, True, "15.06") == defending - 1
     assert session.value("assault_defense", pi1, False, "15.07") == attacking - 1
+
+
+def test_partisans_reach_a_german_unit_in_the_village_itself(game):  # noqa: F811
+    """crete:5.7#1: "any German Unit within 2 hexes of a Village, Town, or City
+    hex" — one standing in the Village is within 2 hexes of it (none 3 away)."""
+    allies = KeyedPlayer({"partisan_attack": True, "partisan_target": "pi1"})
+    session = game(rolls=[9], allies=allies, placement={"truck": "01.01"})
+    session.state.map.terrain["15.06"] = "village"          # pi1's own hex
+    assert session.value("near_partisans", "15.06")
+    session.state.map.terrain["15.06"] = "clear"
+    session.state.map.terrain["15.09"] = "village"          # three hexes off
+    assert not session.value("near_partisans", "15.06")
+    session.state.map.terrain["15.09"] = "clear"
+    session.state.map.terrain["15.06"] = "town"
+    draw(session, "allies", "partisan_attack")
+    assert asked(allies, "partisan_target") == [(session.ref("unit", "pi1"),)]
