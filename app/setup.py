@@ -18,7 +18,7 @@ from typing import Iterable
 from kriegsspiel import optional
 from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.errors import KsError, KsErrors
+from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
@@ -50,7 +50,6 @@ def find_scenario(name: str) -> Path:
             return candidate
     known = sorted(str(p.relative_to(root).with_suffix("")) for root in shipped_roots()
                    for p in root.rglob("*.yaml") if root.name == "scenarios")
-    from kriegsspiel.core.errors import did_you_mean
     raise KsError(f"no scenario '{name}'", None, did_you_mean(name, known))
 
 
@@ -169,9 +168,18 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                 "tags": ["rearguard"],
                 "faces": {"front": dict(game.rearguard.values) if game.rearguard else {}}}
     # Road blocks in play at once, per Army (gts:23.1); none listed: none at all.
-    limits = {r.army: r.count for r in scenario.road_blocks}
+    # A Division listed has its own limit too (none: only its Army's).
+    limits = {r.army: r.count for r in scenario.road_blocks if r.army is not None}
     for army_id, entry in cat["army"].items():
         entry["road_block_limit"] = limits.get(army_id, 0)
+    division_limits = {r.division: r.count for r in scenario.road_blocks
+                       if r.division is not None}
+    for division_id in division_limits:
+        if division_id not in cat["division"]:
+            raise KsError(f"scenario '{scenario.id}': road_blocks names unknown division "
+                          f"'{division_id}'", None, did_you_mean(division_id, cat["division"]))
+    for division_id, entry in cat["division"].items():
+        entry["road_block_limit"] = division_limits.get(division_id)
     # Marker counters that are drawn from cups (e.g. crete:5.0 Random Event chits
     # and Event counters) are chits too: values {chit: kind, of: owner, ...}.
     for m in game.markers:

@@ -177,11 +177,20 @@ class RearguardPool(DataModel):
 
 
 class RoadBlockLimit(DataModel):
-    """How many road blocks an Army may have in play at once."""
+    """How many road blocks an Army (gts:23.1), or one Division of it (where a
+    scenario gives them Division by Division), may have in play at once."""
 
-    army: Id
+    army: Id | None = Field(None, description="The Army the limit is for.")
+    division: Id | None = Field(None, description="The Division the limit is for (its "
+                                "Army's limit applies as well).")
     count: int = Field(ge=0, description="The limit (gts:23.1).")
     source: Source = None
+
+    @model_validator(mode="after")
+    def _one_owner(self) -> "RoadBlockLimit":
+        if (self.army is None) == (self.division is None):
+            raise ValueError("a road block limit names exactly one of 'army' or 'division'")
+        return self
 
 
 class Mug(DataModel):
@@ -415,7 +424,9 @@ class Scenario(DataFile):
     rearguards: list[RearguardPool] = Field(default_factory=list, description="Rearguard "
                                             "counters available, per Division.")
     road_blocks: list[RoadBlockLimit] = Field(default_factory=list, description="Road block "
-                                              "limits per Army; an Army not listed has none.")
+                                              "limits per Army (an Army not listed has none) "
+                                              "and per Division (a Division not listed has "
+                                              "only its Army's).")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
     start: ScenarioStart | None = Field(None, description="Where the first turn starts (the "

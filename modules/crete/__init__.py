@@ -15,7 +15,7 @@ from kriegsspiel.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "rubble.ksr", "terrain_los.ksr", "control.ksr",
-              "victory.ksr", "command.ksr", "activation.ksr", "air.ksr",
+              "victory.ksr", "command.ksr", "activation.ksr", "roadblocks.ksr", "air.ksr",
               # S11.0's strikes, like air.ksr's, fly before a chit's drops (its triggers first)
               "planned_air.ksr", "drops.ksr", "events.ksr",
               # the special rules S1.0-S11.0 (each gated by special.ksr's in_effect)

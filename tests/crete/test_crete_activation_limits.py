@@ -47,7 +47,7 @@ def auto_command(session, ident):
 
 
 def test_division_activation_takes_only_greeks_in_range_of_its_leaders(make_session, crete):
-    """crete:6.0: "During Division Activation ... Greek Units within the Command Range
+    """crete:6.0#5: "During Division Activation ... Greek Units within the Command Range
     of any Allied Leader (of the activated division ...) may be activated normally"."""
     player = allied_player()
     session = greek_session(make_session, crete, player, rolls=[0, 0],
@@ -57,7 +57,7 @@ def test_division_activation_takes_only_greeks_in_range_of_its_leaders(make_sess
 
 
 def test_greeks_follow_a_leader_of_the_activated_division_only(make_session, crete):
-    """crete:6.0: for a Division Activation the Leader must be "of the activated
+    """crete:6.0#5: for a Division Activation the Leader must be "of the activated
     division": a Greek Unit of another Division in Bedding's range acts with his."""
     player = allied_player()
     session = greek_session(make_session, crete, player, rolls=[0, 0] * 2)
@@ -72,7 +72,7 @@ def test_greeks_follow_a_leader_of_the_activated_division_only(make_session, cre
 
 
 def test_no_greek_unit_in_a_formation_activation(make_session, crete, gts):
-    """crete:6.0: "Greek Units are not activated during a Formation Activation"
+    """crete:6.0#6: "Greek Units are not activated during a Formation Activation"
     (the series rules would activate the Formation's Units)."""
     player = allied_player()
     session = greek_session(make_session, crete, player)
@@ -85,7 +85,7 @@ def test_no_greek_unit_in_a_formation_activation(make_session, crete, gts):
 
 
 def test_greek_direct_command_pays_from_the_leaders_division(make_session, crete):
-    """crete:6.0: a Greek Unit In Command of any Allied Leader may be activated by
+    """crete:6.0#4, crete:6.0#5: a Greek Unit In Command of any Allied Leader may be activated by
     Direct Command; "the points are taken from the Division to which the Leader
     belongs"."""
     player = allied_player(direct_command_unit=["police", "done"])
@@ -103,7 +103,7 @@ def test_greek_direct_command_pays_from_the_leaders_division(make_session, crete
 
 
 def test_auto_command_units_act_only_under_direct_command_and_free(make_session, crete):
-    """crete:8.0: "Auto-Command Ground Units may activate only when the Direct Command
+    """crete:8.0#4-6: "Auto-Command Ground Units may activate only when the Direct Command
     Chit is pulled ... no Command Point is actually required ... any action except an
     Engineering Action and cannot perform second actions"."""
     axis = KeyedPlayer({"action": pass_or_stop, "move": "stop", "stack_with": "done",
@@ -125,7 +125,7 @@ def test_auto_command_units_act_only_under_direct_command_and_free(make_session,
 
 
 def test_no_command_point_is_ever_spent_on_auto_command_units(make_session, crete):
-    """crete:8.0: "You may never spend Command Points ... on these Units" — a Troop
+    """crete:8.0#2: "You may never spend Command Points ... on these Units" — a Troop
     Quality Check is rolled, never bought; other units still may buy it (gts:29.47)."""
     axis = KeyedPlayer({"buy:tq_check": True})
     session = make_session(program=crete, rolls=[9], axis=axis)

@@ -28,7 +28,7 @@ def offered(player, key):
 
 
 def test_strikes_only_within_three_hexes_of_a_friendly_unit(make_session, crete):
-    """crete:5.1: "place one or more airstrike counters ... on any hex that is within
+    """crete:5.1#9: "place one or more airstrike counters ... on any hex that is within
     3 hexes of the friendly unit"; a "3" white (DP) attack with only the positive
     Direct Fire modifiers (gts:27.0)."""
     axis = KeyedPlayer({"airstrike_hex": ["04.05", "done"]})
@@ -47,7 +47,7 @@ def test_strikes_only_within_three_hexes_of_a_friendly_unit(make_session, crete)
 
 
 def test_all_counters_are_placed_before_any_roll(make_session, crete):
-    """crete:5.1: "Place all Luftwaffe airstrike counters on chosen hexes before any
+    """crete:5.1#12: "Place all Luftwaffe airstrike counters on chosen hexes before any
     attack rolls take place" (gts:27.0#7-8); two on the same Unit are resolved
     one by one (gts:27.0#9)."""
     axis = KeyedPlayer({"airstrike_hex": ["04.05", "04.05"]})

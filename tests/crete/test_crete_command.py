@@ -14,8 +14,8 @@ def crete():
 
 
 def test_greek_units_answer_to_any_allied_leader(make_session, crete):
-    """crete:6.0: "Greek Units are In Command if they are in range of any Allied
-    Leader"; they "may not spot for Indirect Fire or create Rearguards"."""
+    """crete:6.0#3: "Greek Units are In Command if they are in range of any Allied
+    Leader"; crete:6.0#8: they "may not spot for Indirect Fire or create Rearguards"."""
     session = make_session(program=crete, placement={"greek": "04.05", "bedding": "05.05"})
     greek = session.ref("unit", "greek")
     series = make_session(placement={"greek": "04.05", "bedding": "05.05"})
@@ -37,7 +37,7 @@ def test_greek_units_answer_to_any_allied_leader(make_session, crete):
 
 def test_kampfgruppe_commanders_and_auto_command(make_session, crete):
     """crete:S8.0: a Kampfgruppe Leader keeps the Division's Units within his range
-    In Command; crete:8.0: Auto-Command Units always are."""
+    In Command; crete:8.0#3: Auto-Command Units always are."""
     session = make_session(program=crete, placement={"pi1": "10.10", "schaette": "10.11"})
     session.state.catalog["formation"]["pi95"]["leader"] = None
     session.state.catalog["leader"]["schaette"].update(kind="kampfgruppe", formation=None)

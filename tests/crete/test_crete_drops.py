@@ -52,9 +52,9 @@ def drops(session, name):
     (9, "step_loss", 1, 1, True),
 ])
 def test_each_drop_table_row_out_of_fire_zones(roll, result, markers, steps_left, on_map):
-    """crete:4.2.1: "The Drop Table has various results, which include
+    """crete:4.2.1#4: "The Drop Table has various results, which include
     elimination, Step loss, Activation delays, and no effect"; a delay is one
-    more glider/paradrop marker (crete:4.2)."""
+    more glider/paradrop marker (crete:4.2#7)."""
     session = snafu()
     land(session, "3./I./FJR 2 •", "42.07")
     lander = unit(session, "3./I./FJR 2 •")
@@ -69,8 +69,8 @@ def test_each_drop_table_row_out_of_fire_zones(roll, result, markers, steps_left
 
 
 def test_the_worst_rows_need_modifiers():
-    """crete:4.2.1: modified 10–11 is a Step loss and a delay, 12 and more
-    elimination (provisional rows); "A roll of 0 is always No Effect"."""
+    """crete:4.2.1#4: modified 10–11 is a Step loss and a delay, 12 and more
+    elimination (provisional rows); crete:4.2.1#12: "A roll of 0 is always No Effect"."""
     assert snafu().value("drop_result", 9, 1) == "step_loss_and_delay"
     assert snafu().value("drop_result", 9, 3) == "eliminated"
     assert snafu().value("drop_result", 0, 40) == "no_effect"
@@ -78,6 +78,8 @@ def test_the_worst_rows_need_modifiers():
 
 
 def test_step_loss_and_delay_and_elimination_applied():
+    """crete:4.2#7: "a Unit adds an extra glider/paradrop marker for each delay it
+    suffers"; crete:4.2.1#10: a glider Unit in an orchard takes +2."""
     session = snafu()
     land(session, "3./I./FJR 2 •", "42.07")
     lander = unit(session, "3./I./FJR 2 •")
@@ -108,7 +110,7 @@ def test_step_loss_and_delay_and_elimination_applied():
 # ---- 4.2.1 the modifiers ------------------------------------------------------------
 
 def test_each_allied_fire_zone_adds_one():
-    """crete:4.2.1: "+1 Drop Table modifier for every Allied Unit that projects a
+    """crete:4.2.1#7: "+1 Drop Table modifier for every Allied Unit that projects a
     Fire Zone into the DZ/LZ hex" — 31.11, Stick Four's DZ centre, clear."""
     session = snafu()
     land(session, "2./I./FJR 2 •", "31.11")
@@ -121,7 +123,7 @@ def test_each_allied_fire_zone_adds_one():
 
 
 def test_an_aa_unit_counts_twice():
-    """crete:4.2.1: "an additional +1 modifier for every Allied AA Unit that
+    """crete:4.2.1#8, crete:4.2.1#9: "an additional +1 modifier for every Allied AA Unit that
     projects a Fire Zone ... So an AA unit with a Fire Zone on a DZ/LZ hex
     applies a total +2 modifier."  (Seen from the other side: the German Flak,
     with its Air Defense value, over an Allied Unit's landing hex.)"""
@@ -137,7 +139,7 @@ def test_an_aa_unit_counts_twice():
 @pytest.mark.parametrize("hex_id, terrain", [("17.15", "orchard"), ("21.13", "village"),
                                              ("40.06", "scrub")])
 def test_cover_terrain_adds_one_for_a_paradrop(hex_id, terrain):
-    """crete:4.2.1: "A Paradrop unit suffers a +1 ... for landing in an
+    """crete:4.2.1#10: "A Paradrop unit suffers a +1 ... for landing in an
     Orchard/Vineyard, Village, or Scrub hex"."""
     session = snafu()
     land(session, "9./III./FJR 2 •", hex_id)
@@ -151,10 +153,11 @@ def test_cover_terrain_adds_one_for_a_paradrop(hex_id, terrain):
 # ---- 4.1 / 4.2 when and where ---------------------------------------------------------
 
 def test_the_sticks_drop_with_the_division_chit_one_unit_per_hex():
-    """crete:4.0, crete:4.1: the Units "arrive when the corresponding Division Activation chit
-    is pulled"; crete:4.2: "place one Unit on each of the drop/landing zone (DZ/LZ)
-    hexes ... No more than one Unit may land in a hex", each with a paradrop
-    marker; the Drop Table roll in that same activation (4.2.1)."""
+    """crete:4.1#1: the Units "arrive when the corresponding Division Activation chit
+    is pulled"; crete:4.2#1, crete:4.2#3: "place one Unit on each of the drop/landing
+    zone (DZ/LZ) hexes ... No more than one Unit may land in a hex", each with a
+    paradrop marker; crete:4.2.1#1-2: the Drop Table roll for each, in that same
+    activation."""
     session = snafu()
     dropping = [u for u, e in session.state.catalog["unit"].items() if e.get("arrival")]
     assert len(dropping) == 14
@@ -191,7 +194,7 @@ def test_stick_one_zone_is_within_one_hex_of_either_centre():
 
 
 def test_a_unit_forced_onto_an_enemy_is_eliminated():
-    """crete:4.2: "may not land in a hex containing an Enemy Unit. If forced to do
+    """crete:4.2#4, crete:4.2#5: "may not land in a hex containing an Enemy Unit. If forced to do
     so, the German Unit is eliminated" — Stick Three's one DZ hex, 25.12."""
     session = snafu()
     session.place("Gallos", "25.12")
@@ -214,7 +217,7 @@ def test_a_friendly_unit_from_an_earlier_drop_does_not_close_the_hex():
 
 
 def test_no_two_units_of_one_drop_land_in_a_hex():
-    """crete:4.2: "No more than one Unit may land in a hex": a Unit that landed
+    """crete:4.2#3: "No more than one Unit may land in a hex": a Unit that landed
     in 25.12 in this same drop leaves no room for 2./I./FJR 2, which is forced
     and eliminated."""
     session = snafu()
@@ -242,9 +245,9 @@ def test_a_full_stack_closes_the_hex():
 # ---- 4.2.2 the markers ------------------------------------------------------------------
 
 def test_a_marked_unit_may_only_remove_a_marker_or_pass():
-    """crete:4.2.2: "Each glider/paradrop marker on a Unit takes the Unit one Action
-    to remove ... A Unit with a glider/paradrop marker on it may perform no other
-    actions, except Rally if it is Suppressed."""
+    """crete:4.2.2#1, crete:4.2.2#3, crete:4.2.2#4: "Each glider/paradrop marker on a
+    Unit takes the Unit one Action to remove ... A Unit with a glider/paradrop
+    marker on it may perform no other actions, except Rally if it is Suppressed."""
     session = snafu()
     land(session, "3./I./FJR 2 •", "42.07")
     lander = unit(session, "3./I./FJR 2 •")
@@ -262,7 +265,7 @@ def test_a_marked_unit_may_only_remove_a_marker_or_pass():
 
 
 def test_removing_a_marker_twice_is_no_second_action():
-    """crete:4.2.2: "the restriction against performing the same Action twice in a
+    """crete:4.2.2#5: "the restriction against performing the same Action twice in a
     row as a Second Action does apply to removing a glider/paradrop marker"."""
     session = snafu()
     land(session, "3./I./FJR 2 •", "42.07")

@@ -57,8 +57,8 @@ def asked(player, key):
 
 
 def test_chits_go_in_the_mug_and_counters_in_their_cups(game):
-    """crete:5.0: "Each turn, the Random Event Chit for each side is added to the draw
-    cup"; the counters are placed in two containers "at the start of play" — once;
+    """crete:5.0#4: "Each turn, the Random Event Chit for each side is added to the draw
+    cup"; crete:5.0#1: the counters are placed in two containers "at the start of play" — once;
     Scenario 1: "The German Random Event chit for Leader Loss is not used"."""
     session = game()
     with_events(session, "axis", "leader_loss", "rally")
@@ -75,8 +75,8 @@ def test_chits_go_in_the_mug_and_counters_in_their_cups(game):
 
 
 def test_german_air_support_halves_the_roll_and_the_counter_returns(game):
-    """crete:5.1: "roll a 10-sided die, halve the roll ... no airstrikes should he roll a
-    '0' or '1' ... place the Event Chit back in the cup"."""
+    """crete:5.1#1-3: "roll a 10-sided die, halve the roll ... no airstrikes should he
+    roll a '0' or '1' ... place the Event Chit back in the cup"."""
     axis = KeyedPlayer({"airstrike_hex": "04.05"})
     session = game(axis=axis, rolls=[5, 9, 9, 1],
                            placement={"pi1": "04.07"})
@@ -99,7 +99,7 @@ def test_air_strikes_are_no_event_at_night(game):
 
 
 def test_greek_rout(game):
-    """crete:5.2: "the German player picks one Greek Unit ... Troop Quality Check. If
+    """crete:5.2#1-3: "the German player picks one Greek Unit ... Troop Quality Check. If
     the Greek Unit fails, he is removed from play"."""
     axis = KeyedPlayer({"greek_rout": "greek"})
     allies = KeyedPlayer({"buy:tq_check": False})
@@ -113,8 +113,10 @@ def test_greek_rout(game):
 
 
 def test_heroic_marker_and_its_return(game):
-    """crete:5.3: TQ +1 and Defense Rating -1 until the friendly Random Event Chit is
-    next pulled; then the marker goes back in the cup before a new counter is drawn."""
+    """crete:5.3#1-5: on a friendly Unit (crete:5.0#7: the drawer is the Friendly
+    Player), TQ +1 and Defense Rating -1 until the friendly Random Event Chit is
+    next pulled; then the marker goes back in the cup before a new counter is drawn,
+    and its effects end."""
     axis = KeyedPlayer({"heroic": "pi1"})
     session = game(axis=axis)
     pi1 = session.ref("unit", "pi1")
@@ -131,7 +133,7 @@ def test_heroic_marker_and_its_return(game):
 
 
 def test_intelligence(game):
-    """crete:5.4: "add 2 Command Points and 1 Dispatch Point to any one formation"."""
+    """crete:5.4#1: "add 2 Command Points and 1 Dispatch Point to any one formation"."""
     session = game(rolls=[], axis=KeyedPlayer({"intelligence": "pi95"}))
     draw(session, "axis", "intelligence")
     division = session.ref("division", "geb5")
@@ -139,8 +141,8 @@ def test_intelligence(game):
 
 
 def test_rally_and_resupply_drop_take_two_from_one_formation(game):
-    """crete:5.5: "Remove up to 2 Suppression Markers ... of any single Formation";
-    crete:5.9: "Remove up to 2 Cohesion Hits ... Any excess ... ignored"."""
+    """crete:5.5#1: "Remove up to 2 Suppression Markers ... of any single Formation";
+    crete:5.9#1: "Remove up to 2 Cohesion Hits ... Any excess ... ignored"."""
     session = game()
     marks(session, "pi1", suppressed=1, cohesion_hits=2)
     marks(session, "truck", suppressed=1)
@@ -152,7 +154,7 @@ def test_rally_and_resupply_drop_take_two_from_one_formation(game):
 
 
 def test_tanks_breakdown_suppresses_without_conversion(game):
-    """crete:5.6: the German picks an Allied Armor Unit; it "becomes suppressed. The
+    """crete:5.6#1-3: the German picks an Allied Armor Unit; it "becomes suppressed. The
     Allied player may not attempt to convert this into a Cohesion Hit"."""
     allies = KeyedPlayer()
     session = game(rolls=[], allies=allies)
@@ -163,7 +165,7 @@ def test_tanks_breakdown_suppresses_without_conversion(game):
 
 
 def test_partisan_attack_near_a_village(game):
-    """crete:5.7: a German Unit "within 2 hexes of a Village, Town, or City hex" may be
+    """crete:5.7#1-2: a German Unit "within 2 hexes of a Village, Town, or City hex" may be
     attacked with a "2" pink (Small Arms) attack; "No Modifiers apply"."""
     allies = KeyedPlayer({"partisan_attack": True, "partisan_target": "pi1"})
     axis = KeyedPlayer({"convert_suppression": False})
@@ -177,7 +179,7 @@ def test_partisan_attack_near_a_village(game):
 
 
 def test_out_of_ammo(game):
-    """crete:5.8: a friendly Unit adjacent to an Enemy Unit suffers a Cohesion Hit;
+    """crete:5.8#1-2: a friendly Unit adjacent to an Enemy Unit suffers a Cohesion Hit;
     with none adjacent, No Event."""
     session = game(rolls=[], placement={"greek": "14.06"})
     session.state.catalog["game"]["game"]["maps"] = ["kastelli"]
@@ -191,7 +193,7 @@ def test_out_of_ammo(game):
 
 
 def test_lost_fallschirmjager_come_back(game):
-    """crete:5.10: "replace one step loss from any one Fallschirmjäger Unit ... a
+    """crete:5.10#1-2: "replace one step loss from any one Fallschirmjäger Unit ... a
     destroyed Unit [is] placed back on the map in a leader's hex (at one step)"."""
     axis = KeyedPlayer({"lost_fallschirmjager": True, "lost_fallschirmjager_unit": "pi1"})
     session = game(rolls=[], axis=axis,
@@ -212,7 +214,7 @@ def test_lost_fallschirmjager_come_back(game):
 
 
 def test_leader_loss_once_per_formation(game):
-    """crete:5.11: "The Allied Player selects a Formation then the German player
+    """crete:5.11#1-3: "The Allied Player selects a Formation then the German player
     replaces the Leader ... on any unit of the formation. If the Leader has already
     been replaced, treat as No Event"."""
     allies = KeyedPlayer({"leader_loss": "pi95"})
@@ -226,7 +228,7 @@ def test_leader_loss_once_per_formation(game):
 
 
 def test_command_confusion(game):
-    """crete:5.12: "The German Player selects an Allied Division and that Division
+    """crete:5.12#1: "The German Player selects an Allied Division and that Division
     loses two Command Points"."""
     session = game(rolls=[])
     session.state.tracks["division:nz2"] = {"cp": 3}
@@ -235,7 +237,7 @@ def test_command_confusion(game):
 
 
 def test_no_event(game):
-    """crete:5.13: "Sorry, false alarm. No Event. Place the event chit back"."""
+    """crete:5.13#2: "Sorry, false alarm. No Event. Place the event chit back"."""
     session = game(rolls=[])
     before = len(session.events("track_changed"))
     draw(session, "axis", "no_event")
@@ -244,8 +246,8 @@ def test_no_event(game):
 
 
 def test_the_game_data_gives_each_side_its_chit_and_cup():
-    """crete:5.0: the Random Event Chits and Event counters come from the game's
-    markers; the Learning Scenario's mug has no Random Event Chit, so its cups stay
+    """crete:5.0#2: the Random Event Chits and Event counters come from the game's
+    markers, German and Allied counters in their own cups; the Learning Scenario's mug has no Random Event Chit, so its cups stay
     empty, while a mug that names them fills both cups."""
     from kriegsspiel.core.players import RandomPlayer, Table
     from kriegsspiel.setup import start

@@ -23,7 +23,7 @@ def column_map(**terrain):
 
 
 def test_one_orchard_or_scrub_hex_does_not_block(crete):
-    """crete:2.2 / crete:2.3: "not Blocking Terrain on its own"."""
+    """crete:2.2#2 / crete:2.3#2: "not Blocking Terrain on its own"."""
     for terrain in ("orchard", "scrub"):
         s = los_session(crete, column_map(**{terrain: ["60.18"]}))
         assert los(s, "60.16", "60.20")
@@ -31,7 +31,7 @@ def test_one_orchard_or_scrub_hex_does_not_block(crete):
 
 
 def test_two_orchard_or_scrub_hexes_block(crete):
-    """crete:2.2 / crete:2.3: "a Line of Sight traced through two orchard/vineyard
+    """crete:2.2#2 / crete:2.3#2: "a Line of Sight traced through two orchard/vineyard
     and/or Scrub hexes is blocked" — two orchards, or an orchard and a scrub."""
     s = los_session(crete, column_map(orchard=["60.17", "60.18"]))
     assert not los(s, "60.16", "60.20") and not los(s, "60.20", "60.16")
@@ -40,12 +40,16 @@ def test_two_orchard_or_scrub_hexes_block(crete):
 
 
 def test_through_one_and_into_a_second(crete):
-    """crete:2.2: "Line of Sight can be traced through one Orchard/Vineyard or
-    Scrub hex and into a second" — and out of one (gts:15.4)."""
-    s = los_session(crete, column_map(orchard=["60.16", "60.18", "60.20"]))
-    assert los(s, "60.17", "60.20")      # through 60.18 into the orchard 60.20
-    assert los(s, "60.16", "60.19")      # out of 60.16, through 60.18
-    assert not los(s, "60.16", "60.21")  # 60.18 and 60.20 in between
+    """crete:2.2#3, crete:2.3#3: "Line of Sight can be traced through one
+    Orchard/Vineyard or Scrub hex and into a second" — and out of one (gts:15.4);
+    orchards, scrub, or one of each."""
+    for first, second in (("orchard", "orchard"), ("scrub", "scrub"), ("scrub", "orchard")):
+        terrain = {first: ["60.16", "60.18"]}
+        terrain.setdefault(second, []).append("60.20")
+        s = los_session(crete, column_map(**terrain))
+        assert los(s, "60.17", "60.20")      # through 60.18 into the second, 60.20
+        assert los(s, "60.16", "60.19")      # out of 60.16, through 60.18
+        assert not los(s, "60.16", "60.21")  # 60.18 and 60.20 in between
 
 
 def test_the_series_rules_still_hold_on_crete(crete):
@@ -80,7 +84,8 @@ def hill_map():
 
 
 def test_the_line_of_sight_example(crete):
-    """crete:2.10, the book's Line of Sight Example: "the Line of Sight from 64.21
+    """crete:2.10#5, crete:2.10#6, and the book's Line of Sight Example
+    (crete:4.2.2#7-8, printed at the foot of 4.2.2): "the Line of Sight from 64.21
     to 62.22 is blocked as both Units are downslope, and the Line of Sight is
     traced through higher ground. The Line of Sight is also blocked from 64.21 to
     63.23 as it is traced along a slope hexside"."""
@@ -92,7 +97,7 @@ def test_the_line_of_sight_example(crete):
 
 
 def test_slopes_block_unless_part_of_an_end_hex(crete):
-    """crete:2.10: "Slope hexsides block Line of Sight unless the Slope hexside is
+    """crete:2.10#4: "Slope hexsides block Line of Sight unless the Slope hexside is
     part of the spotting Unit's hex or the spotted Unit's hex": up onto the hill,
     down from it, and across it from farther off."""
     s = los_session(crete, hill_map())

@@ -55,7 +55,7 @@ def test_an_optional_rule_needs_the_rules_it_builds_on():
 
 
 def test_play_with_an_optional_rule_says_so_and_uses_it():
-    """crete:10.0 ("optional rules that may be used if both players agree to
+    """crete:10.0#1 ("optional rules that may be used if both players agree to
     them": off unless switched on), crete:O1.0 switched on from the command line:
     the heading names it and the first drop aims Battalion Sticks at Drop Zone
     Targets; off, the log is the scenario's as always."""

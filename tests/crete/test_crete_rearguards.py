@@ -9,7 +9,7 @@ from kriegsspiel.setup import start
 
 
 def test_scenario_limits_and_reuse_after_elimination():
-    """crete:7.0 with gts:24.5.  Scenario 1: "The Allies have 4 Rearguards
+    """crete:7.0#3-6 with gts:24.5.  Scenario 1: "The Allies have 4 Rearguards
     available.  The Germans have 2 Nachhuten available."  A Nachhut eliminated
     in combat goes back to the Available Rearguards and can be placed again."""
     session = start("crete/snafu", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),

@@ -36,7 +36,7 @@ def rubble_in(session, hex_id):
 
 
 def test_he_indirect_fire_rolling_zero_at_a_city_places_rubble_and_destroys_the_op():
-    """crete:2.9: "If an HE Indirect Fire artillery attack rolls a "0" when
+    """crete:2.9#2, crete:2.9#3: "If an HE Indirect Fire artillery attack rolls a "0" when
     attacking a City or Fortified hex, place a Rubble counter on that hex. If the
     hex has an Observation Post or a Strongpoint, that Observation Post or
     Strongpoint is no longer considered to be in the hex" — and only a 0."""
@@ -57,7 +57,7 @@ def test_he_indirect_fire_rolling_zero_at_a_city_places_rubble_and_destroys_the_
 
 
 def test_any_other_roll_or_terrain_places_none():
-    """crete:2.9: only a "0", only a City or Fortified hex, only HE Indirect Fire."""
+    """crete:2.9#2: only a "0", only a City or Fortified hex, only HE Indirect Fire."""
     session, _, _ = piling_on(rolls=[1] * 20)
     cleared(session, **{GUN: "19.15", GERMAN: CITY})
     face(session, GUN).update(weapon_class="IHE")
@@ -71,7 +71,7 @@ def test_any_other_roll_or_terrain_places_none():
 
 
 def test_rubble_takes_one_from_the_defensive_terrain_value():
-    """crete:2.9: "subtract one to the defensive terrain value of the hex. This
+    """crete:2.9#4, crete:2.9#5: "subtract one to the defensive terrain value of the hex. This
     reduces a City defensive value to -4" — for Direct Fire and Assault fire; HE
     fire, which ignores terrain (gts:15.6), gains nothing from it."""
     session, _, _ = piling_on()
@@ -88,7 +88,7 @@ def test_rubble_takes_one_from_the_defensive_terrain_value():
 
 
 def test_roads_are_negated_and_entry_costs_more():
-    """crete:2.9: "Roads are negated in a Rubble hex and the cost to enter a
+    """crete:2.9#6: "Roads are negated in a Rubble hex and the cost to enter a
     rubbled hex is increased" (one Movement Point: the Chart is provisional)."""
     session, _, _ = piling_on()
     cleared(session, **{SAPPER: "18.10"})
@@ -117,20 +117,23 @@ def engineer_session(rolls):
 
 
 def test_engineers_clear_rubble_with_a_troop_quality_check():
-    """crete:2.9: "Engineers may clear Rubble by being in the Rubble hex, performing
+    """crete:2.9#7, crete:2.9#9: "Engineers may clear Rubble by being in the Rubble hex, performing
     an Engineer action and passing a Troop Quality check ... Any OP or Strongpoint
     is still considered destroyed even if the Rubble has been cleared"."""
     session, unit = engineer_session([3])
+    session.state.map.features.setdefault(CITY, []).append({"kind": "observation_post",
+                                                            "name": None})
     assert "clear_rubble" in session.value("engineer_works", unit)
     session.perform("engineer", unit)
     assert hex_marker(session, CITY, "rubble") == 0
     assert hex_marker(session, CITY, "works_destroyed") == 1
+    assert not session.value("feature_in", CITY, "observation_post")
     assert [e.data["work"] for e in session.events("engineer_action")] == ["clear_rubble"]
     assert "clear_rubble" not in session.value("engineer_works", unit)
 
 
 def test_men_at_work_applies():
-    """crete:2.9: "Men at Work does apply" — a failed check earns the +1 marker
+    """crete:2.9#8: "Men at Work does apply" — a failed check earns the +1 marker
     (gts:25.0), which the next attempt adds to the Troop Quality."""
     session, unit = engineer_session([8])
     session.perform("engineer", unit)

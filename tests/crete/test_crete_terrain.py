@@ -17,7 +17,8 @@ def crete():
     ("clear", 0), ("orchard", -1), ("scrub", -1), ("village", -1), ("town", -2),
     ("city", -3), ("fortified", -4)])
 def test_fire_rating_modifiers_as_printed(crete, terrain, modifier):
-    """crete:2.1–2.7: "modify the Fire Rating of Units firing into the hex by ..."."""
+    """crete:2.1#2, crete:2.2#4, crete:2.3#4, crete:2.4#2, crete:2.5#2, crete:2.6#2,
+    crete:2.7#2: "modify the Fire Rating of Units firing into the hex by ..."."""
     assert crete.lookup("terrain_fire_modifier", terrain) == modifier
 
 

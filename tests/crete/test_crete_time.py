@@ -19,3 +19,18 @@ def test_combat_strengths_are_two_lower_at_night(make_session):
     assert [t["cites"] for t in night.terms if t["name"] == "night"] == [["crete:1.0"]]
     assert crete.value("assault_rating_after_results", firer) == 3 - 2
     assert series.value("assault_rating_after_results", firer) == 3
+
+
+def test_assault_fire_is_two_lower_at_night(make_session):
+    """crete:1.0#6: "All Combat Strengths are reduced by 2 at night" — in an Assault
+    too: the attackers' Assault Rating and the defenders' Fire Rating (gts:18.7),
+    each two lower than by day."""
+    crete = make_session(program=build_program(["crete"]),
+                         placement={"greek": "15.07", "bedding": "15.07"})
+    firer, target = crete.ref("unit", "pi1"), crete.ref("unit", "greek")
+    day = [crete.value("assault_fire_rating", firer, target, with_assault, 0, False)
+           for with_assault in (True, False)]
+    crete.state.catalog["game"]["game"]["turns"][0]["tags"] = ["night"]
+    night = [crete.value("assault_fire_rating", firer, target, with_assault, 0, False)
+             for with_assault in (True, False)]
+    assert night == [day[0] - 2, day[1] - 2]
