@@ -83,12 +83,10 @@ class _Plugin:
     @hookimpl
     def ks_invariants(self):
         # rules/invariants.ksr; the Leader and enemy-hex rules hold once the
-        # rule step that moved a piece is over, so they are checked when settled;
-        # the stacking limit binds a move, so it is checked after each one.
+        # rule step that moved a piece is over, so they are checked when settled.
         return ["invariant_points_on_the_track", "invariant_one_column_per_hex",
                 "invariant_boxed_units_off_the_map", "invariant_column_markers_on_the_map",
                 ("invariant_no_enemies_in_one_hex", "settled"),
-                ("invariant_moved_within_stacking_limit", "after unit_entered_hex"),
                 ("invariant_leaders_with_their_formation", "settled")]
 
     @hookimpl

@@ -135,5 +135,5 @@ RANDOM_BY_DESIGN = ("drop_off", "active_artillery", "attach", "leader_nearest_un
                     "rearguard_hex", "intelligence", "event_formation", "out_of_ammo_map",
                     "out_of_ammo", "lost_fallschirmjager_unit", "lost_fallschirmjager_leader",
                     "leader_loss", "stick_independent", "free_drop_independent",
-                    "free_drop_stick", "naval_destination")
+                    "free_drop_stick", "naval_destination", "barrage_hex")
 HANDLERS.update({key: HeuristicPlayer.random for key in RANDOM_BY_DESIGN})

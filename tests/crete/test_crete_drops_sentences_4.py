@@ -102,9 +102,9 @@ def test_removing_a_marker_triggers_no_opportunity_fire():
 
 def test_a_marked_unit_projects_its_fire_zone_opportunity_fires_and_defends():
     """crete:4.2.2#6: "A Unit with a glider/paradrop marker projects a Fire Zone
-    normally and may Opportunity Fire and defend if Assaulted" — the marker changes
-    neither its Fire Zone nor its defence, and it fires at an Allied Unit moving
-    in that zone."""
+    normally and may Opportunity Fire and defend if Assaulted" — the marker does not
+    change its Fire Zone, and it fires at an Allied Unit moving in that zone; it
+    defends, with the Assault chart's +2 for the marker (gts:18.7#27)."""
     session = snafu(axis={"opportunity_fire": True, "opportunity_target": None})
     land(session, PARA, "17.15")
     lander = unit(session, PARA)
@@ -115,7 +115,7 @@ def test_a_marked_unit_projects_its_fire_zone_opportunity_fires_and_defends():
     assert session.value("can_opportunity_fire", lander)
     session.set_initial(lander, "drop_markers", 0)
     assert session.value("fire_zone", lander) == marked_zone
-    assert session.value("assault_defense", lander, True, "17.15") == marked_defence
+    assert session.value("assault_defense", lander, True, "17.15") == marked_defence - 2
     session.set_initial(lander, "drop_markers", 1)
     assert "17.16" in marked_zone
     session.place("Gallos", "17.16")

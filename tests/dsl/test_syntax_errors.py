@@ -209,7 +209,7 @@ rules.ksr:2:11: error: unexpected character '$'
 
 BROKEN = [
     "", "}", "{", "@", "@gts:", "const", "const x", "const x =", "const x = 1 @",
-    "table t(r: 0..9) @gts:1.0 { 0.. -> 1 }", "def f(,) = 1 @gts:1.0", "\x00", "é",
+    "table t(r: 0..9) @gts:1.0 { ..3 -> 1 }", "def f(,) = 1 @gts:1.0", "\x00", "é",
     "procedure p() @gts:1.0 { step @gts:1.0 { } }", 'const x = "\n" @gts:1.0',
     "override", "remove", "remove trigger", "trigger t on e() when @gts:1.0 {}",
     "check c() @gts:1.0 { target: 1 target: 2 }", "const x = 1 @gts:1.0 @",

@@ -45,7 +45,9 @@ def test_fire_is_direct_or_indirect_each_with_its_own_crt_line(make_session):
     gun = add(session, "gun", "allies", "10.11", steps=1, weapon_class="ORGANIC",
               fire_rating=4, fire_range=8)
     session.perform("fire", gun)
-    assert [d.options for d in allies.asked if d.key == "fire_kind"] == [("direct", "indirect")]
+    # (and a barrage at a hex empty of Units, an Indirect Fire mission: gts:16.5#1)
+    assert [d.options for d in allies.asked if d.key == "fire_kind"] == \
+        [("direct", "indirect", "barrage")]
     assert [(s["target"], s["roll"], s["result"]) for s in resolved(session)] == \
         [("pi1", 2, "C")]
     assert session.attr(session.ref("unit", "pi1"), "cohesion_hits") == 1
