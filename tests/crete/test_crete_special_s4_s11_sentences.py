@@ -52,3 +52,30 @@ def test_s10_a_loaded_truck_never_drives_onto_another_sheet(jump):
         assert jump.value("may_enter", load, "heraklion:20.12", "formation")
     finally:
         jump.state.set_link(truck, "truck_carrying", None, [{"what": "test"}])
+
+
+def test_s10_german_trucks_after_maleme_airfield_on_a_campaign_of_several_sheets():
+    """crete:S10.0#17: "The turn following simultaneous German control of all three
+    hexes of Maleme Airfield, with no Allied Fire Zones to any hex of the airfield,
+    the German player receives one Divisional Truck for each Division" — in Scenario
+    12, whose hexes carry their sheet's name (maleme:09.04), as on the Maleme map
+    alone."""
+    session = start("crete/jump", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    seed=1)
+    axis = session.ref("side", "Axis")
+    for unit_id, hex_id in list(session.state.placement.items()):
+        if hex_id.startswith("maleme:") and unit_id in session.state.catalog["unit"] and \
+                session.state.catalog["unit"][unit_id]["side"] == "Allied":
+            session.place(unit_id, None)
+    airfield = ["maleme:09.04", "maleme:10.04", "maleme:11.05"]
+    assert session.value("maleme_airfield_hexes") == airfield
+    fd = session.ref("division", "7. Flieger Division")
+    assert session.value("trucks_on_display", fd) == []
+    for hex_id in airfield[:2]:
+        session.state.set_link(session.value("hex_at", hex_id), "controlled_by", axis, [])
+    session.ctx.emit("turn_advanced", {"turn": 1})
+    assert session.value("trucks_on_display", fd) == []        # two of the three
+    session.state.set_link(session.value("hex_at", airfield[2]), "controlled_by", axis, [])
+    session.ctx.emit("turn_advanced", {"turn": 2})
+    assert [u.id for u in session.value("trucks_on_display", fd)] == \
+        ["7. Flieger Divisional Truck"]

@@ -82,6 +82,8 @@ CATALOG = {
                   "units": [GERMAN_TRUCK], "earned": "maleme_airfield"},
     },
     "control": {"control 1": {"side": "Axis", "hexes": ["09.04", "10.04", "11.05"]}},
+    "airfield": {"Maleme Airfield": {"name": "Maleme Airfield",
+                                     "hexes": ["09.04", "10.04", "11.05"]}},
     "special_rule": {"crete:S10.0": {"name": "crete:S10.0"}},
     "game": {"game": {"turns": [{"label": "0700"}, {"label": "1100"}, {"label": "1500"}],
                       "maps": ["maleme"]}},
