@@ -5,8 +5,6 @@ unchecked."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
@@ -79,3 +77,55 @@ def test_s10_german_trucks_after_maleme_airfield_on_a_campaign_of_several_sheets
     session.ctx.emit("turn_advanced", {"turn": 2})
     assert [u.id for u in session.value("trucks_on_display", fd)] == \
         ["7. Flieger Divisional Truck"]
+
+
+# ---- S9.1 Allied Battalions ----------------------------------------------------------------
+
+# Spellings of the order of battle that differ from S9.1's list (the counters' own).
+COUNTER_SPELLING = {"A /N Hussars": "A/N Hussar", "B /N Hussars": "B/N Hussar",
+                    "4 NZ Fld Regt": "4 Nz Fld Regt"}
+
+
+def battalions_in_the_data():
+    from kriegsspiel.core.loading import load_game, shipped_roots
+    game = load_game(shipped_roots()[0] / "crete")
+    found: dict[str, set[str]] = {}
+    for unit in game.units:
+        for tag in unit.tags or []:
+            if tag.startswith("battalion:"):
+                name = unit.id.removesuffix(" •")
+                found.setdefault(tag.split(":", 1)[1], set()).add(COUNTER_SPELLING.get(name, name))
+    return game, found
+
+
+def test_s9_1_each_battalion_is_the_units_the_list_names():
+    """crete:S9.1#2-21 (CREFORCE) and crete:S9.1#24-31 (2nd New Zealand Infantry
+    Division): "Below is a list of the Units that belong to each Battalion that can be
+    attached" — row by row, the Battalion tags of the order of battle hold exactly
+    the Units each line names (crete:S9.1#1)."""
+    sentences = load_sentences()["crete"]
+    _, found = battalions_in_the_data()
+    rows = [sentences[f"crete:S9.1#{n}"]["text"] for n in list(range(2, 22)) + list(range(24, 32))]
+    assert len(rows) == 28
+    for row in rows:
+        name, members = row.split(": ", 1)
+        listed = {m.strip() for m in members.split(";")}
+        assert found.get(name) == listed, name
+
+
+def test_s9_1_who_is_in_no_battalion_and_layforce():
+    """crete:S9.1#22: "Layforce has no Attachment Chit, and cannot be attached. 2/8 Fld
+    RAE is not part of a battalion"; crete:S9.1#32: "FPC; 7 NZ Fld; 19 A Trp are not
+    part of a battalion" — none of them has a Battalion tag, and Layforce's own
+    companies are never attachable (attachments.ksr)."""
+    game, found = battalions_in_the_data()
+    tagged = set().union(*found.values())
+    for loose in ("2/8 Fld RAE", "FPC", "7 NZ Fld", "19 A Trp"):
+        assert any(u.id.removesuffix(" •") == loose for u in game.units), loose
+        assert loose not in tagged
+    mercury = start("crete/mercury", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    seed=1)
+    layforce = [u for u, e in mercury.state.catalog["unit"].items()
+                if e.get("formation") == "Layforce"]
+    assert layforce
+    assert not any(mercury.value("attachable_unit", mercury.ref("unit", u)) for u in layforce)
