@@ -56,3 +56,22 @@ def test_o4_with_table_space_the_allies_withdraw_at_29_26():
     # another optional rule on: O4.0's hex stays out
     other = withdrawing(["crete:O3.0"])
     assert other.value("withdrawal_exit", "28.26") and not other.value("withdrawal_exit", "29.26")
+
+
+# ---- O3.0 Allied Coastal Artillery ---------------------------------------------------
+
+def test_o3_the_georgeoupolis_battery_is_set_up_at_98_40():
+    """crete:O3.0#12: "Georgeoupolis Map: X CD Bty RM (98.40)" — placed when the
+    Georgeoupolis sheet is in play (Scenario 10) and the option is on, like the
+    other batteries (crete:O3.0#10, #11: Z CD Bty Rm 09.06, the Suda guns); without
+    the option the counter takes no part."""
+    def hot_pursuit(options):
+        return start("crete/hot_pursuit", Table({"Axis": KeyedPlayer(),
+                                                 "Allied": KeyedPlayer()}), options=options)
+    on = hot_pursuit(["crete:O3.0"])
+    gun = on.ref("unit", "X CD Bty RM")
+    assert on.value("map_of", on.attr(gun, "hex")) == "georgeoupolis"
+    assert on.attr(gun, "hex").endswith("98.40")
+    assert on.attr(on.ref("unit", "Z CD Bty Rm"), "hex").endswith("09.06")
+    assert on.attr(on.ref("unit", "2 15 Coast RA"), "hex").endswith("76.16")
+    assert "X CD Bty RM" not in hot_pursuit([]).state.catalog["unit"]
