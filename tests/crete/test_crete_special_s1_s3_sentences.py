@@ -333,3 +333,26 @@ def test_s3_the_point_is_on_top_of_a_direct_command_and_ends_the_activation(make
     assert session.attr(unit, "in_air_drop_box") == 1 and session.attr(unit, "on_map") is False
     assert cp(session, FLIEGER) == 1
     assert asked(session, "Axis", "second_action") == []
+
+
+def test_s1_an_enemy_on_another_sheet_is_not_on_the_map():
+    """crete:S1.0#4: "If there is at least one Enemy Unit currently on the map, the
+    activated Unit must first move to an Exit Hex"; crete:S1.0#6: "If no Enemy Units
+    are on the map, the active Unit may be picked up" — the map the Unit is on: in
+    Scenario 12's four separate sheets, Germans on the Maleme sheet do not tie a
+    Unit on the Heraklion sheet to its Exit Hexes (S1.0 switched on)."""
+    session = start("crete/jump", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    seed=1)
+    session.state.catalog["special_rule"]["crete:S1.0"] = {"name": "crete:S1.0"}
+    catalog = session.state.catalog["unit"]
+    germans = [u for u in catalog if catalog[u]["side"] == "Axis"]
+    for unit_id in germans:
+        if session.state.placement.get(unit_id):
+            session.place(unit_id, None)
+    unit = session.ref("unit", "A 2/B W")
+    here = session.attr(unit, "hex")
+    assert session.value("map_of", here) == "heraklion" and not session.value("exit_hex", here)
+    session.place(germans[0], "maleme:30.20")
+    assert session.value("exclusive_move_choices", [unit], "formation", False) == ["leave_map"]
+    session.place(germans[0], "heraklion:40.20")
+    assert session.value("exclusive_move_choices", [unit], "formation", False) == []
