@@ -339,7 +339,7 @@ def test_s1_an_enemy_on_another_sheet_is_not_on_the_map():
     """crete:S1.0#4: "If there is at least one Enemy Unit currently on the map, the
     activated Unit must first move to an Exit Hex"; crete:S1.0#6: "If no Enemy Units
     are on the map, the active Unit may be picked up" — the map the Unit is on: in
-    Scenario 12's four separate sheets, Germans on the Maleme sheet do not tie a
+    Scenario 6's four separate sheets, Germans on the Maleme sheet do not tie a
     Unit on the Heraklion sheet to its Exit Hexes (S1.0 switched on)."""
     session = start("crete/jump", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     seed=1)

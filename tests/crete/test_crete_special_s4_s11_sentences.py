@@ -14,7 +14,7 @@ from kriegsspiel.rule_index import load_sentences
 
 @pytest.fixture(scope="module")
 def jump():
-    """Scenario 12 (maleme, rethymnon, heraklion, kastelli; S10.0 in effect)."""
+    """Scenario 6 "Jump, Die, Repeat" (maleme, rethymnon, heraklion, kastelli; S10.0)."""
     return start("crete/jump", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}), seed=1)
 
 
@@ -22,7 +22,7 @@ def jump():
 
 def test_s10_trucks_only_on_the_maleme_canea_suda_and_georgeoupolis_maps(jump):
     """crete:S10.0#15: "Divisional Trucks may only be used on the Maleme, Canea-Suda,
-    and Georgeoupolis maps": in Scenario 12 a CREFOR Unit In Command on the Heraklion
+    and Georgeoupolis maps": in Scenario 6 a CREFOR Unit In Command on the Heraklion
     sheet may not take a truck, one on the Maleme sheet may — the sheet of the Unit's
     hex decides, not the first map of the scenario; the Canea-Suda sheet (canea_suda)
     is one of the three."""
@@ -56,7 +56,7 @@ def test_s10_german_trucks_after_maleme_airfield_on_a_campaign_of_several_sheets
     """crete:S10.0#17: "The turn following simultaneous German control of all three
     hexes of Maleme Airfield, with no Allied Fire Zones to any hex of the airfield,
     the German player receives one Divisional Truck for each Division" — in Scenario
-    12, whose hexes carry their sheet's name (maleme:09.04), as on the Maleme map
+    6, whose hexes carry their sheet's name (maleme:09.04), as on the Maleme map
     alone."""
     session = start("crete/jump", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     seed=1)
@@ -129,3 +129,110 @@ def test_s9_1_who_is_in_no_battalion_and_layforce():
                 if e.get("formation") == "Layforce"]
     assert layforce
     assert not any(mercury.value("attachable_unit", mercury.ref("unit", u)) for u in layforce)
+
+
+# ---- S4.0 Supply ----------------------------------------------------------------------------
+
+def test_s4_full_and_reduced_supply_change_nothing():
+    """crete:S4.0#8: "Full Supply and Reduced Supply have no effect on gameplay": at
+    Reduced, Troop Quality and Fire Rating are as printed; crete:S4.0#7: "The supply
+    marker has 4 stages" — full, reduced, diminished, emergency, in that order."""
+    from test_crete_supply import BRITISH, heraklion
+    reduced = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "level": "reduced"}])
+    plain = heraklion(rules=())
+    unit, printed = reduced.ref("unit", BRITISH), plain.ref("unit", BRITISH)
+    assert reduced.value("unit_supply", unit) == 1
+    assert reduced.value("troop_quality", unit) == plain.value("troop_quality", printed)
+    assert reduced.value("fire_rating_after_results", unit) == \
+        plain.value("fire_rating_after_results", printed)
+    assert [reduced.program.lookup("supply_name", n) for n in range(4)] == \
+        ["full", "reduced", "diminished", "emergency"]
+
+
+# ---- S5.0 Allied Withdrawal -------------------------------------------------------------------
+
+def test_s5_the_sfakia_exit_is_a_withdrawal_hex():
+    """crete:S5.0#19: "The Allied player may begin exiting forces off Sfakia Exit and
+    Heraklion Withdrawal hexes (Sfakia Exit Map: hex 78.67 and Heraklion Map: hex
+    28.26)" — the Sfakia half (test_crete_withdrawal.py withdraws at 28.26), on
+    Scenario 10, which starts with Allied Withdrawal in effect."""
+    session = start("crete/hot_pursuit", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    seed=1)
+    assert session.value("withdrawal_in_effect")
+    exits = [h for h in session.value("feature_hexes", "withdrawal_exit")]
+    assert len(exits) == 1 and exits[0].endswith("78.67")
+    assert session.value("map_of", exits[0]) == "sfakia"
+    assert session.value("withdrawal_exit", exits[0])
+
+
+def test_s5_a_greek_unit_in_command_may_buy_its_night_check():
+    """crete:S5.0#26: "Command Points may be spent to pass the TQ check if the Greek
+    Unit is In Command": the dice would fail it (9), a point is spent instead."""
+    from test_crete_withdrawal import GREEK, LEADER, alone, at_night, piling_on
+    session = piling_on(rolls=[], allied=KeyedPlayer({"buy:tq_check": True}))
+    greek, _ = alone(session, {GREEK: "05.12", LEADER: "05.13"})
+    assert session.value("in_command", greek)
+    division = session.value("command_division", greek)
+    session.set_initial(division, "cp", 2)
+    at_night(session)
+    session.perform("greek_withdrawal_checks")
+    assert not session.attr(greek, "eliminated")
+    assert session.attr(division, "cp") == 1
+
+
+# ---- S7.0 German Reinforcements -------------------------------------------------------------
+
+# "Airlanding Reinforcements may arrive on the following game turns." (S7.0#6-14)
+PRINTED_AIRLANDING = {21: ["1700", "1900"], 22: ["0700", "1100", "1500", "1900"],
+                      23: ["0700", "1100", "1500", "1900"], 24: ["0700", "1500", "1900"],
+                      25: ["0700", "1500"], 26: ["0700", "1500"], 27: ["0700", "1500"],
+                      28: ["0700", "1500"], 29: ["0700", "1500"]}
+
+
+def test_s7_the_airlanding_turns_row_by_row(tmp_path):
+    """crete:S7.0#5-14: "Airlanding Reinforcements may arrive on the following game
+    turns" — each printed row (21 May: 1700, 1900 ... 29 May: 0700, 1500) and no other
+    turn of 20-30 May, the Night Turns included (crete:S7.0#1: from 1700 21 May)."""
+    from test_crete_airlanding import game
+    session = game(tmp_path)
+    sentences = load_sentences()["crete"]
+    for n, day in zip(range(6, 15), range(21, 30)):
+        assert sentences[f"crete:S7.0#{n}"]["text"] == \
+            f"{day} May: " + ", ".join(PRINTED_AIRLANDING[day])
+    turns = session.state.catalog["game"]["game"]["turns"]
+    for day in range(20, 31):
+        for time in ["0700", "0900", "1100", "1300", "1500", "1700", "1900", "night"]:
+            turns[session.state.turn] = {"label": f"1941-05-{day} {time}", "tags": []}
+            assert session.value("airlanding_turn") == \
+                (time in PRINTED_AIRLANDING.get(day, [])), (day, time)
+
+
+def test_s7_no_serial_lands_on_a_turn_of_ad_hoc_airdrops(tmp_path):
+    """crete:S7.0#23 (and crete:S3.0#11): "Airlanding Reinforcements may not be
+    received on a turn the German conducts Ad-hoc Airdrops" — the same airlanding
+    turn, its serial due, lands nothing once the Air Drop box has dropped."""
+    from test_crete_airlanding import T1700, at_turn, division, game, landed
+    session = game(tmp_path)
+    at_turn(session, T1700)
+    assert session.value("serial_due", division(session))
+    game_entity = session.ref("game", "game")
+    session.set_initial(game_entity, "airdropped_on", T1700 + 1)
+    assert not session.value("serial_due", division(session))
+    session.perform("airlanding_activation", division(session))
+    assert landed(session) == []
+
+
+# ---- S9.0 Allied Attachments ---------------------------------------------------------------
+
+def test_s9_no_roll_is_required():
+    """crete:S9.0#4: "No roll is required": the attachment is made with no die rolled
+    (an empty dice script: any roll would fail)."""
+    from test_crete_attachments import attached_to, session_for
+    from kriegsspiel.core.dice import Dice
+    from kriegsspiel.rulebook import build_program
+    player = KeyedPlayer({"battalion_attachment": ["20 Bn", "none"],
+                          "attachment_formation": "5th NZ Bde"})
+    session = session_for(build_program(["crete"]), player)
+    session.dice.__dict__.update(Dice(script=[]).__dict__)
+    session.perform("attach_allied_battalions")
+    assert attached_to(session, "A 20 Bn") == "5th NZ Bde"
