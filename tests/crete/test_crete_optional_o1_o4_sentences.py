@@ -211,3 +211,23 @@ def test_general_comments_full_strength_and_no_contact_at_setup():
         assert session.attr(unit, "face") == "front" and session.attr(unit, "step_loss") == 0
         assert session.value("current_steps", unit) == session.attr(unit, "steps")
         assert session.attr(unit, "in_contact") == 0
+
+
+def test_general_comments_reinforcements_may_arrive_overstacked():
+    """crete:O4.0#23: "Reinforcements may arrive overstacked": Scenario 4's Det C 7 RTR
+    enters at 28.26 though the hex already holds a full stack (gts:8.0: "without
+    regard to stacking limits")."""
+    import copy
+    session = start(str(PILING_ON), Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    dice=Dice(0))
+    units = session.state.catalog["unit"]
+    tank = session.ref("unit", "Det C 7 RTR")
+    entry = session.attr(tank, "entry_hex")
+    assert entry is not None and entry.endswith("28.26")
+    for n in range(4):                                  # test counters, two steps each
+        units[f"copy {n} of A 2/B W"] = copy.deepcopy(units[BLACK_WATCH])
+        session.place(f"copy {n} of A 2/B W", entry)
+    assert not session.value("overstacked", entry)
+    session.perform("reinforcement_arrives", tank)
+    assert session.attr(tank, "hex") == entry
+    assert session.value("overstacked", entry)
