@@ -231,3 +231,19 @@ def test_general_comments_reinforcements_may_arrive_overstacked():
     session.perform("reinforcement_arrives", tank)
     assert session.attr(tank, "hex") == entry
     assert session.value("overstacked", entry)
+
+
+def test_o2_ships_must_withdraw_under_a_withdrawal_in_effect_from_the_start():
+    """crete:O2.6#4: "Once Allied Withdrawal is in effect, Naval Units must be
+    withdrawn" — in effect from the start too (Scenario 10's effect "Allied Withdrawal
+    is in effect with a level of 1", here on Scenario 9's 25 May), not only when the
+    Morale level triggers it."""
+    session = naval("crete/gala", allied={"naval_action": "none"})
+    go_to(session, "1941-05-25 night")
+    session.perform("reinforcements_to_boxes")
+    ship = session.ref("unit", "Ajax")
+    assert session.value("naval_moves", ship) == ["remain", "withdraw"]
+    session.state.catalog["effect"]["test withdrawal"] = {
+        "rule": "test", "kind": "allied_withdrawal", "level": 1}
+    assert session.value("withdrawal_in_effect") and not session.value("withdrawal_triggered")
+    assert session.value("naval_moves", ship) == ["withdraw"]
