@@ -79,9 +79,10 @@ def test_o3_the_georgeoupolis_battery_is_set_up_at_98_40():
 
 def test_o3_units_in_command_of_the_contact_leader_spot_for_the_battery():
     """crete:O3.0#7: "They may use any Unit that is In Command of the leader to which
-    they are attached ... as a spotter"; crete:O3.0#6: "they may ... be put in contact
-    with any friendly leader" — the Heraklion battery In Contact with the 14th
-    Infantry Brigade's Leader: A 2/B W, In Command of him, spots for it."""
+    they are attached ... as a spotter"; crete:O3.0#6: "they may self-spot or be put
+    in contact with any friendly leader" — the Heraklion battery In Contact with the
+    14th Infantry Brigade's Leader: A 2/B W, In Command of him, spots for it; and it
+    spots for itself."""
     from test_crete_optional_coastal import GUN, LEADER, heraklion
     session = heraklion(allied={"contact_leader": LEADER})
     gun, leader = session.ref("unit", GUN), session.ref("leader", LEADER)
@@ -93,6 +94,8 @@ def test_o3_units_in_command_of_the_contact_leader_spot_for_the_battery():
     spotter = session.ref("unit", "A 2/B W •")
     assert session.value("in_command", spotter)
     assert spotter in session.value("spotters", gun, "30.12")
+    # "they may self-spot": a hex the battery itself sees (gts:16.1)
+    assert session.value("self_spots", gun, "20.08")
 
 
 # ---- O2.0 Allied Naval Support ---------------------------------------------------------

@@ -75,6 +75,20 @@ def test_s1_a_stack_pays_a_point_for_each_unit(make):
     assert session.attr(leg, "off_map") == 1 and session.attr(tank, "off_map") == 1
 
 
+def test_s1_off_the_map_as_soon_as_the_move_reaches_the_exit_hex(make):
+    """crete:S1.0#5: "Once it reaches an Exit Hex, the Unit may immediately be placed on
+    the Off-Map Display in the box for the map and Exit Hex": in one Movement Action
+    the Unit steps into the Exit Hex 01.18 and goes on off the map."""
+    session = make(allied=KeyedPlayer({"move": ["01.18", "leave_map"]}))
+    unit = session.ref("unit", NZ)
+    session.place(NZ, "02.18")
+    session.place(TANK, None)
+    session.perform("move", [unit], "formation")
+    assert session.attr(unit, "off_map") == 1
+    assert session.attr(unit, "off_map_box").id == "maleme-west"
+    assert session.attr(unit, "left_map_from").id == "01.18"
+
+
 def test_s1_the_point_is_on_top_of_a_direct_command(make):
     """crete:S1.0#3: "This Command Point to move off map is in addition to any Command
     Point used to activate the Unit": Direct Command (one point) and off the map (one
