@@ -236,3 +236,35 @@ def test_s9_no_roll_is_required():
     session.dice.__dict__.update(Dice(script=[]).__dict__)
     session.perform("attach_allied_battalions")
     assert attached_to(session, "A 20 Bn") == "5th NZ Bde"
+
+
+def test_s10_every_scenario_with_s10_issues_the_trucks_as_printed():
+    """crete:S10.0#16: "Allies receive two Divisional Trucks for the 2nd New Zealand
+    Division and two Divisional Trucks for CREFORCE command"; crete:S10.0#17: the
+    Germans "one Divisional Truck for each Division", earned at Maleme Airfield — in
+    every scenario that lists S10.0 (crete:S10.0#1: they "appear at the start of
+    play")."""
+    from kriegsspiel.core.loading import load_scenario
+    from kriegsspiel.setup import find_scenario
+    listing = []
+    for name in ("learning", "snafu", "precision", "heraklion", "piling_on", "descent", "jump",
+                 "last_chance", "kiwis", "gala", "hot_pursuit", "mercury", "main_event",
+                 "free_for_all"):
+        scenario = load_scenario(find_scenario(f"crete/{name}"))
+        if "crete:S10.0" not in (scenario.special_rules or []):
+            continue
+        listing.append(name)
+        trucks, from_the_start = {}, False
+        for rule in scenario.scenario_rules or []:
+            # Scenarios 9 and 10 say otherwise: "The Germans receive one Divisional
+            # Truck for each division" from the start.
+            from_the_start |= "The Germans receive one Divisional Truck" in (rule.text or "")
+            for e in rule.effects or []:
+                e = e if isinstance(e, dict) else e.model_dump()
+                if e.get("kind") == "divisional_trucks":
+                    trucks[e["division"]] = (len(e["units"]), e.get("earned"))
+        german = None if from_the_start else "maleme_airfield"
+        assert trucks == {"2nd New Zealand Division": (2, None), "CREFOR": (2, None),
+                          "7. Flieger Division": (1, german),
+                          "5. Gebirgs Division": (1, german)}, name
+    assert listing
