@@ -370,3 +370,49 @@ def test_s1_an_enemy_on_another_sheet_is_not_on_the_map():
     assert session.value("exclusive_move_choices", [unit], "formation", False) == ["leave_map"]
     session.place(germans[0], "heraklion:40.20")
     assert session.value("exclusive_move_choices", [unit], "formation", False) == []
+
+
+def test_s2_a_stack_ships_for_a_point_each_and_two_a_night_at_most(make):
+    """crete:S2.0#1: "the Allied player may ship up to two Units ... at the cost of 1
+    Command Point from the appropriate Division per Unit": a stack of two needs two
+    points (one is not enough), and a stack of three may not ship at all."""
+    session = make(shipping=True, allied=KeyedPlayer({"ship_to": SUDA}))
+    session.state.turn = NIGHT
+    for unit_id in (NZ, TANK):
+        session.place(unit_id, CANEA)
+    pair = [session.ref("unit", NZ), session.ref("unit", TANK)]
+    set_cp(session, 1)
+    assert "ship" not in session.value("common_actions", pair, "formation")
+    set_cp(session, 2)
+    assert "ship" in session.value("common_actions", pair, "formation")
+    units = session.state.catalog["unit"]
+    units["copy of A 22 Bn"] = copy.deepcopy(units[NZ])
+    session.place("copy of A 22 Bn", CANEA)
+    three = pair + [session.ref("unit", "copy of A 22 Bn")]
+    set_cp(session, 5)
+    assert "ship" not in session.value("common_actions", three, "formation")
+    session.perform("perform_action", pair, "ship", "formation")
+    assert [session.attr(u, "hex") for u in pair] == [SUDA, SUDA] and cp(session) == 3
+
+
+def test_s3_a_stack_flies_out_for_a_point_each_and_the_box_holds_three(make):
+    """crete:S3.0#2: "at the cost of 1 Command Point per Unit"; crete:S3.0#1: "up to
+    three German 7. Flieger-Division Units" — a stack of two needs two points, and
+    with two in the Air Drop Box already a stack of two may not go."""
+    session = make()
+    session.state.turn = NIGHT
+    names = [GERMAN, "4./I./LLSR"]
+    for unit_id in names:
+        session.place(unit_id, "09.04")
+    pair = [session.ref("unit", n) for n in names]
+    set_cp(session, 1, FLIEGER)
+    assert "airdrop" not in session.value("common_actions", pair, "division")
+    set_cp(session, 2, FLIEGER)
+    assert "airdrop" in session.value("common_actions", pair, "division")
+    for unit_id in ("5./II./LLSR", "6./II./LLSR"):
+        in_box_unit = session.ref("unit", unit_id)
+        session.place(unit_id, None)
+        session.set_initial(in_box_unit, "off_map", 1)
+        session.set_initial(in_box_unit, "in_air_drop_box", 1)
+    assert "airdrop" not in session.value("common_actions", pair, "division")
+    assert "airdrop" in session.value("common_actions", pair[:1], "division")
