@@ -250,3 +250,18 @@ def test_o2_ships_must_withdraw_under_a_withdrawal_in_effect_from_the_start():
         "rule": "test", "kind": "allied_withdrawal", "level": 1}
     assert session.value("withdrawal_in_effect") and not session.value("withdrawal_triggered")
     assert session.value("naval_moves", ship) == ["withdraw"]
+
+
+def test_o1_no_unit_of_a_stick_lands_in_a_town_next_to_its_target():
+    """crete:O1.0#21: "German Airborne Reinforcements that land in a Water, City, or Town
+    hex or on an Enemy Unit are eliminated" — not only when scattered: the hexes next
+    to a Drop Zone Target (crete:O1.0#8) a Unit may be placed in are never Town or
+    City hexes (11.13 on the Rethymnon map touches the Towns 11.14 and 10.13); a Unit
+    with no other hex left is eliminated."""
+    session = start("crete/snafu", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    options=["crete:O1.0"])
+    assert session.value("drop_target_allowed", "11.13")
+    landing = session.value("stick_landing_hexes", "11.13")
+    assert landing and "11.13" in landing
+    assert not any(session.value("terrain", h) in ("town", "city") for h in landing)
+    assert {"11.14", "10.13"} <= set(session.value("neighbours", "11.13"))
