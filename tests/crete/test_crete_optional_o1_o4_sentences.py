@@ -265,3 +265,14 @@ def test_o1_no_unit_of_a_stick_lands_in_a_town_next_to_its_target():
     assert landing and "11.13" in landing
     assert not any(session.value("terrain", h) in ("town", "city") for h in landing)
     assert {"11.14", "10.13"} <= set(session.value("neighbours", "11.13"))
+
+
+def test_o4_the_bot_heads_for_29_26_with_table_space():
+    """crete:O4.0#16 for the heuristic bot (docs/players.md): under Table Space a
+    withdrawing Allied Unit heads for 29.26, without it for 28.26."""
+    from kriegsspiel.modules.gts.bot import heuristic_player
+    for options, goal in ((["crete:O4.0"], "29.26"), ([], "28.26")):
+        session = withdrawing(options)
+        session.place(BLACK_WATCH, "20.20")
+        unit = session.ref("unit", BLACK_WATCH)
+        assert heuristic_player(1, session).goal_of(unit) == goal
