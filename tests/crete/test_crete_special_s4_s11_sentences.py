@@ -268,3 +268,23 @@ def test_s10_every_scenario_with_s10_issues_the_trucks_as_printed():
                           "7. Flieger Division": (1, german),
                           "5. Gebirgs Division": (1, german)}, name
     assert listing
+
+
+def test_s4_every_sheet_of_the_game_has_a_supply_marker_per_side():
+    """crete:S4.0#1: "each player rolls a die to determine the supply status of his
+    forces on each map" — every map sheet of the game, Georgeoupolis and the Sfakia
+    Exit map too, has its pair of Supply markers; Scenario 10 (which lists S4.0 and
+    plays those sheets) rolls for each of its four maps and both players."""
+    from kriegsspiel.core.loading import load_game, shipped_roots
+    game = load_game(shipped_roots()[0] / "crete")
+    session = start("crete/hot_pursuit", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    seed=1)
+    for game_map in game.maps:
+        for side in ("Allied", "Axis"):
+            assert session.value("supply_marker", session.ref("side", side), game_map.id), \
+                (game_map.id, side)
+    session.dice.script, session.dice._next = [5] * 8, 0
+    session.perform("supply_determination")
+    rolled = {(e.data["side"], e.data["map"]) for e in session.events("supply_rolled")}
+    assert rolled == {(s, m) for s in ("Allied", "Axis")
+                      for m in ("maleme", "canea_suda", "georgeoupolis", "sfakia")}
