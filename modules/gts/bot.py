@@ -109,7 +109,10 @@ class HeuristicPlayer:
         may withdraw by (none in any other game, or before it)."""
         if self.side_of(unit) != "Allied" or not self.rule("withdrawal_in_effect", default=False):
             return []
-        return list(self.rule("feature_hexes", "withdrawal_exit", default=[]) or [])
+        found = self.rule("withdrawal_exit_hexes")
+        if found is None:
+            found = self.rule("feature_hexes", "withdrawal_exit", default=[])
+        return list(found or [])
 
     def goal_of(self, unit: Ref) -> str | None:
         """Where the unit should be: the nearest objective, else the nearest enemy;

@@ -41,7 +41,9 @@ def may_airdrop(session, unit_id):
 
 def test_from_the_night_turn_of_26_may_from_an_airfield(make):
     """crete:S3.0: "Starting on the Night Turn of 26 May, the German player may move
-    ... 7. Flieger-Division Units from an airfield hex to the air-drop box"."""
+    ... 7. Flieger-Division Units from an airfield hex to the air-drop box".
+    Sentences: crete:S3.0#1.
+    """
     session = make()
     assert not may_airdrop(session, GERMAN)                 # 1900 26 May: not yet
     session.state.turn = NIGHT
@@ -56,7 +58,9 @@ def test_from_the_night_turn_of_26_may_from_an_airfield(make):
 def test_not_from_an_enemy_fire_zone_and_one_point_each(make):
     """crete:S3.0: "Units in an enemy Fire Zone may not be moved to the Air Drop
     Box"; "at the cost of 1 Command Point per Unit (the Unit does not have to be
-    In Command for the point to be spent)"."""
+    In Command for the point to be spent)".
+    Sentences: crete:S3.0#2, crete:S3.0#3, crete:S3.0#4, crete:S3.0#5.
+    """
     session = make()
     session.state.turn = NIGHT
     session.place(NZ, "09.05")                              # adjacent: its Fire Zone
@@ -78,7 +82,9 @@ def test_not_from_an_enemy_fire_zone_and_one_point_each(make):
 
 
 def test_up_to_three(make):
-    """crete:S3.0: "up to three German 7. Flieger-Division Units"."""
+    """crete:S3.0: "up to three German 7. Flieger-Division Units".
+    Sentences: crete:S3.0#1.
+    """
     session = make()
     session.state.turn = NIGHT
     for unit_id in MORE_GERMANS:
@@ -103,7 +109,9 @@ def test_they_drop_together_on_or_next_to_the_drop_zone_at_0700(make):
     player designates any Clear, Orchard/Vineyard, Scrub, or Village hex a Drop
     Zone. All Units from the Air Drop Box must be placed at the same time and must
     drop on or adjacent to the Drop Zone hex"; each rolls on the Drop Table with
-    its paradrop marker (crete:4.2, 4.2.1), +1 in Scrub for a paradrop."""
+    its paradrop marker (crete:4.2, 4.2.1), +1 in Scrub for a paradrop.
+    Sentences: crete:S3.0#8, crete:S3.0#9, crete:S3.0#10.
+    """
     second = MORE_GERMANS[0]
     session = make(rolls=[0, 3] + [0] * 40, axis=KeyedPlayer({"airdrop_zone": "20.10",
                                                   "drop_hex": ["20.10", "20.11"]}))
@@ -139,7 +147,9 @@ def test_the_german_player_may_wait(make):
 
 def test_no_airdrop_on_a_turn_a_serial_airlanded(make):
     """crete:S3.0: "Airlanding Reinforcements (see S7.0) may not be received on a
-    turn the German conducts Ad-hoc Airdrops" — the one excludes the other."""
+    turn the German conducts Ad-hoc Airdrops" — the one excludes the other.
+    Sentences: crete:S3.0#11.
+    """
     session = make()
     in_air_drop_box(session, GERMAN)
     session.state.turn = T0700

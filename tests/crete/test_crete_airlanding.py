@@ -131,7 +131,9 @@ def test_serials_are_laid_out_with_their_first_turn_and_never_boxed(tmp_path):
 def test_a_serial_lands_only_on_the_printed_airlanding_turns(tmp_path, turn, label, lands):
     """crete:S7.0: "German Airland Reinforcements are available starting at 1700 on 21
     May" and "may arrive on the following game turns. 21 May: 1700, 1900; 22 May:
-    0700, 1100, 1500, 1900 ..."."""
+    0700, 1100, 1500, 1900 ...".
+    Sentences: crete:S7.0#1, crete:S7.0#5.
+    """
     session = game(tmp_path)
     at_turn(session, turn)
     assert session.value("turn_label") == label
@@ -162,7 +164,9 @@ def test_a_scenario_may_start_the_serials_later(tmp_path):
 def test_two_connected_controlled_runway_hexes_are_needed(tmp_path, control, lands):
     """crete:S7.0: "The German player must control (S6.0) two connected runway hexes
     of an Airfield in order to place Airland Reinforcements"; they are "placed in
-    any controlled Airfield hex"."""
+    any controlled Airfield hex".
+    Sentences: crete:S7.0#2, crete:S7.0#16, crete:S6.0#1.
+    """
     session = game(tmp_path, control=control)
     at_turn(session, T1700)
     session.perform("airlanding_activation", division(session))
@@ -176,7 +180,9 @@ def test_two_connected_controlled_runway_hexes_are_needed(tmp_path, control, lan
 
 def test_all_units_of_a_serial_land_at_one_airfield_and_may_overstack(tmp_path):
     """crete:S7.0: "All units in a serial must arrive at the same Airfield ... and may be
-    overstacked" — the owner picks the airfield once, then a hex per Unit."""
+    overstacked" — the owner picks the airfield once, then a hex per Unit.
+    Sentences: crete:S7.0#15, crete:S7.0#17, crete:O4.0#24.
+    """
     session = game(tmp_path, axis={"airlanding_hex": "28.08"})
     at_turn(session, T1700)
     session.perform("airlanding_activation", division(session))
@@ -190,7 +196,9 @@ def test_serials_land_in_order_one_each_airlanding_turn(tmp_path):
     """crete:S7.0: "they must arrive in order. The previous serial has to be
     airlanded before the next serial is available" — printed out of order here,
     Serial 1 still lands first; one serial an airlanding turn (Scenarios 5, 7 and 8
-    give as many airlanding turns as serials)."""
+    give as many airlanding turns as serials).
+    Sentences: crete:S7.0#3, crete:S7.0#4.
+    """
     session = game(tmp_path, serials=[(2, SERIAL_2), (1, SERIAL_1), (3, SERIAL_3)])
     at_turn(session, T1700)
     session.perform("airlanding_activation", division(session))
@@ -227,7 +235,9 @@ def test_gating_off_when_the_scenario_does_not_list_s7(tmp_path):
 def test_no_activation_the_turn_of_arrival_marker_gone_at_the_next_division_activation(tmp_path):
     """crete:S7.0: "may not be activated the turn they arrive as reinforcements. Place
     an Airlanding Delay marker on each stack. Remove it during the next Division
-    Activation, before Activating the Unit. This is not an Action."""
+    Activation, before Activating the Unit. This is not an Action.
+    Sentences: crete:S7.0#16, crete:S7.0#19, crete:S7.0#20, crete:S7.0#21, crete:S7.0#22.
+    """
     session = game(tmp_path)
     chit = session.ref("chit", f"division:{GD}")
     at_turn(session, T1700)
@@ -258,7 +268,9 @@ def test_no_activation_the_turn_of_arrival_marker_gone_at_the_next_division_acti
 
 def test_units_may_land_in_column_and_mounted(tmp_path):
     """crete:S7.0: "Units may be placed in Column and/or mounted" — the owner's choice;
-    one Unit in Column a hex (gts:14.6)."""
+    one Unit in Column a hex (gts:14.6).
+    Sentences: crete:S7.0#17.
+    """
     motorcycles = ["1. KSB 55", "3. KSB 55"]
     session = game(tmp_path, serials=[(9, motorcycles)],
                    axis={"airlanding_hex": "28.08", "airlanding_mounted": True,
@@ -278,6 +290,10 @@ def interdictions(session):
 
 
 def test_no_roll_when_no_fire_zone_reaches_the_airfield(tmp_path):
+    """crete:S7.0: with no hex of the Airfield in an enemy Fire Zone, no roll on the
+    Airlanding/Interdiction table (an empty dice script: a roll would fail).
+    Sentences: crete:S7.0#18.
+    """
     session = game(tmp_path)
     assert not any(session.value("hex_in_enemy_fire_zone", h, session.ref("side", "Axis"))
                    for h in ["27.08", "28.08", "29.08", "29.09", "30.09"])
@@ -290,7 +306,9 @@ def test_no_roll_when_no_fire_zone_reaches_the_airfield(tmp_path):
 def test_a_roll_for_each_unit_when_any_airfield_hex_is_in_a_fire_zone(tmp_path):
     """crete:S7.0: "German Airland reinforcements arriving at an Airfield with at least
     one hex in a Fire Zone must roll on the Airlanding/Interdiction table when
-    placed" — even when the hexes they land in are out of it."""
+    placed" — even when the hexes they land in are out of it.
+    Sentences: crete:S7.0#18.
+    """
     session = game(tmp_path, allied_hex="31.09", axis={"airlanding_hex": "27.08"})
     axis = session.ref("side", "Axis")
     zone = [h for h in ["27.08", "28.08", "29.08", "29.09", "30.09"]

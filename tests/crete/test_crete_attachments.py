@@ -96,7 +96,9 @@ TWENTIETH_TO_FIFTH = {"s9 1": {"kind": "battalion_attached", "rule": "s9",
 def test_a_scenario_attachment_moves_command_and_activation(crete):
     """crete:S9.0 via crete:scenario:7: "The New Zealand 20th Battalion is attached to
     the 5th NZ Brigade as per S9.0": "commanded by the new parent formation leader and
-    ... activated with that Formation activation. No roll is required."."""
+    ... activated with that Formation activation. No roll is required.".
+    Sentences: crete:S9.0#3.
+    """
     player = KeyedPlayer({"action": "pass", "stack_with": "done", "battalion_attachment": "none"})
     session = session_for(crete, player, effects=TWENTIETH_TO_FIFTH)
     a20 = session.ref("unit", "A 20 Bn")
@@ -131,7 +133,9 @@ def test_step_f_one_battalion_per_division_and_it_may_return(crete):
     Formation to another ... Only one Battalion may be attached at any time, per
     Division, and remains attached until the next game turn, when it can return to its
     original Brigade Formation, be attached to another brigade, or remain"; crete:S9.1:
-    Layforce "cannot be attached"; FPC "is not part of a battalion"."""
+    Layforce "cannot be attached"; FPC "is not part of a battalion".
+    Sentences: crete:S9.0#1, crete:S9.0#2, crete:S9.0#5, crete:S9.1#22.
+    """
     player = KeyedPlayer({"battalion_attachment": ["20 Bn", "none", "21 Bn", "none"],
                           "attachment_formation": ["5th NZ Bde", "4th NZ Bde"]})
     session = session_for(crete, player)
@@ -212,7 +216,9 @@ def test_the_heuristic_bot_keeps_the_scenario_attachment(crete):
 def test_scenario_8_sets_up_the_attachment_and_the_independent_company():
     """crete:scenario:8 "Squeezing Kiwis": "The New Zealand 20th Battalion is attached to
     the 5th NZ Brigade as per S9.0. B/18 is treated as an Independent Unit." — from the
-    scenario file to the first turn's step F (crete:3.2 F. II)."""
+    scenario file to the first turn's step F (crete:3.2 F. II).
+    Sentences: crete:S9.0#2.
+    """
     from kriegsspiel.setup import start
 
     allied = KeyedPlayer()

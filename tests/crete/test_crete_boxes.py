@@ -136,7 +136,9 @@ def test_connections_listed_on_either_box_join_both(make):
 def test_leaving_at_an_exit_enters_its_box(make):
     """crete:S1.0: "Once it reaches an Exit Hex, the Unit may immediately be placed
     on the Off-Map Display in the box for the map and Exit Hex"; with an enemy on
-    the map the Unit must be in the Exit Hex."""
+    the map the Unit must be in the Exit Hex.
+    Sentences: crete:S1.0#4, crete:S1.0#5.
+    """
     session = make(allied=KeyedPlayer({"move": "leave_map"}))
     unit = session.ref("unit", NZ)
     session.place(NZ, "05.18")
@@ -151,7 +153,9 @@ def test_with_no_enemy_on_the_map_either_box_of_the_sheet(make):
     """crete:S1.0: "If no Enemy Units are on the map, the active Unit may be picked up
     and place on the Off-Map Display. If the map has two boxes, the unit may be
     placed in either box" — on the Canea-Suda sheet, towards Stilos or towards
-    Georgeoupolis (its West box cannot be used here)."""
+    Georgeoupolis (its West box cannot be used here).
+    Sentences: crete:S1.0#6, crete:S1.0#7.
+    """
     session = make(allied=KeyedPlayer({"move": "leave_map",
                                        "off_map_box": "canea-suda-south-east"}))
     for german in [GERMAN, *MORE_GERMANS]:
@@ -167,7 +171,9 @@ def test_with_no_enemy_on_the_map_either_box_of_the_sheet(make):
 def test_tracked_units_move_box_to_box_by_day(make):
     """crete:S1.0: "Wheeled, Tracked, and Leg Units with Organic Transportation may
     be moved from their current transit/map box to a connected one during the
-    Unit's Division Activation" — and Leg Units without it may not by day."""
+    Unit's Division Activation" — and Leg Units without it may not by day.
+    Sentences: crete:S1.0#12.
+    """
     session = make(allied=KeyedPlayer({"box_move": "kastelli-maleme",
                                        "return_from_off_map": "stay"}))
     link_transit_to_the_south_box(session)
@@ -182,7 +188,9 @@ def test_tracked_units_move_box_to_box_by_day(make):
 
 def test_leg_units_move_by_night(make):
     """crete:S1.0: "Leg Units without Organic Transportation may be moved ... to a
-    connected box during the Unit's Division Activation on a Night Turn"."""
+    connected box during the Unit's Division Activation on a Night Turn".
+    Sentences: crete:S1.0#13.
+    """
     session = make(allied=KeyedPlayer({"box_move": "kastelli-maleme",
                                        "return_from_off_map": "stay"}))
     link_transit_to_the_south_box(session)
@@ -196,7 +204,9 @@ def test_a_night_chit_carried_to_0700_moves_leg_units_then(make):
     """crete:S1.0: "If the Unit's Division Activation chit is not played on the
     Night Turn (it is the last one drawn), the unit may move during the Unit's
     Division Activation of the 0700 game turn" — not another Division's, and not
-    at 0900."""
+    at 0900.
+    Sentences: crete:S1.0#14.
+    """
     session = make()
     leg = in_box(session, NZ, "maleme-west")
     chit = division_chit(session, "2nd New Zealand Division")
@@ -216,7 +226,9 @@ def test_a_night_chit_carried_to_0700_moves_leg_units_then(make):
 def test_a_unit_goes_through_the_display_and_comes_back_at_the_other_exit(make):
     """crete:S1.0: a Unit in a map box "may be placed as reinforcements in the
     appropriate Exit hex, during the Unit's Division Activation" (overstacked, no
-    Opportunity Fire); Allied Units roll on the Airlanding/Interdiction Table."""
+    Opportunity Fire); Allied Units roll on the Airlanding/Interdiction Table.
+    Sentences: crete:S1.0#1, crete:S1.0#15, crete:S1.0#18, crete:S1.0#19.
+    """
     session = make(rolls=[0] * 10,
                    allied=KeyedPlayer({"box_move": ["kastelli-maleme", "canea-suda-south"],
                                        "return_from_off_map": ["stay", "68.24"]}))
@@ -235,7 +247,9 @@ def test_a_unit_goes_through_the_display_and_comes_back_at_the_other_exit(make):
 
 def test_a_blocked_exit_returns_along_the_edge_within_five(make):
     """crete:S1.0: "If an enemy Unit occupies the Exit hex ... reinforcements may be
-    placed in any permissible and unoccupied map edge hex within 5 hexes"."""
+    placed in any permissible and unoccupied map edge hex within 5 hexes".
+    Sentences: crete:S1.0#17.
+    """
     session = make()
     unit = in_box(session, NZ, "maleme-west")
     session.place(GERMAN, "01.18")
@@ -248,7 +262,9 @@ def test_a_blocked_exit_returns_along_the_edge_within_five(make):
 def test_after_withdrawal_allies_sharing_a_box_with_germans_go_at_the_end_of_night(make):
     """crete:S1.0: "Once Allied Withdrawal is in effect, at the end of each Night
     Turn, Allied units occupying transit/map boxes with German units are removed
-    from play" — not before Withdrawal, not after a day turn."""
+    from play" — not before Withdrawal, not after a day turn.
+    Sentences: crete:S1.0#20, crete:S1.0#21.
+    """
     session = make()
     allied, german = in_box(session, NZ, "maleme-west"), in_box(session, GERMAN, "maleme-west")
     lone = in_box(session, TANK, "canea-suda-south")

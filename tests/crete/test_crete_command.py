@@ -37,7 +37,9 @@ def test_greek_units_answer_to_any_allied_leader(make_session, crete):
 
 def test_kampfgruppe_commanders_and_auto_command(make_session, crete):
     """crete:S8.0: a Kampfgruppe Leader keeps the Division's Units within his range
-    In Command; crete:8.0#3: Auto-Command Units always are."""
+    In Command; crete:8.0#3: Auto-Command Units always are.
+    Sentences: crete:S8.0#4, crete:S8.0#5.
+    """
     session = make_session(program=crete, placement={"pi1": "10.10", "schaette": "10.11"})
     session.state.catalog["formation"]["pi95"]["leader"] = None
     session.state.catalog["leader"]["schaette"].update(kind="kampfgruppe", formation=None)
@@ -77,7 +79,9 @@ def test_a_scenario_leader_commands_tagged_units_anywhere_on_his_map(make_sessio
 def test_kampfgruppe_commanders_deploy_in_step_f_and_transfer(make_session, crete):
     """crete:3.1 and crete:S8.0 (where a scenario lists it): Kampfgruppe Leaders
     "may be placed on any unit of the Division during Step F ... Once placed, they are not removed from the map"; they
-    "may transfer at the end of the Division Activation"."""
+    "may transfer at the end of the Division Activation".
+    Sentences: crete:S8.0#1, crete:S8.0#2, crete:S8.0#3, crete:S8.0#7.
+    """
     from kriegsspiel.core.players import KeyedPlayer
     axis = KeyedPlayer({"deploy_kampfgruppe": "truck", "action": "pass",
                         "stack_with": "done", "transfer_leader": "pi1"})
@@ -105,7 +109,9 @@ def test_kampfgruppe_commanders_deploy_in_step_f_and_transfer(make_session, cret
 def test_independents_in_a_kampfgruppe_commanders_range_attach(make_session, crete, gts):
     """crete:S8.0: "Independent Units within Command Range of a Kampfgruppe Commander
     are considered to be In Command" in a Formation Activation, and "count against the
-    Formation Leader's Attachment Rating" (gts:21.5: otherwise his own range)."""
+    Formation Leader's Attachment Rating" (gts:21.5: otherwise his own range).
+    Sentences: crete:S8.0#5, crete:S8.0#6.
+    """
     from conftest import INFANTRY
 
     from kriegsspiel.core.players import KeyedPlayer
@@ -136,7 +142,9 @@ def test_independents_in_a_kampfgruppe_commanders_range_attach(make_session, cre
 def test_kampfgruppe_commanders_stay_when_a_unit_without_formation_dies(make_session, crete):
     """crete:S8.0: "Once placed, they are not removed from the map" — the series'
     Leader-without-Units rule (gts:21.3) leaves a Kampfgruppe Leader alone, even when
-    a Unit with no Formation (a Rearguard counter) is eliminated beside him."""
+    a Unit with no Formation (a Rearguard counter) is eliminated beside him.
+    Sentences: crete:S8.0#3.
+    """
     from conftest import INFANTRY
     session = make_session(program=crete, placement={"schaette": "05.05"})
     catalog = session.state.catalog

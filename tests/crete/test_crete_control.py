@@ -14,7 +14,9 @@ def learning(seed=0):
 
 def test_the_port_starts_allied_and_goes_to_the_last_occupier():
     """crete:S6.0: "All Ports and Airfield start under Allied Control ... gained by
-    being the last player to occupy the hex"."""
+    being the last player to occupy the hex".
+    Sentences: crete:S6.0#1, crete:S6.0#2.
+    """
     session = learning()
     assert session.value("controller", "06.04") == session.ref("side", "Allied")
     pioneer = session.ref("unit", "1. Geb.Pi. 95")

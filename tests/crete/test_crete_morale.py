@@ -49,7 +49,9 @@ def clear(session, hex_id):
 
 def test_steps_eliminated_move_morale_but_never_above_the_start():
     """crete:S5.0: "-1 Each Allied non-Greek step eliminated", "+1 Each German step
-    eliminated"; "The Allied Morale level can never go above this value"."""
+    eliminated"; "The Allied Morale level can never go above this value".
+    Sentences: crete:S5.0#2, crete:S5.0#3, crete:S5.0#4, crete:S5.0#9, crete:S5.0#13.
+    """
     session = heraklion()
     session.place(GERMANS[0], "40.20")
     assert level(session) == 20
@@ -64,14 +66,18 @@ def test_steps_eliminated_move_morale_but_never_above_the_start():
 
 
 def test_an_eliminated_unit_counts_the_steps_it_still_had():
-    """crete:S5.0: each step of an eliminated Unit (two for a full two-step Unit)."""
+    """crete:S5.0: each step of an eliminated Unit (two for a full two-step Unit).
+    Sentences: crete:S5.0#4.
+    """
     session = heraklion()
     session.perform("take_step_loss", session.ref("unit", MORTAR))       # one step: gone
     assert changes(session) == [("steps eliminated", -1, 19)]
 
 
 def test_greek_steps_do_not_count():
-    """crete:S5.0: "Each Allied non-Greek step"."""
+    """crete:S5.0: "Each Allied non-Greek step".
+    Sentences: crete:S5.0#4.
+    """
     session = heraklion()
     session.perform("take_step_loss", session.ref("unit", GREEK))
     assert level(session) == 20 and changes(session) == []
@@ -80,7 +86,9 @@ def test_greek_steps_do_not_count():
 def test_a_port_taken_and_retaken():
     """crete:S5.0 "±10 Control of an Airfield/Port ... adjusted down when the Germans
     gain control ... and back up if the Allies regain control"; control goes to the
-    last player to occupy the hex (crete:S6.0)."""
+    last player to occupy the hex (crete:S6.0).
+    Sentences: crete:S5.0#8, crete:S5.0#10, crete:S5.0#11, crete:S5.0#13.
+    """
     session = heraklion()
     clear(session, PORT)
     session.place(GERMANS[0], PORT)
@@ -92,7 +100,9 @@ def test_a_port_taken_and_retaken():
 
 def test_an_airfield_counts_only_when_all_its_hexes_are_german():
     """crete:S6.0: "For adjusting Allied Morale, the German must control all the hexes
-    of an airfield"."""
+    of an airfield".
+    Sentences: crete:S5.0#8, crete:S6.0#3.
+    """
     session = heraklion()
     for german, hex_id in zip(GERMANS[:4], RUNWAY[:4]):
         clear(session, hex_id)
@@ -107,7 +117,9 @@ def test_supply_on_the_maleme_suda_maps_counts_once_each():
     """crete:S5.0: "-3 Allied Diminished Supply Status Maleme - Suda", "-5 ... Emergency";
     "adjusted only the first time the Allies reach" them — once for the two maps.
     Scenario 9 (crete:scenario:9): Maleme and Canea-Suda, the Allies at Reduced
-    Supply, Morale 20; rolls Allied Maleme, Allied Canea-Suda, then the Germans'."""
+    Supply, Morale 20; rolls Allied Maleme, Allied Canea-Suda, then the Germans'.
+    Sentences: crete:S5.0#1, crete:S5.0#5, crete:S5.0#7, crete:S5.0#12.
+    """
     session = start("crete/gala", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
     assert level(session) == 20
     session.dice.script, session.dice._next = [9, 9, 5, 5, 0, 0, 5, 5, 9, 9, 5, 5], 0
@@ -121,7 +133,9 @@ def test_supply_on_the_maleme_suda_maps_counts_once_each():
 
 
 def test_supply_elsewhere_does_not_count():
-    """crete:S5.0: only the Maleme – Suda map area (not Heraklion)."""
+    """crete:S5.0: only the Maleme – Suda map area (not Heraklion).
+    Sentences: crete:S5.0#12.
+    """
     session = heraklion(rules=("crete:S4.0", "crete:S5.0"))
     session.state.catalog["game"]["game"]["turns"][0] = {"label": "1941-05-24 night",
                                                          "tags": ["night"]}
@@ -133,7 +147,9 @@ def test_supply_elsewhere_does_not_count():
 def test_withdrawal_is_triggered_below_1_and_ends_the_adjustments():
     """crete:S5.0: "Should the Morale level fall below 1 at any point in the game,
     Allied Withdrawal is triggered ... remains in effect for the remainder of the game
-    and adjustments are only made for withdrawing units"."""
+    and adjustments are only made for withdrawing units".
+    Sentences: crete:S5.0#14, crete:S5.0#15, crete:S5.0#16.
+    """
     session = heraklion(morale=10)
     session.perform("take_step_loss", session.ref("unit", BRITISH))
     assert not session.value("withdrawal_triggered")
@@ -148,7 +164,9 @@ def test_withdrawal_is_triggered_below_1_and_ends_the_adjustments():
 
 def test_nothing_without_s5_or_a_starting_level():
     """crete:S1.0 gating: S5.0 must be listed, and the scenario must state the level
-    ("Each scenario, if applicable, will state the starting Allied Morale level")."""
+    ("Each scenario, if applicable, will state the starting Allied Morale level").
+    Sentences: crete:S5.0#1.
+    """
     for session in (heraklion(rules=()), heraklion(morale=None)):
         clear(session, PORT)
         session.place(GERMANS[0], PORT)

@@ -46,7 +46,9 @@ def test_the_off_map_example(tmp_path):
     moves off; the German Unit in 01.10 takes its Opportunity Fire at 6 - 1 (Fire
     Zone to non-Fire Zone) = 5 and rolls a 3: Suppression; the Allied player
     spends a Command Point to convert it to a Cohesion Hit, the Unit enters the
-    Heraklion box for another Command Point, and the Cohesion Hit goes."""
+    Heraklion box for another Command Point, and the Cohesion Hit goes.
+    Sentences: crete:S1.0#9, crete:S1.0#10, crete:S1.0#11, crete:S1.0#23-32.
+    """
     session, allied, axis = piling_on(
         rolls=[0, 3], allied=KeyedPlayer({"move": "leave_map", "convert_suppression": True,
                                           "buy:tq_check": True}),
@@ -75,7 +77,9 @@ def test_the_off_map_example(tmp_path):
 
 def test_a_suppressed_unit_stays():
     """crete:S1.0: "This would leave the Allied Unit stuck in the current hex, and
-    unable to leave the map" — unconverted, and no point spent for the move."""
+    unable to leave the map" — unconverted, and no point spent for the move.
+    Sentences: crete:S1.0#8, crete:S1.0#28.
+    """
     session, _, _ = piling_on(
         rolls=[0, 3, 9], allied=KeyedPlayer({"move": ["leave_map", "stop"],
                                              "convert_suppression": True,
@@ -95,7 +99,9 @@ def test_a_suppressed_unit_stays():
 def test_with_an_enemy_on_the_map_only_from_an_exit_hex():
     """crete:S1.0: "If there is at least one Enemy Unit currently on the map, the
     activated Unit must first move to an Exit Hex"; with none, "the active Unit
-    may be picked up" anywhere."""
+    may be picked up" anywhere.
+    Sentences: crete:S1.0#4, crete:S1.0#6, crete:S1.0#9.
+    """
     session, _, _ = piling_on()
     unit = only_black_watch_on_the_map(session, "05.12")
     assert session.value("exclusive_move_choices", [unit], "formation", False) == ["leave_map"]
@@ -108,7 +114,9 @@ def test_with_an_enemy_on_the_map_only_from_an_exit_hex():
 def test_it_costs_a_command_point_each_and_needs_them():
     """crete:S1.0: "at the cost of 1 Command Point from the appropriate Division per
     unit (the Unit does not have to be In Command for the point to be spent)";
-    and only a Unit capable of moving (not Suppressed)."""
+    and only a Unit capable of moving (not Suppressed).
+    Sentences: crete:S1.0#2, crete:S1.0#8.
+    """
     session, _, _ = piling_on()
     unit = only_black_watch_on_the_map(session, "01.11")
     session.place(LEADER, None, "leader")               # out of command: still allowed
@@ -135,7 +143,9 @@ def test_set_aside_units_never_return():
 def test_without_set_aside_a_unit_returns_at_its_exit_and_rolls_for_interdiction(tmp_path):
     """crete:S1.0: "Units in a map box may be placed as reinforcements in the
     appropriate Exit hex, during the Unit's Division Activation ... roll once on
-    the Airland/Interdiction Table for each Unit ignoring any modifiers"."""
+    the Airland/Interdiction Table for each Unit ignoring any modifiers".
+    Sentences: crete:S1.0#15, crete:S1.0#18, crete:S1.0#19.
+    """
     text = SCENARIO.read_text(encoding="utf-8")
     variant = tmp_path / "no_set_aside.yaml"
     variant.write_text(text.replace("- {kind: set_aside_off_map, side: Allied}",
@@ -156,7 +166,9 @@ def test_shipping_away_by_night_scores_for_scenario_4():
     """crete:S2.0: by night an Allied Unit in a port hex may be shipped for a
     Command Point (a Movement Action; Opportunity Fire as into clear ground out of
     any Fire Zone), at most two a night; Scenario 4 counts "1VP Each Allied step
-    shipped from Port"."""
+    shipped from Port".
+    Sentences: crete:S2.0#1.
+    """
     session, _, _ = piling_on(allied=KeyedPlayer({"ship_to": "away by sea"}))
     unit = only_black_watch_on_the_map(session, "19.08")
     assert "ship" not in session.value("legal_actions", unit, "formation")   # by day: no
@@ -181,7 +193,9 @@ def test_shipping_away_by_night_scores_for_scenario_4():
 
 
 def test_two_a_night():
-    """crete:S2.0: "the Allied player may ship up to two Units"."""
+    """crete:S2.0: "the Allied player may ship up to two Units".
+    Sentences: crete:S2.0#1.
+    """
     session, _, _ = piling_on(allied=KeyedPlayer({"ship_to": "away by sea"}))
     unit = only_black_watch_on_the_map(session, "19.08")
     night = next(i for i, t in enumerate(session.state.catalog["game"]["game"]["turns"])

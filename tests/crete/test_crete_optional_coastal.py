@@ -25,7 +25,9 @@ def script(session, rolls):
 
 def test_heraklion_battery_placed_only_with_the_option():
     """crete:O3.0 "Heraklion Map: 1 15 Coast RA (19.08)": on the Heraklion sheet
-    when the option is on; with it off the counter takes no part."""
+    when the option is on; with it off the counter takes no part.
+    Sentences: crete:O3.0#4, crete:O3.0#8, crete:O3.0#13.
+    """
     on = heraklion()
     assert on.attr(on.ref("unit", GUN), "hex") == "19.08"
     assert on.attr(on.ref("unit", GUN), "weapon_class") == "EMPLACED"  # the Black row
@@ -45,7 +47,9 @@ def test_heraklion_battery_placed_only_with_the_option():
 def test_set_up_hexes_as_printed_on_the_maps_in_play(scenario, placed, absent):
     """crete:O3.0 "Allied Coastal Artillery Setup": "Maleme - Canea Map: Z CD Bty
     Rm (09.06); Suda Map: 2 15 Coast RA (76.16); 3 15 Coast RA (53.06); 4 15
-    Coast RA (81.21)"; a battery whose map is not in play is not placed."""
+    Coast RA (81.21)"; a battery whose map is not in play is not placed.
+    Sentences: crete:O3.0#10, crete:O3.0#11.
+    """
     session = start(scenario, Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     options=["crete:O3.0"])
     for unit_id, hex_id in placed.items():
@@ -59,7 +63,9 @@ def test_battery_contacts_a_leader_without_a_park_and_may_then_be_spotted(die, m
     """crete:O3.0: "exempt from the restriction of being in an Artillery Park in
     order to gain contact with a Leader"; once In Contact it may be spotted for
     by the Leader's Units though it is In Command of nobody (gts:16.3, gts:16.5).
-    Contact Pending 6 (provisional counter): a 6 makes it, a 7 does not."""
+    Contact Pending 6 (provisional counter): a 6 makes it, a 7 does not.
+    Sentences: crete:O3.0#5, crete:O3.0#6.
+    """
     session = heraklion(allied={"contact_leader": LEADER})
     gun, leader = session.ref("unit", GUN), session.ref("leader", LEADER)
     session.place(LEADER, "38.10", "leader")  # far from 19.08

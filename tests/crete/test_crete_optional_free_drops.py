@@ -35,7 +35,9 @@ def refs(session, names):
 ])
 def test_scatter_table_by_turn_as_printed(label, lowest):
     """crete:O1.0 "Turn / Stick Scatters on a Die Roll of": 20 May 0700 8–9,
-    1500 6–9, 1700 5–9, 1900 7–9; 21 May 1500 8–9; 24 May 1500 8–9."""
+    1500 6–9, 1700 5–9, 1900 7–9; 21 May 1500 8–9; 24 May 1500 8–9.
+    Sentences: crete:O1.0#11-17.
+    """
     session = session_of()
     assert session.value("scatter_from", label) == lowest
     if lowest is not None:
@@ -48,7 +50,9 @@ def test_scatter_table_by_turn_as_printed(label, lowest):
 def test_fire_zone_and_aa_modifiers_descent():
     """crete:O1.0: "+1 Scatter modifier for every Allied Unit that projects a Fire
     Zone either into the Drop Zone Target hex or adjacent hex, and another +1 ...
-    for every Allied AA Unit ... a total +2"; far from the Allies, none."""
+    for every Allied AA Unit ... a total +2"; far from the Allies, none.
+    Sentences: crete:O1.0#18, crete:O1.0#19.
+    """
     session = session_of("crete/descent")
     axis = session.ref("side", "Axis")
     target = "10.05"  # between B 156 Lt AA (09.04) and C 7 AUS Lt AA (11.05)
@@ -64,7 +68,9 @@ def test_fire_zone_and_aa_modifiers_descent():
 
 def test_drop_zone_target_terrain_and_spacing():
     """crete:O1.0: a Drop Zone Target is "any Clear, Orchard/Vineyard, Scrub, or
-    Village hex", "at least two hexes between each Drop Zone Target hex"."""
+    Village hex", "at least two hexes between each Drop Zone Target hex".
+    Sentences: crete:O1.0#7, crete:O1.0#9.
+    """
     session = session_of(axis={"drop_zone_target": "36.08"})
     assert session.value("drop_target_allowed", "42.05")      # scrub
     assert not session.value("drop_target_allowed", "10.13")  # town
@@ -80,7 +86,9 @@ def test_a_stick_on_target_lands_in_and_around_the_target():
     """crete:O1.0: "All Units from a Battalion Stick must be placed in the
     designated Drop Zone Target hex or adjacent to it, one Unit per hex"; a roll
     of 5 at 20 May 1500 (6–9) does not scatter; each keeps its paradrop marker
-    (crete:4.2)."""
+    (crete:4.2).
+    Sentences: crete:O1.0#8, crete:O1.0#10, crete:O1.0#22.
+    """
     session = session_of(axis={"drop_zone_target": "36.08"})
     script(session, [5])
     session.perform("drop_stick", session.ref("division", FLIEGER), "III./FJR 2",
@@ -99,7 +107,9 @@ def test_a_scattered_stick_moves_each_unit_and_loses_those_in_the_sea_or_on_enem
     """crete:O1.0: "For each Unit in a Battalion Stick subject to Scatter, roll
     1D6 to determine direction and 1D10/3 (round fractions up) for distance ...
     land in a Water, City, or Town hex or on an Enemy Unit are eliminated."
-    Target 36.08: the first Unit placed on it, the second next to it at 36.07."""
+    Target 36.08: the first Unit placed on it, the second next to it at 36.07.
+    Sentences: crete:O1.0#20, crete:O1.0#21.
+    """
     session = session_of(axis={"drop_zone_target": "36.08", "drop_hex": ["36.08", "36.07"]})
     units = refs(session, III_FJR_2[:2])
     # stick roll 6 (scatters); unit 1: side 4 (down), d10 4 -> 2 hexes; unit 2:
@@ -118,7 +128,9 @@ def test_a_scattered_stick_moves_each_unit_and_loses_those_in_the_sea_or_on_enem
 
 def test_scatter_onto_an_enemy_unit_eliminates():
     """crete:O1.0 "or on an Enemy Unit are eliminated": from 29.14 two hexes up
-    lands on 29.12, held by 2/1 MG."""
+    lands on 29.12, held by 2/1 MG.
+    Sentences: crete:O1.0#20, crete:O1.0#21.
+    """
     session = session_of()
     axis = session.ref("side", "Axis")
     assert session.value("scatter_lost", "29.12", axis)
@@ -135,7 +147,9 @@ def test_battalion_sticks_and_unavailable_units():
     """crete:O1.0: a Stick is "all the Units of a Battalion ... plus up to one
     additional Independent Unit"; "the 13. and 14. companies of each regiment,
     are grouped into a 2-company 'battalion'"; "FA Abt 7 is not available to
-    arrive via airdrop"."""
+    arrive via airdrop".
+    Sentences: crete:O1.0#1, crete:O1.0#2, crete:O1.0#3.
+    """
     session = session_of()
     stick = {n: session.value("stick_of", session.ref("unit", n))
              for n in ["9./III./FJR 2 •", "1./I./FJR 2 •", "13. FJR 2 •", "14. FJR 2 •",
@@ -151,7 +165,9 @@ def test_the_first_drop_of_snafu_with_free_drops():
     """crete:O1.0 end to end: with the option on, the 7. Flieger Division's first
     activation drops Battalion Sticks, each on a Drop Zone Target at least three
     hexes from the others; FA Abt 7 stays out; then 4.2's Drop Table (crete:4.2.1).
-    Off, the scenario's drop zones are used (no targets)."""
+    Off, the scenario's drop zones are used (no targets).
+    Sentences: crete:O1.0#1, crete:O1.0#9, crete:O1.0#22.
+    """
     session = session_of(axis={"stick_independent": "none"})
     session.perform("play_turn")
     targets = [e.data["hex"] for e in session.events("drop_target_chosen")]

@@ -33,7 +33,9 @@ def at_sea(session):
 def test_ships_arrive_on_the_nights_of_22_and_25_may():
     """crete:O2.1: "22 May, Night ... place a DD Flotilla ... and place the Naval
     Target Zone marker"; "25 May, Night ... place Ajax, Dido, and two DD
-    Flotilla Naval Units"; on other turns none."""
+    Flotilla Naval Units"; on other turns none.
+    Sentences: crete:O2.1#2, crete:O2.1#5, crete:O2.7#1.
+    """
     session = session_of("crete/piling_on")
     go_to(session, "1941-05-22 1900")
     session.perform("reinforcements_to_boxes")
@@ -60,7 +62,9 @@ def test_without_the_option_no_ship_and_no_chit():
 def test_the_naval_chit_goes_in_while_ships_are_at_sea():
     """crete:O2.2: "Starting on the Night Turn of 22 May, the Allied player adds
     the Naval Chit to the mug. The Naval Chit is automatically added each turn
-    when Naval Units are present on any map."""
+    when Naval Units are present on any map.
+    Sentences: crete:O2.1#3, crete:O2.1#6, crete:O2.2#1, crete:O2.2#2.
+    """
     session = session_of()
     chit = session.ref("chit", "naval:Allied")
     session.perform("fill_mug")
@@ -86,7 +90,9 @@ def test_a_naval_shot_is_indirect_he_from_the_target_zone_at_night():
     range from the marker + 20 within the ship's Fire Range; "treating it as
     Indirect HE fire" (gts:16.5): the rating without range modifiers, night -2
     (crete:1.0), the Indirect HE row: a 0 is a Step loss ("1"), and a barrage
-    marker (gts:16.6.2.1)."""
+    marker (gts:16.6.2.1).
+    Sentences: crete:O2.4#4, crete:O2.4#5, crete:O2.4#6, crete:O2.4#7, crete:O2.5#1.
+    """
     session = session_of()
     sea, land, german = coastal_target(session)
     session.perform("reinforcements_to_boxes")  # not yet: 20 May 1700
@@ -117,7 +123,9 @@ def test_a_naval_shot_is_indirect_he_from_the_target_zone_at_night():
 
 def test_out_of_line_of_sight_or_range_no_target():
     """crete:O2.4: at night the Line of Sight is 3 hexes (gts:15.4): a Unit four
-    hexes from the marker cannot be fired at."""
+    hexes from the marker cannot be fired at.
+    Sentences: crete:O2.4#4, crete:O2.4#7.
+    """
     session = session_of()
     sea, land, german = coastal_target(session)
     go_to(session, "1941-05-22 night")
@@ -136,7 +144,9 @@ def test_daylight_air_attack_white_six_plus_defense_only(die, result):
     """crete:O2.5: "each naval unit suffers a white six (6) air attack ... the
     only modifiers considered are the Direct Fire modifiers with positive
     values": 6 + the ship's Defense Rating 1 (provisional) = 7 on the white
-    (DP) row: a 3 Suppresses, a 9 misses."""
+    (DP) row: a 3 Suppresses, a 9 misses.
+    Sentences: crete:O2.5#1, crete:O2.5#2.
+    """
     session = session_of(allied={"naval_action": "none", "naval_move": "remain"})
     go_to(session, "1941-05-22 1500")
     ship = session.ref("unit", "DD Flotilla 1")
@@ -153,7 +163,9 @@ def test_a_sunk_ship_costs_four_morale_and_withdrawal_is_forced():
     """crete:O2.5 "Adjust the Allied Morale for any Naval Unit losses" (crete:S5.0:
     -4 per naval unit eliminated); crete:O2.6 "Once Allied Withdrawal is in
     effect, Naval Units must be withdrawn"; crete:O2.7 with none left the marker
-    goes."""
+    goes.
+    Sentences: crete:O2.5#3, crete:O2.6#4, crete:O2.7#3, crete:S5.0#6.
+    """
     session = session_of("crete/gala", allied={"naval_action": "none"})
     go_to(session, "1941-05-25 night")
     session.perform("reinforcements_to_boxes")
@@ -177,7 +189,10 @@ def test_drawing_the_naval_chit_runs_the_four_steps_in_order():
     sub-phase"; crete:O2.3 "Step 1: Activate Naval Units. Step 2: German Air
     Attacks ... Step 3: Move Naval Units. Step 4: Move Target Zone Marker": by
     day a shot, the air attack, the withdrawal, and the marker removed
-    (crete:O2.7 "If all the Naval Units have been withdrawn")."""
+    (crete:O2.7 "If all the Naval Units have been withdrawn").
+    Sentences: crete:O2.2#3, crete:O2.3#1, crete:O2.3#2, crete:O2.3#3, crete:O2.3#4, crete:O2.4#1,
+    crete:O2.6#1, crete:O2.7#3.
+    """
     session = session_of()
     sea, land, german = coastal_target(session)
     go_to(session, "1941-05-22 night")
@@ -207,7 +222,9 @@ def test_every_map_has_a_naval_box_and_the_ships_keep_together():
     """crete:O2.1 "place a DD Flotilla in any Naval Box on any map"; crete:O2.7
     "The Target Zone Marker must be on the same map as Naval Units"; crete:O2.6
     "All Naval Units must remain together": the ships of 25 May join those at
-    sea, and the marker stays on their map (Scenario 11, seven sheets)."""
+    sea, and the marker stays on their map (Scenario 11, seven sheets).
+    Sentences: crete:O2.1#2, crete:O2.6#5, crete:O2.7#2.
+    """
     session = session_of("crete/mercury")
     player = session.players.players["Allied"]
     coast = session.value("coastal_hexes")
@@ -230,7 +247,9 @@ def test_the_fleet_sails_to_another_maps_naval_box_unless_a_ship_is_suppressed()
     """crete:O2.6 "Naval Units may remain in place, move to the Naval Box on
     another map ... Suppressed Naval Units may not move to another map but may
     still withdraw"; step 4 then puts the marker on the new map's coast
-    (crete:O2.7)."""
+    (crete:O2.7).
+    Sentences: crete:O2.6#1, crete:O2.6#2, crete:O2.7#1.
+    """
     session = session_of("crete/mercury")
     player = session.players.players["Allied"]
     coast = session.value("coastal_hexes")

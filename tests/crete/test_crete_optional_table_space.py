@@ -51,7 +51,9 @@ def arrival(session, unit_id):
 ])
 def test_table_space_changes_each_printed_arrival(scenario, unit_id, printed, changed):
     """crete:O4.0 "Adjustments for the smaller map sheets are: ..." — each Change
-    and its To, only with the option switched on."""
+    and its To, only with the option switched on.
+    Sentences: crete:O4.0#5-6, crete:O4.0#8-15.
+    """
     assert arrival(session_of(scenario), unit_id) == printed
     on = session_of(scenario, ["crete:O4.0"])
     assert arrival(on, unit_id) == changed
@@ -84,7 +86,9 @@ def test_the_changed_unit_enters_at_its_hex_not_by_air():
 def test_table_space_in_the_campaign(campaign, unit_id, printed, changed):
     """crete:O4.0 applies "both for the Rethymnon and Heraklion scenarios and the
     Campaign Scenario": Scenario 11's arrivals on those sheets change the same
-    way."""
+    way.
+    Sentences: crete:O4.0#2.
+    """
     assert arrival(campaign[0], unit_id) == printed
     assert arrival(campaign[1], unit_id) == changed
 
@@ -92,7 +96,9 @@ def test_table_space_in_the_campaign(campaign, unit_id, printed, changed):
 def test_the_regiments_leader_comes_with_the_changed_arrival(campaign):
     """With O4.0 the Fsch.Jäg.Rgt. 1 Leader, who drops with Stick One at 1700 as
     printed, enters with 1./I./FJR 1 at 1900 instead (General Comments: "Leaders
-    arrive with any Unit of their Formation on the first turn a Unit arrives")."""
+    arrive with any Unit of their Formation on the first turn a Unit arrives").
+    Sentences: crete:O4.0#24.
+    """
     off, on = (c.state.catalog["leader"]["Fsch.Jäg.Rgt. 1 Leader"] for c in campaign)
     assert "drop_turn" in off and "arrival_turn" not in off
     assert on.get("drop_turn") is None

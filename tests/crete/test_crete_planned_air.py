@@ -56,7 +56,9 @@ def asked(player, key):
 def test_step_b_of_0700_22_may_allocates_four_counters_to_the_days_turns():
     """crete:S11.0: "During Step B of each 0700 turn, starting on 22 May, the German
     player may allocate 4 Luftwaffe airstrikes ... He designates how many of the 4
-    counters will be used each turn" — asked turn by turn, up to what is left."""
+    counters will be used each turn" — asked turn by turn, up to what is left.
+    Sentences: crete:S11.0#1, crete:S11.0#2, crete:S11.0#3.
+    """
     axis = KeyedPlayer({"plan_air_support": [1, 0, 2, 1]})
     session = heraklion(axis)
     to_turn(session, MAY_22_0700)
@@ -70,7 +72,9 @@ def test_step_b_of_0700_22_may_allocates_four_counters_to_the_days_turns():
 
 
 def test_no_allocation_before_22_may_or_without_s11():
-    """crete:S11.0 "starting on 22 May"; and only when the scenario lists S11.0."""
+    """crete:S11.0 "starting on 22 May"; and only when the scenario lists S11.0.
+    Sentences: crete:S11.0#1.
+    """
     axis = KeyedPlayer({"plan_air_support": 0})
     session = heraklion(axis)
     to_turn(session, 3)                                   # 0700 21 May
@@ -85,7 +89,9 @@ def test_no_allocation_before_22_may_or_without_s11():
 def test_strikes_fly_when_a_division_chit_is_drawn_on_the_designated_turn():
     """crete:S11.0: "Airstrikes are resolved when a Division Activation (either the
     7. Flieger-Division or 5. Gebirgs Division) chit is drawn on the designated turn
-    as per 5.1" — within 3 hexes of a friendly Unit; each counter used once."""
+    as per 5.1" — within 3 hexes of a friendly Unit; each counter used once.
+    Sentences: crete:S11.0#4, crete:S11.0#5, crete:S11.0#6, crete:S11.0#7.
+    """
     axis = KeyedPlayer({"plan_air_support": [2, 0, 0, 0, 0, 0, 0],
                         "airstrike_hex": "29.12", "airstrike_target": BRITISH})
     session = heraklion(axis)
@@ -103,7 +109,9 @@ def test_strikes_fly_when_a_division_chit_is_drawn_on_the_designated_turn():
 
 
 def test_other_chits_and_other_turns_fly_nothing():
-    """crete:S11.0: only the two Divisions' chits, and only "on the designated turn"."""
+    """crete:S11.0: only the two Divisions' chits, and only "on the designated turn".
+    Sentences: crete:S11.0#5, crete:S11.0#6, crete:S11.0#7.
+    """
     axis = KeyedPlayer({"plan_air_support": [0, 1, 0, 0, 0, 0, 0], "airstrike_hex": "29.12"})
     session = heraklion(axis)
     to_turn(session, MAY_22_0700)
@@ -117,7 +125,9 @@ def test_other_chits_and_other_turns_fly_nothing():
 
 def test_the_three_hex_requirement_of_5_1_applies():
     """crete:S11.0 "as per 5.1": an Allied hex more than 3 hexes from every German
-    Unit cannot be struck (the scenario waiver of air_strikes effects is not given)."""
+    Unit cannot be struck (the scenario waiver of air_strikes effects is not given).
+    Sentences: crete:S11.0#7.
+    """
     axis = KeyedPlayer({"plan_air_support": [1, 0, 0, 0, 0, 0, 0]})
     session = heraklion(axis)
     to_turn(session, MAY_22_0700)
@@ -131,7 +141,9 @@ def test_the_three_hex_requirement_of_5_1_applies():
 
 def test_the_counters_are_reallocated_each_day():
     """crete:S11.0: "Each airstrike counter may only be used once per day": what was
-    not flown comes off the track at the next 0700."""
+    not flown comes off the track at the next 0700.
+    Sentences: crete:S11.0#4.
+    """
     axis = KeyedPlayer({"plan_air_support": [0, 0, 0, 0, 0, 0, 4, 0]})
     session = heraklion(axis)
     to_turn(session, MAY_22_0700)

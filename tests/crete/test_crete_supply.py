@@ -60,7 +60,9 @@ def clear_hex(session, hex_id):
 def test_no_roll_before_the_night_turn_of_23_may():
     """crete:S4.0: "Starting on the Night Turn of 23 May, during Step C ... each
     player rolls a die"; the 1900 turn of 23 May rolls nothing (an empty dice script:
-    a roll would fail the action)."""
+    a roll would fail the action).
+    Sentences: crete:S4.0#1.
+    """
     session = heraklion()
     at(session, "1941-05-23 1900")
     script(session, [])
@@ -70,7 +72,9 @@ def test_no_roll_before_the_night_turn_of_23_may():
 
 def test_each_player_rolls_for_the_map_from_the_night_of_23_may():
     """crete:S4.0: a roll of 1 or less moves the marker up one level, 7 or more down
-    one; 2–6 leaves it. Allied first (the game's side order), one roll per map."""
+    one; 2–6 leaves it. Allied first (the game's side order), one roll per map.
+    Sentences: crete:S4.0#1, crete:S4.0#2, crete:S4.0#3, crete:S4.0#7.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "level": "reduced"}])
     at(session, "1941-05-23 night", ["night"])
     script(session, [1, 7])
@@ -91,7 +95,9 @@ def test_each_player_rolls_for_the_map_from_the_night_of_23_may():
 
 
 def test_emergency_is_the_bottom():
-    """crete:S4.0: "if already at Emergency Supply, leave the status unchanged"."""
+    """crete:S4.0: "if already at Emergency Supply, leave the status unchanged".
+    Sentences: crete:S4.0#3, crete:S4.0#7.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "map": "heraklion",
                                   "level": "diminished"}])
     at(session, "1941-05-25 0700", ["first_daylight"])
@@ -103,7 +109,9 @@ def test_emergency_is_the_bottom():
 
 def test_the_allies_without_a_port_cannot_improve():
     """crete:S4.0: "If the Allied Player does not control a Port hex on the map, supply
-    status cannot be increased"; control is the last to occupy the hex (crete:S6.0)."""
+    status cannot be increased"; control is the last to occupy the hex (crete:S6.0).
+    Sentences: crete:S4.0#4.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "level": "emergency"}])
     at(session, "1941-05-24 night", ["night"])
     clear_hex(session, PORT)
@@ -122,7 +130,9 @@ def test_the_allies_without_a_port_cannot_improve():
 def test_a_german_airfield_stops_the_decline():
     """crete:S4.0: "If the German Player controls an Airfield on the map, his supply
     status may not be decreased"; one runway hex held is read as controlling it
-    (S6.0 asks for all the hexes only when adjusting Allied Morale)."""
+    (S6.0 asks for all the hexes only when adjusting Allied Morale).
+    Sentences: crete:S4.0#5.
+    """
     session = heraklion()
     at(session, "1941-05-24 1100")
     clear_hex(session, RUNWAY)
@@ -135,7 +145,9 @@ def test_a_german_airfield_stops_the_decline():
 
 def test_diminished_and_emergency_supply_lower_troop_quality_with_the_rule_cited():
     """crete:S4.0: Diminished: "the Troop Quality Rating for all units on the affected
-    map(s) is reduced by 1"; Emergency: by 2, and "all Fire Ratings are reduced by 1"."""
+    map(s) is reduced by 1"; Emergency: by 2, and "all Fire Ratings are reduced by 1".
+    Sentences: crete:S4.0#9, crete:S4.0#10, crete:S4.0#11.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "level": "diminished"}])
     british = session.ref("unit", BRITISH)
     plain = heraklion(rules=())
@@ -157,7 +169,9 @@ def test_diminished_and_emergency_supply_lower_troop_quality_with_the_rule_cited
 
 def test_emergency_supply_lowers_the_direct_fire_rating():
     """crete:S4.0 "all Fire Ratings are reduced by 1": a term of the Direct Fire
-    modifiers (gts:15.6), beside the Crete night and Heroic terms."""
+    modifiers (gts:15.6), beside the Crete night and Heroic terms.
+    Sentences: crete:S4.0#11.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Axis", "level": "emergency"}])
     plain = heraklion(rules=())
     for game in (session, plain):
@@ -176,7 +190,9 @@ def test_emergency_supply_lowers_the_direct_fire_rating():
 
 
 def test_greek_units_are_not_affected():
-    """crete:S4.0: "Supply status does not affect Greek Units.\""""
+    """crete:S4.0: "Supply status does not affect Greek Units.\"
+    Sentences: crete:S4.0#12.
+    """
     session = heraklion(effects=[{"kind": "supply_level", "side": "Allied", "level": "emergency"}])
     plain = heraklion(rules=())
     assert session.value("troop_quality", session.ref("unit", GREEK)) == \
@@ -202,7 +218,9 @@ def test_nothing_happens_unless_the_scenario_lists_s4():
 def test_scenario_4_rolls_supply_in_step_c_of_the_night_of_23_may():
     """crete:scenario:4 lists S4.0; "during Step C": play_turn's supply step runs after
     the series' reinforcements step (gts:4.0) and before any Dispatch Point decision
-    or chit goes into the mug."""
+    or chit goes into the mug.
+    Sentences: crete:S4.0#1.
+    """
     session = start("crete/piling_on", Table({"Axis": RandomPlayer(1), "Allied": RandomPlayer(2)}),
                     seed=3)
     steps = [s.name for s in session.program.decls["play_turn"].steps]
@@ -229,7 +247,9 @@ def test_every_map_has_a_supply_marker_per_side(game_map):
 def test_each_map_sheet_has_its_own_level_ports_and_units():
     """crete:S4.0 "on each map", "for all units on the affected map(s)", "a Port hex on
     the map": Scenario 9 plays the Maleme and Canea-Suda sheets joined; the Ports of
-    Canea and Suda are on Canea-Suda, so the Allies on Maleme cannot improve."""
+    Canea and Suda are on Canea-Suda, so the Allies on Maleme cannot improve.
+    Sentences: crete:S4.0#1, crete:S4.0#4, crete:S4.0#9.
+    """
     session = start("crete/gala", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
     on_maleme, on_canea = session.ref("unit", "A 22 Bn"), session.ref("unit", "B 1 Welch")
     assert [session.value("map_of", session.attr(u, "hex")) for u in (on_maleme, on_canea)] == \

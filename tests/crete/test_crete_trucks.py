@@ -82,6 +82,8 @@ CATALOG = {
                   "units": [GERMAN_TRUCK], "earned": "maleme_airfield"},
     },
     "control": {"control 1": {"side": "Axis", "hexes": ["09.04", "10.04", "11.05"]}},
+    "airfield": {"Maleme Airfield": {"name": "Maleme Airfield",
+                                     "hexes": ["09.04", "10.04", "11.05"]}},
     "special_rule": {"crete:S10.0": {"name": "crete:S10.0"}},
     "game": {"game": {"turns": [{"label": "0700"}, {"label": "1100"}, {"label": "1500"}],
                       "maps": ["maleme"]}},
@@ -123,7 +125,10 @@ def test_a_leg_unit_boards_a_truck_as_its_first_action(crete):
     if it had Organic Transportation. Take an available Divisional Truck from the Unit's
     Division Display and place the Divisional Truck on top of the Unit ... the Unit loaded
     in it is inactive while it is loaded"; "only ... on Units that are currently active
-    but haven't performed any actions yet"."""
+    but haven't performed any actions yet".
+    Sentences: crete:S10.0#2, crete:S10.0#4, crete:S10.0#5, crete:S10.0#6, crete:S10.0#10,
+    crete:S10.0#11, crete:S10.0#12, crete:S10.0#13, crete:S10.0#14.
+    """
     session = session_for(crete)
     assert may_take_truck(session, "A 22 Bn") and may_take_truck(session, "19 A Trp")
     assert not may_take_truck(session, "A 22 Bn", "formation_second")   # a Second Action
@@ -149,7 +154,9 @@ def test_a_leg_unit_boards_a_truck_as_its_first_action(crete):
 def test_trucks_need_command_the_maps_and_the_special_rule(crete):
     """crete:S10.0: "If In Command ..."; "only ... on the Maleme, Canea-Suda, and
     Georgeoupolis maps"; the rule acts only when the scenario lists S10.0; a Unit with
-    Organic Transport mounts its own (gts:14.10.2)."""
+    Organic Transport mounts its own (gts:14.10.2).
+    Sentences: crete:S10.0#3, crete:S10.0#15.
+    """
     session = session_for(crete)
     assert may_take_truck(session, "A 22 Bn")
     session.place("L5", "01.01", "leader")                              # out of range
@@ -166,7 +173,9 @@ def test_dismounting_returns_the_truck_and_the_unit_waits(crete):
     """crete:S10.0: "When the loaded Unit dismounts, remove the Divisional Truck from the
     map and put it back on its Division Display ... The Unit may not be active during the
     activation it dismounts ... even if they suffered a step loss while in play, they
-    return to the display at full strength and they can be reused"."""
+    return to the display at full strength and they can be reused".
+    Sentences: crete:S10.0#7, crete:S10.0#8, crete:S10.0#9.
+    """
     truck = NZ_TRUCKS[0]
     player = KeyedPlayer({
         "column_after_mount": 0, "stack_with": "done", "second_action": False,
@@ -197,7 +206,9 @@ def test_dismounting_returns_the_truck_and_the_unit_waits(crete):
 
 def test_a_truck_eliminated_is_gone_with_its_load(crete):
     """crete:S10.0: "If any Divisional Trucks are eliminated ... these assets are removed
-    from the game" — and the Unit aboard with it."""
+    from the game" — and the Unit aboard with it.
+    Sentences: crete:S10.0#9.
+    """
     session = session_for(crete)
     board(session, "C 22 Bn")
     session.perform("take_step_loss", unit(session, NZ_TRUCKS[0]))      # a one-step truck
@@ -210,7 +221,9 @@ def test_a_truck_eliminated_is_gone_with_its_load(crete):
 def test_german_trucks_come_the_turn_after_maleme_airfield(crete):
     """crete:S10.0: "The turn following simultaneous German control of all three hexes of
     Maleme Airfield, with no Allied Fire Zones to any hex of the airfield, the German
-    player receives one Divisional Truck for each Division"."""
+    player receives one Divisional Truck for each Division".
+    Sentences: crete:S10.0#17.
+    """
     session = session_for(crete)
     fd = session.ref("division", "fd")
     assert session.value("trucks_on_display", fd) == []
@@ -224,7 +237,9 @@ def test_german_trucks_come_the_turn_after_maleme_airfield(crete):
 
 def test_an_illegal_truck_answer_changes_nothing(crete):
     """crete:S10.0: a Second Action may not take a truck: the answer is refused and the
-    action undone."""
+    action undone.
+    Sentences: crete:S10.0#10.
+    """
     player = KeyedPlayer({"action": "transport", "stack_with": "done"})
     session = session_for(crete, allied=player)
     before, events = session.state.digest(), len(session.state.log)
@@ -237,7 +252,9 @@ def test_an_illegal_truck_answer_changes_nothing(crete):
 def test_scenario_8_issues_the_allied_trucks_and_withholds_the_german_ones():
     """crete:S10.0 in crete:scenario:8: "Allies receive two Divisional Trucks for the 2nd
     New Zealand Division and two Divisional Trucks for CREFORCE command"; the German
-    ones wait for the turn after Maleme Airfield."""
+    ones wait for the turn after Maleme Airfield.
+    Sentences: crete:S10.0#1, crete:S10.0#2, crete:S10.0#16.
+    """
     from kriegsspiel.setup import start
 
     session = start("crete/kiwis", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),

@@ -73,7 +73,9 @@ def test_in_effect_from_the_start_with_its_level():
 
 def test_no_command_point_to_move_off_the_map():
     """crete:S5.0: "Allied Units no longer have to pay a Command Point to move to the
-    off-map display" (crete:S1.0's exit hex 01.11)."""
+    off-map display" (crete:S1.0's exit hex 01.11).
+    Sentences: crete:S5.0#17.
+    """
     session = piling_on(allied=KeyedPlayer({"move": "leave_map"}))
     unit, _ = alone(session, {BLACK_WATCH: "01.11", GERMAN: "40.20"})
     session.set_initial(session.ref("division", "CREFOR"), "cp", 0)
@@ -91,7 +93,9 @@ def test_no_command_point_to_move_off_the_map():
 def test_off_by_the_heraklion_withdrawal_hex_raises_the_level():
     """crete:S5.0: "The Allied player may begin exiting forces off ... Heraklion
     Withdrawal hexes (... Heraklion Map: hex 28.26)"; "For each Allied, non-Greek
-    unit withdrawn, increase the Allied Withdrawal Level by 1"."""
+    unit withdrawn, increase the Allied Withdrawal Level by 1".
+    Sentences: crete:S5.0#19, crete:S5.0#22.
+    """
     session = piling_on(allied=KeyedPlayer({"move": "withdraw"}))
     unit, greek, _ = alone(session, {BLACK_WATCH: WITHDRAWAL_HEX, GREEK: WITHDRAWAL_HEX,
                                      GERMAN: "40.20"})
@@ -118,7 +122,9 @@ def test_no_withdrawal_hex_before_withdrawal():
 def test_two_units_a_night_from_a_port_that_start_there():
     """crete:S5.0: "During a Night Turn, the Allies may also withdraw up to two Units
     from a port hex. The Units must start their activation on the port hex and are
-    simply removed from play."  No Opportunity Fire, no Command Point."""
+    simply removed from play."  No Opportunity Fire, no Command Point.
+    Sentences: crete:S5.0#20, crete:S5.0#21.
+    """
     session = piling_on(allied=KeyedPlayer({"move": "withdraw"}),
                         axis=KeyedPlayer({"opportunity_fire": True}))
     unit, mortar, _, german = alone(session, {BLACK_WATCH: PORT, MORTAR: PORT, LEADER: PORT,
@@ -143,7 +149,9 @@ def test_two_units_a_night_from_a_port_that_start_there():
 def test_no_movement_units_are_removed_the_moment_it_is_triggered():
     """crete:S5.0: "Should the Morale level fall below 1 ... Allied Withdrawal is
     triggered ... The moment Allied Withdrawal is triggered, the Allied player
-    removes all Units with a "No" movement"."""
+    removes all Units with a "No" movement".
+    Sentences: crete:S5.0#14, crete:S5.0#18.
+    """
     session = piling_on(withdrawal=None, morale=3)
     catalog = session.state.catalog["unit"]
     for face in catalog[MORTAR]["faces"].values():
@@ -161,7 +169,9 @@ def test_greek_units_check_troop_quality_each_night():
     """crete:S5.0: "during Step C ... of each Night Turn, the Allied player conducts a
     TQ check for each Greek Unit. If the unit fails the TQ check, it is removed from
     play. Command Points may be spent to pass the TQ check if the Greek Unit is In
-    Command" (out of command here: the dice decide; TQ 4)."""
+    Command" (out of command here: the dice decide; TQ 4).
+    Sentences: crete:S5.0#24, crete:S5.0#25.
+    """
     session = piling_on(rolls=[9, 3], allied=KeyedPlayer({"buy:tq_check": False}))
     first, second = alone(session, {GREEK: "05.12", "2 1/7 Inf": "05.13"})
     session.perform("greek_withdrawal_checks")
@@ -181,7 +191,9 @@ def test_greek_units_check_troop_quality_each_night():
 def test_allied_units_in_a_box_with_germans_are_removed_at_the_end_of_the_night():
     """crete:S1.0: "Once Allied Withdrawal is in effect, at the end of each Night
     Turn, Allied units occupying transit/map boxes with German units are removed
-    from play" (the box of the exit hex each left by)."""
+    from play" (the box of the exit hex each left by).
+    Sentences: crete:S1.0#21.
+    """
     session = piling_on()
     unit, mortar, german = alone(session, {BLACK_WATCH: "01.11", MORTAR: "48.10",
                                            GERMAN: "01.11"})

@@ -117,7 +117,9 @@ def test_the_german_player_chooses_two_formation_chits_for_the_cup():
 def test_the_first_drop_picks_eight_battalion_sticks():
     """ "0700: Drop One — 8 Battalion Sticks" (crete:scenario:13, crete:O1.0): when
     the 7. Flieger Division's chit is played the German picks eight Sticks; only
-    those Units drop, on Drop Zone Targets; the others wait for later drops."""
+    those Units drop, on Drop Zone Targets; the others wait for later drops.
+    Sentences: crete:O4.0#28.
+    """
     game, lines = play_game("crete/free_for_all", 1, ["random"], until=1, check_invariants=True)
     session = game.session
     picked = session.events("free_drop_stick_picked")
@@ -144,7 +146,9 @@ def test_the_first_drop_picks_eight_battalion_sticks():
 def test_7_and_8_ii_fjr_2_drop_under_fjr_2():
     """crete:O1.0: "The 7 and 8 II/FJR 2 fall under command of FJR 2 not FJR 1;
     again, use the optional counters": in a free drop they are FJR 2's, in
-    II./FJR 2's Battalion Stick."""
+    II./FJR 2's Battalion Stick.
+    Sentences: crete:O1.0#5.
+    """
     game = scenario()
     units = [game.ref("unit", u) for u in ("7./II./FJR 2", "8./II./FJR 2")]
     assert {game.attr(u, "formation").id for u in units} == {"Fallschirmjäger-Regiment 1"}

@@ -57,7 +57,9 @@ def test_every_allied_unit_is_where_the_book_says():
 def test_ips_and_the_brigade_leader_at_the_start_of_play():
     """ "Units may be placed in IPs" (Black Watch, 2/4 Inf, 7 Med RA — not the
     Leicesters nor the Greeks), asked of the Allied player; "Leaders stack with any
-    of their Units at setup" (General Comments)."""
+    of their Units at setup" (General Comments).
+    Sentences: crete:O4.0#20.
+    """
     session = scenario(allied={"set_up_in_ip": True})
     session.perform("deploy_units")
     asked = [e.data["subject"] for e in session.events("decision")

@@ -224,7 +224,9 @@ def test_the_german_requirement(session):
 def test_the_withdrawal_level_table(raised, winner, level):
     """crete:scenario:10: "Less than 15 Decisive German Victory; 15 – 20 Substantial German; 20 – 25
     Marginal German; 25 – 30 Marginal Allied; 30+ Substantial Allied" (level 1 +
-    the raise; each band from its first number)."""
+    the raise; each band from its first number).
+    Sentences: crete:S5.0#23.
+    """
     game = scenario()
     game.set_initial(game.ref("side", "Allied"), "withdrawal_raised", raised)
     held = [c for c in game.state.catalog["victory"]

@@ -82,7 +82,9 @@ def test_snafu_starts_at_step_h_with_the_fjr_2_chit():
     """crete:scenario:1: "Start with step H Perform Activation Phase" — no Dispatch
     Phase, no artillery contact; "The Fallschirmjäger Regiment 2 chit is the first
     in play" and the named chits are in the cup (later turns fill it by the
-    rules, gts:9.0); the German drops come with it."""
+    rules, gts:9.0); the German drops come with it.
+    Sentences: crete:O4.0#29.
+    """
     session = scenario("snafu")
     named = {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
              "division:CREFOR", "formation:I./FJR 2", "formation:III./FJR 2"}

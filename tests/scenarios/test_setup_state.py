@@ -35,7 +35,9 @@ PARKS = {
 def test_the_guns_start_in_their_parks_and_in_contact(name):
     """gts:16.2.1 / gts:16.3 at set-up: each printed Park is made in its hex,
     of its Division, with its guns in it and not in Column, In Contact where
-    the book says so; no other Park, and no Dispatch Point spent."""
+    the book says so; no other Park, and no Dispatch Point spent.
+    Sentences: crete:O4.0#22.
+    """
     session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     seed=1)
     divisions = {d for _, _, d, _ in PARKS[name]}
@@ -131,7 +133,9 @@ def test_units_may_set_up_in_column_one_a_hex():
     """Scenarios, General Comments: "All Units may setup ... in Column or not
     (observing stacking limits) at the owning player's choice": asked once of
     each Unit set up on the map, never of a second Unit in Column in a hex
-    (gts:14.6.2), nor of guns in an Artillery Park (gts:16.2.3)."""
+    (gts:14.6.2), nor of guns in an Artillery Park (gts:16.2.3).
+    Sentences: crete:O4.0#21.
+    """
     yes = {"set_up_in_column": True, "set_up_in_ip": False}
     session = start("crete/last_chance", Table({"Axis": KeyedPlayer(yes),
                                                 "Allied": KeyedPlayer(yes)}), seed=1)
@@ -152,7 +156,9 @@ def test_units_may_set_up_in_column_one_a_hex():
 def test_units_with_transport_may_set_up_mounted():
     """General Comments: "All Units may setup mounted or not": Scenario 10's
     Aufkl. 95, counters with a transport back (gts:14.10.2), set up on it; units
-    without one are not asked; the guns in their Park are not (gts:16.2.3)."""
+    without one are not asked; the guns in their Park are not (gts:16.2.3).
+    Sentences: crete:O4.0#21.
+    """
     yes = {"set_up_mounted": True, "set_up_in_column": False}
     session = start("crete/hot_pursuit", Table({"Axis": KeyedPlayer(yes),
                                                 "Allied": KeyedPlayer(yes)}), seed=1)

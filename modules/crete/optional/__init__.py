@@ -5,8 +5,8 @@ A game selects this module only when one of its rules is switched on
 (`ks play crete/snafu --optional crete:O3.0`, a scenario's special_rules, or
 ``start(..., options=[...])``: app/optional.py); each rule file asks
 ``in_effect`` of its own section, so switching one rule on leaves the others off.
-O4.0 Table Space changes arrivals only: it is data (the scenarios' entries
-``only_with`` / ``not_with: crete:O4.0``) and needs no rule file.
+O4.0 Table Space changes arrivals (data: the scenarios' entries ``only_with`` /
+``not_with: crete:O4.0``) and the Heraklion withdrawal hex (table_space.ksr).
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from kriegsspiel.plugins import ModuleInfo
 HERE = Path(__file__).parent
 RULE_FILES = ("coastal.ksr", "free_drops.ksr", "naval.ksr", "naval_fire.ksr",
               # Scenario 13's drop schedule of Battalion Sticks (crete:scenario:13)
-              "free_drop_schedule.ksr")
+              "free_drop_schedule.ksr",
+              # O4.0's withdrawal hex on the Heraklion sheet
+              "table_space.ksr")
 
 OPTIONAL_RULES = {
     "crete:O1.0": "German Free Drops",
