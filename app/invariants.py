@@ -45,7 +45,7 @@ STATE_EVENTS = frozenset({"track_changed", "link_changed", "unit_moved", "unit_p
 # right (21.3 asks where a lone Leader goes while he is still alone).
 SETTLED_EVENTS = frozenset({"action", "activation_started", "activation_ended",
                             "turn_advanced", "game_won"})
-EVERY_EVENT, SETTLED, AFTER = "every_event", "settled", "after "
+EVERY_EVENT, SETTLED = "every_event", "settled"
 # Tokens of what an event changes, beside track and link names (dsl.lasting's
 # @placement, @entries and @turn, and the checker's own).
 _MOVED = frozenset({PLACEMENT, "@entries"})
@@ -82,11 +82,6 @@ class Invariant:
     # Told of every state event before the look (event, its changes), for an
     # invariant that keeps its answer up to date instead of scanning again.
     observe: Callable[[Event | None, frozenset | None], None] | None = None
-    # Checked only right after an event of this kind, on what the event names
-    # (a move into a hex: that hex) — for a rule about how a state may come
-    # about, which a look at the state alone cannot tell.
-    after: str | None = None
-    offenders_of: Callable[[Event], list[str]] | None = None
 
 
 @dataclass
@@ -255,28 +250,18 @@ class InvariantChecker:
         for inv in self.invariants:  # looked at afresh, whatever was observed
             if inv.observe is not None:
                 inv.observe(None, EVERYTHING)
-        return [v for inv in self.invariants if inv.after is None
-                for v in [self._evaluate(inv, last)] if v]
+        return [v for inv in self.invariants for v in [self._evaluate(inv, last)] if v]
 
     def _after(self, event: Event) -> None:
         self._check(event)
 
     def _check(self, event: Event | None) -> None:
-        if event is not None:
-            for inv in self.invariants:
-                if inv.after == event.kind:
-                    offenders = inv.offenders_of(event)
-                    if offenders:
-                        self._report(Violation(inv.name, inv.cites, event.seq, event.kind,
-                                               offenders))
         if event is None or event.kind in STATE_EVENTS:
             # Only the kernel's events change the state: after any other (a
             # decision, a rule's own event) every invariant reads as before;
             # after one of them, those that read what it changed.
             changes = self._changes(event)
             for inv in self.invariants:
-                if inv.after is not None:
-                    continue
                 if inv.observe is not None:
                     inv.observe(event, changes)
                 if changes is not EVERYTHING and inv.reads is not None and \
@@ -291,7 +276,7 @@ class InvariantChecker:
                     self.broken[key] = now
         settled = event is None or event.kind in SETTLED_EVENTS
         for inv in self.invariants:
-            if inv.after is not None or (inv.when == SETTLED and not settled):
+            if inv.when == SETTLED and not settled:
                 continue  # may still be mended before the rule step ends
             new = sorted(k for k in self.broken if k[0] == inv.name and k not in self.reported)
             if new:
@@ -350,71 +335,37 @@ def rule_invariants(session: Any, declared: list[tuple[str, str]]) -> list[Invar
     seen: dict = {}  # read sets with where pieces are as a token of its own
     out = []
     for name, when in declared:
-        after = when[len(AFTER):] if when.startswith(AFTER) else None
-        if when not in (EVERY_EVENT, SETTLED) and not after:
-            raise KsError(f"invariant '{name}': when must be '{EVERY_EVENT}', '{SETTLED}' or "
-                          f"'{AFTER}<event>', not {when!r}")
+        if when not in (EVERY_EVENT, SETTLED):
+            raise KsError(f"invariant '{name}': when must be '{EVERY_EVENT}' or '{SETTLED}', "
+                          f"not {when!r}")
         decl = program.decls.get(name)
         if decl is None or decl.kind != "def":
             from kriegsspiel.core.errors import did_you_mean
             raise KsError(f"invariant '{name}' is not a definition of the rules", None,
                           did_you_mean(name, [n for n, d in program.decls.items()
                                               if d.kind == "def"]))
-        cites = tuple(str(c) for c in decl.cites)
-        if after:
-            out.append(Invariant(name, cites, when, lambda: [], None, after=after,
-                                 offenders_of=_event_offenders(session, name, decl, after)))
-            continue
-        out.append(Invariant(name, cites, when, _rule_offenders(session, name),
+        out.append(Invariant(name, tuple(str(c) for c in decl.cites), when,
+                             _rule_offenders(session, name),
                              read_set(program, name, seen, placement=True)))
     return out
 
 
-def _event_offenders(session: Any, name: str, decl: Any,
-                     after: str) -> Callable[[Event], list[str]]:
-    """An invariant's definition called with the fields of the event it follows,
-    by parameter name (an entity parameter gets the entity the field names)."""
-    params = [p.name for p in decl.params]
-    event_decl = session.program.decls.get(after)
-    fields = [p.name for p in getattr(event_decl, "params", ())]
-    missing = [p for p in params if p not in fields]
-    if event_decl is None or event_decl.kind != "event" or missing:
-        raise KsError(f"invariant '{name}' follows '{after}': "
-                      + (f"no event '{after}'" if event_decl is None or
-                         event_decl.kind != "event"
-                         else f"the event has no field {', '.join(missing)}"))
-    kinds = {p.name: getattr(p, "type", None) for p in decl.params}
-    state = session.state
-
-    def arg(event: Event, field_name: str) -> Any:
-        value, kind = event.data.get(field_name), kinds.get(field_name)
-        if isinstance(value, str) and kind in state.catalog:
-            return state.ref(kind, value)
-        return value
-
-    def offenders_of(event: Event) -> list[str]:
-        return _call_quietly(session, name, [arg(event, p) for p in params])
-    return offenders_of
-
-
 def _rule_offenders(session: Any, name: str) -> Callable[[], list[str]]:
-    return lambda: _call_quietly(session, name, [])
-
-
-def _call_quietly(session: Any, name: str, args: list) -> list[str]:
-    ctx = session.ctx
-    # Looking must not change the game: no explanation record may reach the
-    # log, so the trace is put back as it was.
-    pending, explaining = list(ctx.trace), ctx.explaining
-    ctx.explaining = False
-    try:
-        value = session.program.call(name, ctx, *args)
-    finally:
-        ctx.explaining = explaining
-        ctx.trace[:] = pending
-    if isinstance(value, bool):
-        return [] if value else [name]
-    return [str(_plain(v)) for v in value or []]
+    def offenders() -> list[str]:
+        ctx = session.ctx
+        # Looking must not change the game: no explanation record may reach the
+        # log, so the trace is put back as it was.
+        pending, explaining = list(ctx.trace), ctx.explaining
+        ctx.explaining = False
+        try:
+            value = session.program.call(name, ctx)
+        finally:
+            ctx.explaining = explaining
+            ctx.trace[:] = pending
+        if isinstance(value, bool):
+            return [] if value else [name]
+        return [str(_plain(v)) for v in value or []]
+    return offenders
 
 
 __all__ = ["event_changes", "InvariantChecker", "InvariantBroken", "Violation", "Invariant",
