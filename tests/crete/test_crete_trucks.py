@@ -281,3 +281,29 @@ def test_a_leader_stands_with_the_truck_of_his_formations_unit(crete):
     session.place(NZ_TRUCKS[0], "17.10")
     session.perform("keep_leader_with_formation", session.ref("leader", "L5"))
     assert session.state.attr(session.ref("leader", "L5"), "hex") == "17.10"
+
+
+@pytest.mark.parametrize("timing", ["before", "after"])
+def test_boarding_a_truck_under_fire_is_mounting_as_the_series_has_it(crete, timing):
+    """crete:S10.0#4 ("may mount just as if it had Organic Transportation") with
+    gts:14.10.2#5-6 and gts:17.2#14: the Opportunity Firing player shoots before the
+    boarding (at the Unit) or after it (at the truck); gts:17.2#15: a boarding
+    announced in Column is fired on in Column either way; gts:22.2.5#1: the Unit
+    has left its improved position as it mounts up, with no benefit under the fire."""
+    allied = KeyedPlayer({"column_after_mount": 1})
+    axis = KeyedPlayer({"opportunity_fire": True, "opportunity_fire_timing": timing,
+                        "convert_suppression": False})
+    session = session_for(crete, allied=allied, axis=axis)
+    session.place("1. Kgr. Ramcke", "15.08")                  # its Fire Zone covers 15.10
+    session.place("Ramcke", "15.08", "leader")
+    session.state.tracks.setdefault("unit:A 22 Bn", {})["improved_position"] = 1
+    session.dice.script = [0, 9]                               # the check, then a miss
+    board(session, "A 22 Bn")
+    [shot] = session.events("fire_resolved")
+    assert shot.data["target"] == ("A 22 Bn" if timing == "before" else NZ_TRUCKS[0])
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    named = {t["name"] for t in terms["terms"]}
+    assert "target_in_column" in named
+    assert not any("improved" in n for n in named)
+    assert attr(session, NZ_TRUCKS[0], "column") == 1
+    assert attr(session, "A 22 Bn", "improved_position") == 0
