@@ -111,10 +111,10 @@ def test_the_areas_are_the_owners_to_choose_in(deployed, names, centres, n):
 
 def test_the_hexes_given_by_name(deployed):
     """2/7 Inf Bn "place in hexes 54.14, 54.13, 55.14"; 2/8 Inf Bn "in hexes 55.12
-    and 55.13"; Layforce's A BN "in hexes 60.14, 61.14, and 61.15 — one unit per
-    hex"; "Brig Vassey with any unit"."""
-    assert {where(deployed, u) for u in BN_2_7} <= {"54.14", "54.13", "55.14"}
-    assert {where(deployed, u) for u in BN_2_8} <= {"55.12", "55.13"}
+    and 55.13" ("— at least one unit per hex": each_hex); Layforce's A BN "in
+    hexes 60.14, 61.14, and 61.15 — one unit per hex"; "Brig Vassey with any unit"."""
+    assert {where(deployed, u) for u in BN_2_7} == {"54.14", "54.13", "55.14"}
+    assert {where(deployed, u) for u in BN_2_8} == {"55.12", "55.13"}
     assert sorted(where(deployed, u) for u in LAYFORCE_A) == ["60.14", "61.14", "61.15"]
     assert where(deployed, "Brig Vassey", "leader") in \
         {where(deployed, u) for u in BN_2_7 + BN_2_8}

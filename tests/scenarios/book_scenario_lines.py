@@ -1,0 +1,246 @@
+"""The Crete scenarios' printed lines read from the sentence index
+(rule_index/sentences/crete.json) and parsed into what they claim: where units
+set up, each division's ratings and points, the scenario's first and last turn.
+
+The index splits a book line into sentences at ". " and, at a numbered counter
+name ("1. Fsch. Pi. 7", "The 7. Flieger Division"), loses words; BOOK_LINES
+gives those lines as the book prints them (copied from the book), keyed by the
+line's first sentence id."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+INDEX = Path(__file__).resolve().parents[2] / "rule_index" / "sentences" / "crete.json"
+HEX = r"\d{2,3}\.\d{2}"
+
+# The book's text of the set-up lines the index cut (docs/audit/crete-scenarios.md)
+BOOK_LINES = {
+    "crete:scenario:7#22": "Independent: Det C 3 Hussa. (22.07)",
+    "crete:scenario:7#28": "Luftlande Sturmregiment (with replacement commander – Obrst Ramcke):"
+                           " 1. Kgr. Ramcke (12.06); 2. Kgr. Ramcke (10.05); 5./II./LLSR (11.05);"
+                           " 7./II./LLSR (12.08); 8./II./LLSR (10.12); 13./IV./LLSR (06.05);"
+                           " 14./IV./LLSR (08.05)",
+    "crete:scenario:8#27": "Luftlande Sturmregiment (with replacement leader – Obrst Ramcke):"
+                           " 1. Kgr. Ramcke, 2. Kgr. Ramcke, 5./II./LLSR, 7./II./LLSR,"
+                           " 8./II./LLSR, 13./IV./LLSR, 14./IV./LLSR (7 units); placed within"
+                           " one hex of 15.07 and/or 17.07",
+    "crete:scenario:8#34": "Independent: 1. Fsch. Pi. 7 (32.14); 3. Fsch. Pi. 7 – with Kdr."
+                           " Leader Major Heilmann (33.14)",
+    "crete:scenario:9#43": "Luftlande Sturmregiment (with replacement leader – Obrst Ramcke):"
+                           " 1. Kgr. Ramcke, 2. Kgr. Ramcke, 5./II./LLSR, 7./II./LLSR,"
+                           " 8./II./LLSR, 13./IV./LLSR, 14./IV./LLSR (7 units); place within two"
+                           " hexes of 31.09",
+    "crete:scenario:9#45": "Fallschirmjäger-Regiment 3: 1./I./FJR 3, 2./I./FJR, 3./I//FJR 3,"
+                           " 4./I./FJR 3, 5./II./FJR 3, 6./II./FJR 3, 12./III./FJR 3, 13. FJR 3,"
+                           " 14. FJR 3 (9 units); place within one hex of 36.15 and/or 39.15",
+    "crete:scenario:10#25": "Independent: Det C 3 Hussa. (68.16)",
+    "crete:scenario:10#39": "Luftlande Sturmregiment (with replacement leader – Obrst Ramcke):"
+                            " 1. Kgr. Ramcke, 2. Kgr. Ramcke, 5./II./LLSR, 7./II./LLSR,"
+                            " 8./II./LLSR, 13./IV./LLSR, 14./IV./LLSR (7 units); place within"
+                            " one hex of 40.08",
+    "crete:scenario:10#41": "Fallschirmjäger-Regiment 3: 1./I./FJR 3, 2./I./FJR, 3./I//FJR 3,"
+                            " 4./I./FJR 3, 5./II./FJR 3, 6./II./FJR 3, 12./III./FJR 3, 13. FJR 3,"
+                            " 14. FJR 3 (9 units); place within one hex of 43.13",
+}
+# The divisions as the book names them in its Command Values
+DIVISIONS = {
+    "2nd NZ Division": "2nd New Zealand Division", "CREFOR": "CREFOR",
+    "Flieger Division": "7. Flieger Division", "Gebirgs Division": "5. Gebirgs Division",
+    "Gebirgs-Division": "5. Gebirgs Division",
+    "19th Brigade (Australian)": "19th Australian Infantry Brigade",
+    "19th Australian Brigade": "19th Australian Infantry Brigade",
+    "Fallschirmjäger Regiment 2": "Fallschirmjäger-Regiment 2",
+    "14th Infantry Brigade": "14th Infantry Brigade",
+    "Fallschirmjäger-Regiment 1": "Fallschirmjäger-Regiment 1",
+}
+NUMBERS = {"one": 1, "two": 2, "1": 1, "2": 2}
+
+
+def sentences(section: str) -> list[dict]:
+    entries = json.loads(INDEX.read_text(encoding="utf-8"))["entries"]
+    return [e for e in entries if e["section"] == section]
+
+
+@dataclass
+class Line:
+    ids: list[str]
+    text: str
+
+    def cite(self) -> str:
+        first, last = self.ids[0], self.ids[-1].split("#")[1]
+        return first if len(self.ids) == 1 else f"{first}-{last}"
+
+
+def lines(section: str) -> list[Line]:
+    """The section's sentences joined back into the book's lines."""
+    by_line: dict[int, list[dict]] = defaultdict(list)
+    for entry in sentences(section):
+        by_line[entry["line"]].append(entry)
+    out = []
+    for _, group in sorted(by_line.items()):
+        ids = [e["id"] for e in group]
+        out.append(Line(ids, BOOK_LINES.get(ids[0], " ".join(e["text"] for e in group))))
+    return out
+
+
+def setup_lines(section: str) -> list[Line]:
+    """The lines from the one after "Use the ... Map(s)" to "Reinforcements"."""
+    all_lines = lines(section)
+    start = next(i for i, ln in enumerate(all_lines) if "Use the" in ln.text) + 1
+    end = next(i for i, ln in enumerate(all_lines) if ln.text == "Reinforcements")
+    return all_lines[start:end]
+
+
+@dataclass
+class Claim:
+    """What one printed line says about where *names* set up."""
+    line: Line
+    kind: str                       # at | each_one | within | among | leader_with
+    names: list[str]
+    hexes: list[str] = field(default_factory=list)
+    n: int = 0                      # within n hexes
+    one_per_hex: bool = False
+    count: int | None = None        # the printed "(N units)"
+    steps: int | None = None        # the printed "(one step)"
+    ip: bool = False                # "Units may be set up in IP(s)"
+    leaders: list[str] = field(default_factory=list)   # "with Kgr. Commander Maj Schaette"
+    park: bool = False              # "place in 2nd NZ Div Artillery Park A (15.10)"
+    contact: str | None = None      # "In Contact with 5th NZ Brigade Leader"
+    group: str = ""                 # the line's heading ("II./GJR 100") for "(5 units)"
+    random: bool = False            # "placed randomly, within two hexes of 30.18"
+
+
+def split_names(text: str) -> tuple[list[str], int | None]:
+    count = None
+    m = re.search(r"\((\d+) [Uu]nits?\)", text)
+    if m:
+        count = int(m.group(1))
+        text = text[:m.start()] + text[m.end():]
+    parts = re.split(r"[,;]\s*(?:and\s+)?|\s+and\s+", text.strip(" ;,.:"))
+    return [p.strip(" ;,") for p in parts if p.strip(" ;,")], count
+
+
+def header_and_rest(text: str) -> tuple[str, str]:
+    """ "22 Bn: A 22 Bn (09.07); ..." -> ("22 Bn", "A 22 Bn (09.07); ...")."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == ":" and depth == 0:
+            return text[:i], text[i + 1:]
+    return "", text
+
+
+def parse(line: Line) -> list[Claim]:
+    """The placements *line* claims; [] for a line that places nothing here."""
+    text = line.text.strip()
+    leader = re.search(r"— (.+?) (?:stacks )?with any unit$", text)
+    if leader:                      # "CREFOR, 19th Bde (AUS) — Brig Vassey with any unit"
+        return [Claim(line, "leader_with", [], leaders=[leader.group(1)])]
+    ip = re.search(r"(?:\(All units(?:, except (.+?),)? may set[- ]up in IPs\)"
+                   r"|(?:Units may|May|All units may) be (?:set[- ]?up|placed) in (?:an )?IPs?\."
+                   r"|All units may set[- ]up in IPs\.)", text)
+    if ip:
+        text = (text[:ip.start()] + text[ip.end():]).strip()
+    contact = re.search(r"\.? (?:Both units are |All Units are )?In Contact with (?:the )?(.+?)"
+                        r"\.?$", text)
+    if contact:
+        text = text[:contact.start()]
+    park = re.search(r"[;,]? (?:is )?placed? in .*Artillery Park \w \((" + HEX + r")\)\.?$",
+                     text)
+    if park:
+        head, rest = header_and_rest(text[:park.start()])
+        names, count = split_names(rest)
+        claims = [Claim(line, "at", names, [park.group(1)], count=count, park=True,
+                        contact=contact.group(1) if contact else None)]
+    else:
+        claims = _parse(line, text)
+    for claim in claims:
+        claim.ip = claim.ip or bool(ip)
+    return claims
+
+
+def _parse(line: Line, text: str) -> list[Claim]:
+    if "(Independent). " in text:     # the Learning Scenario's heading has no colon
+        text = text.split("(Independent). ", 1)[1]
+    head, rest = header_and_rest(text)
+    place = re.search(r"(?:[;,:]?\s*(?<!may )(?:[Pp]laced?|[Ss]et[- ]up)\s+|,\s*(?=within ))(.*)$",
+                      rest)
+    if place and "Artillery Park" not in rest:
+        names, count = split_names(rest[:place.start()])
+        leaders = []
+        if names and " with " in names[-1]:
+            names[-1], leader = names[-1].split(" with ")
+            leaders.append(re.sub(r"^(?:Kgr\. Commander|Kdr\. Leader) ", "", leader.strip()))
+        how = place.group(1)
+        hexes = re.findall(HEX, how)
+        m = re.match(r"(?:randomly,? )?within (\w+) hex(?:es)? of", how)
+        if m:
+            return [Claim(line, "within", names, hexes, NUMBERS[m.group(1)],
+                          "one unit per hex" in how, count, leaders=leaders, group=head,
+                          random="randomly" in how)]
+        if re.match(r"in hexes .*—", how):
+            return [Claim(line, "among", names, hexes, one_per_hex="at least" not in how,
+                          count=count, leaders=leaders)]
+        if len(hexes) == 1:
+            return [Claim(line, "at", names, hexes, count=count, leaders=leaders)]
+        if len(hexes) > 1:
+            return [Claim(line, "each_one", names, hexes, count=count, leaders=leaders)]
+        raise ValueError(f"{line.cite()}: cannot read {how!r}")
+    claims = []
+    items = rest.split(";") if ";" in rest else rest.split(",")
+    items = [part for item in items for part in re.split(r"(?<=\)),\s*", item)]
+    for item in items:
+        m = re.search(r"\((?:within (\w+) hex(?:es)? of )?(" + HEX + r")\)", item)
+        if not m:
+            if item.strip(" ."):
+                return []           # not a set-up line of pairs
+            continue
+        name = item[:m.start()].strip()
+        name = re.sub(r"^\(Attached to [^)]*\) ", "", name)
+        if not name:
+            name = head
+        steps = None
+        if name.endswith("(one step)"):
+            name, steps = name[:-len("(one step)")].strip(), 1
+        leaders = []
+        for sep in (" with ", " – with "):
+            if sep in name:
+                name, leader = name.split(sep, 1)
+                leaders.append(re.sub(r"^(?:Kdr\. Leader|MNDBO Leader,) ", "", leader.strip()))
+                break
+        names, _ = split_names(name.strip(" –"))
+        ip = "may set up in an IP" in item[m.end():]
+        if m.group(1):
+            claims.append(Claim(line, "within", names, [m.group(2)], NUMBERS[m.group(1)]))
+        else:
+            claims.append(Claim(line, "at", names, [m.group(2)], steps=steps, leaders=leaders,
+                                ip=ip))
+    return claims
+
+
+def command_values(section: str) -> list[tuple[Line, str, dict]]:
+    """(line, division, {command_rating, dispatch_rating, cp, dp}) per printed sentence."""
+    out = []
+    for ln in lines(section):
+        for sentence in re.split(r"(?<=\.) (?=[A-Z])", ln.text):
+            m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) has a Command Rating of (\d+)"
+                         r"(?: and (?:a )?Dispatch Rating of (\d+))?\.", sentence)
+            if m:
+                vals = {"command_rating": int(m.group(2))}
+                if m.group(3):
+                    vals["dispatch_rating"] = int(m.group(3))
+                out.append((ln, DIVISIONS[m.group(1)], vals))
+            m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) starts with (\d+) Command Points?"
+                         r"(?: and (\d+) Dispatch Points?)?\.", sentence)
+            if m:
+                vals = {"cp": int(m.group(2))}
+                if m.group(3):
+                    vals["dp"] = int(m.group(3))
+                out.append((ln, DIVISIONS[m.group(1)], vals))
+    return out
