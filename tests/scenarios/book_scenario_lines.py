@@ -13,7 +13,11 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.setup import start
 
 INDEX = Path(__file__).resolve().parents[2] / "rule_index" / "sentences" / "crete.json"
 HEX = r"\d{2,3}\.\d{2}"
@@ -52,13 +56,23 @@ DIVISIONS = {
     "2nd NZ Division": "2nd New Zealand Division", "CREFOR": "CREFOR",
     "Flieger Division": "7. Flieger Division", "Gebirgs Division": "5. Gebirgs Division",
     "Gebirgs-Division": "5. Gebirgs Division",
-    "19th Brigade (Australian)": "19th Australian Infantry Brigade",
-    "19th Australian Brigade": "19th Australian Infantry Brigade",
-    "Fallschirmjäger Regiment 2": "Fallschirmjäger-Regiment 2",
-    "14th Infantry Brigade": "14th Infantry Brigade",
-    "Fallschirmjäger-Regiment 1": "Fallschirmjäger-Regiment 1",
+    # Scenarios 1-4 give the values of the brigade or regiment on its sheet: the
+    # data holds them on its Division (the chits in the cup are the Formations')
+    "19th Brigade (Australian)": "CREFOR", "19th Australian Brigade": "CREFOR",
+    "Fallschirmjäger Regiment 2": "7. Flieger Division",
+    "14th Infantry Brigade": "CREFOR", "Fallschirmjäger-Regiment 1": "7. Flieger Division",
 }
 NUMBERS = {"one": 1, "two": 2, "1": 1, "2": 2}
+
+
+@lru_cache(maxsize=None)
+def deployed(name: str):
+    """crete/*name* started (seed 1) and deployed with the default answers: built
+    once for all the modules that read it (scenarios are slow to start)."""
+    session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    session.perform("deploy_units")
+    return session
 
 
 def sentences(section: str) -> list[dict]:
@@ -224,23 +238,24 @@ def _parse(line: Line, text: str) -> list[Claim]:
     return claims
 
 
-def command_values(section: str) -> list[tuple[Line, str, dict]]:
-    """(line, division, {command_rating, dispatch_rating, cp, dp}) per printed sentence."""
+def command_values(section: str) -> list[tuple[str, str, dict]]:
+    """(sentence id, division, {command_rating, dispatch_rating} or {cp, dp}) per
+    printed Command Values sentence."""
     out = []
-    for ln in lines(section):
-        for sentence in re.split(r"(?<=\.) (?=[A-Z])", ln.text):
-            m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) has a Command Rating of (\d+)"
-                         r"(?: and (?:a )?Dispatch Rating of (\d+))?\.", sentence)
-            if m:
-                vals = {"command_rating": int(m.group(2))}
-                if m.group(3):
-                    vals["dispatch_rating"] = int(m.group(3))
-                out.append((ln, DIVISIONS[m.group(1)], vals))
-            m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) starts with (\d+) Command Points?"
-                         r"(?: and (\d+) Dispatch Points?)?\.", sentence)
-            if m:
-                vals = {"cp": int(m.group(2))}
-                if m.group(3):
-                    vals["dp"] = int(m.group(3))
-                out.append((ln, DIVISIONS[m.group(1)], vals))
+    for entry in sentences(section):
+        sentence = entry["text"]
+        m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) has a Command Rating of (\d+)"
+                     r"(?: and (?:a )?Dispatch Rating of (\d+))?\.", sentence)
+        if m:
+            vals = {"command_rating": int(m.group(2))}
+            if m.group(3):
+                vals["dispatch_rating"] = int(m.group(3))
+            out.append((entry["id"], DIVISIONS[m.group(1)], vals))
+        m = re.match(r"(?:The )?(?:5\. |7\. )?(.+?) starts with (\d+) Command Points?"
+                     r"(?: and (\d+) Dispatch Points?)?\.", sentence)
+        if m:
+            vals = {"cp": int(m.group(2))}
+            if m.group(3):
+                vals["dp"] = int(m.group(3))
+            out.append((entry["id"], DIVISIONS[m.group(1)], vals))
     return out

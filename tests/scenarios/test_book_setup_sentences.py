@@ -6,20 +6,17 @@ N hexes of ..." as the owner's area (and filled one a hex where printed),
 and their contact, "(one step)", "(N units)", the leaders printed with their
 units, and who "may set up in IPs".
 
-Each scenario is built once (lru_cache) and deployed with the default answers.
+Each scenario is built once (book_scenario_lines.deployed) and deployed with the
+default answers.
 Where the book's name differs from the counter's, NAMES maps it."""
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import pytest
 
-from book_scenario_lines import Claim, Line, parse, setup_lines
-
-from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from book_scenario_lines import Claim, Line, deployed, parse, setup_lines
 
 SCENARIOS = {"learning": "learning", "1": "snafu", "2": "precision", "3": "heraklion",
              "5": "descent", "6": "jump", "7": "last_chance", "8": "kiwis", "9": "gala",
@@ -44,14 +41,6 @@ LEADERS = {"5th NZ Brigade Leader": "5th NZ Bde Leader",
            "Geb.Jäg.Rgt.100 Leader": "Geb.Jäg.Rgt. 100 Leader",
            "MajGen Weston": "MajGen Weston"}
 IP_HEADING = re.compile(r"\(All units(?:, except (.+?),)? may set up in IPs\)")
-
-
-@lru_cache(maxsize=None)
-def deployed(name: str):
-    session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
-                    seed=1)
-    session.perform("deploy_units")
-    return session
 
 
 def resolve(session, name: str, group: str = "") -> list[str]:
