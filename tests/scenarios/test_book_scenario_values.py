@@ -37,8 +37,38 @@ def turns(session) -> list[str]:
 def test_the_scenario_starts_and_ends_on_the_printed_turns(number):
     """The heading ("0700 20/5/41 – 1900 21/5/41") and "The scenario starts on
     the 0700 turn of May 20th. The scenario ends when the last chit is drawn on
-    the 1900 turn of May 21st" of each scenario (LENGTH below): the game's
+    the 1900 turn of May 21st" of each scenario (cited_here): the game's
     first and last turns (the last turn's last chit is never played: gts:10.0.6)."""
+    cited_here = {
+        "learning": (
+            "crete:scenario:learning#1 crete:scenario:learning#6 crete:scenario:learning#7"),
+        "1": (
+            "crete:scenario:1#1 crete:scenario:1#9 crete:scenario:1#10"),
+        "2": (
+            "crete:scenario:2#1"),
+        "3": (
+            "crete:scenario:3#1 crete:scenario:3#7 crete:scenario:3#8"),
+        "4": (
+            "crete:scenario:4#11 crete:scenario:4#12"),
+        "5": (
+            "crete:scenario:5#1 crete:scenario:5#12 crete:scenario:5#13"),
+        "6": (
+            "crete:scenario:6#1 crete:scenario:6#7 crete:scenario:6#8"),
+        "7": (
+            "crete:scenario:7#1 crete:scenario:7#11 crete:scenario:7#12"),
+        "8": (
+            "crete:scenario:8#1 crete:scenario:8#8 crete:scenario:8#9"),
+        "9": (
+            "crete:scenario:9#1 crete:scenario:9#12 crete:scenario:9#13"),
+        "10": (
+            "crete:scenario:10#1 crete:scenario:10#10 crete:scenario:10#11"),
+        "11": (
+            "crete:scenario:11#1 crete:scenario:11#10 crete:scenario:11#11"),
+        "12": (
+            "crete:scenario:12#1 crete:scenario:12#9 crete:scenario:12#10"),
+        "13": (
+            "crete:scenario:13#1 crete:scenario:13#10 crete:scenario:13#11"),
+    }
     session = deployed(SCENARIOS[number])
     labels = turns(session)
     seen = []
@@ -58,22 +88,61 @@ def test_the_scenario_starts_and_ends_on_the_printed_turns(number):
             want = label(m[2], day[1] or day[2])
             assert (labels[0] if m[1] == "starts" else labels[-1]) == want, n
             seen.append(n)
-    assert " ".join(seen) == LENGTH[number]
+    assert " ".join(seen) == cited_here[number]
 
 
 @pytest.mark.parametrize("number", sorted(SCENARIOS))
 def test_the_command_values_are_the_printed_ones(number):
     """ "The 2nd NZ Division has a Command Rating of 4 and Dispatch Rating of 2.
     The 2nd NZ Division starts with 6 Command Points and 0 Dispatch Points." —
-    each such line of each scenario (VALUES below) against the Division's
+    each such line of each scenario (cited_here) against the Division's
     ratings and points at the start."""
+    cited_here = {
+        "learning": (
+            "crete:scenario:learning#27 crete:scenario:learning#28 crete:scenario:learning#29 "
+            "crete:scenario:learning#30"),
+        "1": (
+            "crete:scenario:1#40 crete:scenario:1#41 crete:scenario:1#42 crete:scenario:1#43"),
+        "2": "",
+        "3": (
+            "crete:scenario:3#37 crete:scenario:3#38 crete:scenario:3#39 crete:scenario:3#40"),
+        "4": (
+            "crete:scenario:4#22 crete:scenario:4#23 crete:scenario:4#24 crete:scenario:4#25"),
+        "5": (
+            "crete:scenario:5#71 crete:scenario:5#72 crete:scenario:5#73 crete:scenario:5#74 "
+            "crete:scenario:5#75 crete:scenario:5#76"),
+        "6": (
+            "crete:scenario:6#32 crete:scenario:6#33 crete:scenario:6#34 crete:scenario:6#35 "
+            "crete:scenario:6#37 crete:scenario:6#38"),
+        "7": (
+            "crete:scenario:7#44 crete:scenario:7#45 crete:scenario:7#46 crete:scenario:7#47 "
+            "crete:scenario:7#48 crete:scenario:7#49"),
+        "8": (
+            "crete:scenario:8#51 crete:scenario:8#52 crete:scenario:8#53 crete:scenario:8#54 "
+            "crete:scenario:8#55 crete:scenario:8#56"),
+        "9": (
+            "crete:scenario:9#74 crete:scenario:9#75 crete:scenario:9#76 crete:scenario:9#77 "
+            "crete:scenario:9#78 crete:scenario:9#79 crete:scenario:9#81 crete:scenario:9#82"),
+        "10": (
+            "crete:scenario:10#71 crete:scenario:10#72 crete:scenario:10#73 crete:scenario:10#74 "
+            "crete:scenario:10#75 crete:scenario:10#76 crete:scenario:10#77 crete:scenario:10#78"),
+        "11": (
+            "crete:scenario:11#74 crete:scenario:11#75 crete:scenario:11#76 crete:scenario:11#77 "
+            "crete:scenario:11#79 crete:scenario:11#80 crete:scenario:11#82 crete:scenario:11#83"),
+        "12": (
+            "crete:scenario:12#37 crete:scenario:12#38 crete:scenario:12#39 crete:scenario:12#40 "
+            "crete:scenario:12#41 crete:scenario:12#42 crete:scenario:12#43 crete:scenario:12#44"),
+        "13": (
+            "crete:scenario:13#37 crete:scenario:13#38 crete:scenario:13#39 crete:scenario:13#40 "
+            "crete:scenario:13#41 crete:scenario:13#42 crete:scenario:13#44 crete:scenario:13#45"),
+    }
     session = deployed(SCENARIOS[number])
     seen = []
     for n, division, values in command_values(f"scenario:{number}"):
         ref = session.ref("division", division)
         assert {k: session.attr(ref, k) for k in values} == values, n
         seen.append(n)
-    assert " ".join(seen) == VALUES[number]
+    assert " ".join(seen) == cited_here[number]
 
 
 def test_the_learning_scenario_uses_no_dispatch_ratings():
@@ -94,9 +163,33 @@ ALLOWANCE = re.compile(
 @pytest.mark.parametrize("number", sorted(SCENARIOS))
 def test_the_rearguards_and_road_blocks_are_the_printed_ones(number):
     """ "The 2nd NZ Division has 9 Rearguards and 2 Roadblocks available",
-    "The Germans have 2 Nachhuten available" (ALLOWANCES below): that many
+    "The Germans have 2 Nachhuten available" (cited_here): that many
     Rearguard counters for the Division (or the side), and the printed Road
     Blocks summed per Army as its limit."""
+    cited_here = {
+        "learning": "",
+        "1": (
+            "crete:scenario:1#54 crete:scenario:1#55"),
+        "2": "",
+        "3": (
+            "crete:scenario:3#51 crete:scenario:3#52"),
+        "4": (
+            "crete:scenario:4#34 crete:scenario:4#35"),
+        "5": (
+            "crete:scenario:5#89 crete:scenario:5#90 crete:scenario:5#91"),
+        "6": (
+            "crete:scenario:6#69 crete:scenario:6#70 crete:scenario:6#71"),
+        "7": (
+            "crete:scenario:7#57 crete:scenario:7#58 crete:scenario:7#59"),
+        "8": (
+            "crete:scenario:8#66 crete:scenario:8#67 crete:scenario:8#68"),
+        "9": (
+            "crete:scenario:9#94 crete:scenario:9#95 crete:scenario:9#96 crete:scenario:9#97"),
+        "10": "",
+        "11": "",
+        "12": "",
+        "13": "",
+    }
     session = deployed(SCENARIOS[number])
     cat = session.state.catalog
     rearguards = Counter(v["division"] for u, v in cat["unit"].items()
@@ -120,102 +213,9 @@ def test_the_rearguards_and_road_blocks_are_the_printed_ones(number):
         seen.append(n)
     for army, count in blocks.items():
         assert (cat["army"][army].get("road_block_limit") or 0) == count, army
-    assert " ".join(seen) == ALLOWANCES[number]
+    assert " ".join(seen) == cited_here[number]
 
 
-LENGTH = {
-    "learning": (
-        "crete:scenario:learning#1 crete:scenario:learning#6 crete:scenario:learning#7"),
-    "1": (
-        "crete:scenario:1#1 crete:scenario:1#9 crete:scenario:1#10"),
-    "2": (
-        "crete:scenario:2#1"),
-    "3": (
-        "crete:scenario:3#1 crete:scenario:3#7 crete:scenario:3#8"),
-    "4": (
-        "crete:scenario:4#11 crete:scenario:4#12"),
-    "5": (
-        "crete:scenario:5#1 crete:scenario:5#12 crete:scenario:5#13"),
-    "6": (
-        "crete:scenario:6#1 crete:scenario:6#7 crete:scenario:6#8"),
-    "7": (
-        "crete:scenario:7#1 crete:scenario:7#11 crete:scenario:7#12"),
-    "8": (
-        "crete:scenario:8#1 crete:scenario:8#8 crete:scenario:8#9"),
-    "9": (
-        "crete:scenario:9#1 crete:scenario:9#12 crete:scenario:9#13"),
-    "10": (
-        "crete:scenario:10#1 crete:scenario:10#10 crete:scenario:10#11"),
-    "11": (
-        "crete:scenario:11#1 crete:scenario:11#10 crete:scenario:11#11"),
-    "12": (
-        "crete:scenario:12#1 crete:scenario:12#9 crete:scenario:12#10"),
-    "13": (
-        "crete:scenario:13#1 crete:scenario:13#10 crete:scenario:13#11"),
-}
-VALUES = {
-    "learning": (
-        "crete:scenario:learning#27 crete:scenario:learning#28 crete:scenario:learning#29 "
-        "crete:scenario:learning#30"),
-    "1": (
-        "crete:scenario:1#40 crete:scenario:1#41 crete:scenario:1#42 crete:scenario:1#43"),
-    "2": "",
-    "3": (
-        "crete:scenario:3#37 crete:scenario:3#38 crete:scenario:3#39 crete:scenario:3#40"),
-    "4": (
-        "crete:scenario:4#22 crete:scenario:4#23 crete:scenario:4#24 crete:scenario:4#25"),
-    "5": (
-        "crete:scenario:5#71 crete:scenario:5#72 crete:scenario:5#73 crete:scenario:5#74 "
-        "crete:scenario:5#75 crete:scenario:5#76"),
-    "6": (
-        "crete:scenario:6#32 crete:scenario:6#33 crete:scenario:6#34 crete:scenario:6#35 "
-        "crete:scenario:6#37 crete:scenario:6#38"),
-    "7": (
-        "crete:scenario:7#44 crete:scenario:7#45 crete:scenario:7#46 crete:scenario:7#47 "
-        "crete:scenario:7#48 crete:scenario:7#49"),
-    "8": (
-        "crete:scenario:8#51 crete:scenario:8#52 crete:scenario:8#53 crete:scenario:8#54 "
-        "crete:scenario:8#55 crete:scenario:8#56"),
-    "9": (
-        "crete:scenario:9#74 crete:scenario:9#75 crete:scenario:9#76 crete:scenario:9#77 "
-        "crete:scenario:9#78 crete:scenario:9#79 crete:scenario:9#81 crete:scenario:9#82"),
-    "10": (
-        "crete:scenario:10#71 crete:scenario:10#72 crete:scenario:10#73 crete:scenario:10#74 "
-        "crete:scenario:10#75 crete:scenario:10#76 crete:scenario:10#77 crete:scenario:10#78"),
-    "11": (
-        "crete:scenario:11#74 crete:scenario:11#75 crete:scenario:11#76 crete:scenario:11#77 "
-        "crete:scenario:11#79 crete:scenario:11#80 crete:scenario:11#82 crete:scenario:11#83"),
-    "12": (
-        "crete:scenario:12#37 crete:scenario:12#38 crete:scenario:12#39 crete:scenario:12#40 "
-        "crete:scenario:12#41 crete:scenario:12#42 crete:scenario:12#43 crete:scenario:12#44"),
-    "13": (
-        "crete:scenario:13#37 crete:scenario:13#38 crete:scenario:13#39 crete:scenario:13#40 "
-        "crete:scenario:13#41 crete:scenario:13#42 crete:scenario:13#44 crete:scenario:13#45"),
-}
-ALLOWANCES = {
-    "learning": "",
-    "1": (
-        "crete:scenario:1#54 crete:scenario:1#55"),
-    "2": "",
-    "3": (
-        "crete:scenario:3#51 crete:scenario:3#52"),
-    "4": (
-        "crete:scenario:4#34 crete:scenario:4#35"),
-    "5": (
-        "crete:scenario:5#89 crete:scenario:5#90 crete:scenario:5#91"),
-    "6": (
-        "crete:scenario:6#69 crete:scenario:6#70 crete:scenario:6#71"),
-    "7": (
-        "crete:scenario:7#57 crete:scenario:7#58 crete:scenario:7#59"),
-    "8": (
-        "crete:scenario:8#66 crete:scenario:8#67 crete:scenario:8#68"),
-    "9": (
-        "crete:scenario:9#94 crete:scenario:9#95 crete:scenario:9#96 crete:scenario:9#97"),
-    "10": "",
-    "11": "",
-    "12": "",
-    "13": "",
-}
 
 
 def test_scenario_2_has_scenario_1s_length_values_and_rules():
