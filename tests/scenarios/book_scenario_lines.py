@@ -50,6 +50,56 @@ BOOK_LINES = {
     "crete:scenario:10#41": "Fallschirmjäger-Regiment 3: 1./I./FJR 3, 2./I./FJR, 3./I//FJR 3,"
                             " 4./I./FJR 3, 5./II./FJR 3, 6./II./FJR 3, 12./III./FJR 3, 13. FJR 3,"
                             " 14. FJR 3 (9 units); place within one hex of 43.13",
+    # reinforcement lines
+    "crete:scenario:1#29": "Stick One (arrives via Parachute): 9./III./FJR 2, 11./III./FJR 2, 1. "
+                           "Fsch. MG 7, 2. Fsch. Flak 7, and 2. Fsch.Art. 7 (5 units) (DZ: "
+                           "within 1 hex of 17.15 and/or 19.15, one unit per hex)",
+    "crete:scenario:1#36": "Stick Four (arrives via Parachute): 1./I./FJR 2, 4./I./FJR 2, and 2. "
+                           "Fsch. MG 7 (3 units) (DZ: within 1 hex of 31.11, one unit per hex)",
+    "crete:scenario:2#22": "Stick One (arrives via Parachute): 9./III./FJR 2, 10./III./FJR 2, "
+                           "11./III./FJR 2, 12./III./FJR 2, 1. Fsch. MG 7, 2. Fsch. Flak 7, and "
+                           "2. Fsch.Art. 7 (7 units) (DZ: within 1 hex of 17.15 and/or 19.15, "
+                           "one unit per hex)",
+    "crete:scenario:2#26": "Stick Three (arrives via Parachute): 1./I./FJR 2, 3./I./FJR 2, "
+                           "4./I./FJR 2, 13. FJR 2, 14. FJR 2, and 2. Fsch. MG 7 (6 units) (DZ: "
+                           "within 1 hex of 32.10 and/or 34.10, one unit per hex)",
+    "crete:scenario:4#16": "24 May, Fallschirmjäger-Regiment 1, 1100: Stick One (arrives via "
+                           "Parachute): 1. Kgr. Vogel, 2. Kgr. Vogel, 3. Kgr. Vogel, 4. Kgr. "
+                           "Vogel (4 units), (DZ: Within 2 hexes of 16.15, one unit per hex)",
+    "crete:scenario:5#52": "Stick Seven (arrives via Parachute): 5./II/FJR 3, 6./II/FJR 3, 13. "
+                           "FJR 3, 14. FJR 3 (4 units) (DZ: within 1 hex of 32.14, one unit per "
+                           "hex)",
+    "crete:scenario:5#56": "Stick Ten (arrives via Parachute): 4. Fsch. Flak 7 (DZ 41.12)",
+    "crete:scenario:5#58": "Stick Eleven (arrives via Parachute): 1. Fsch. Pi. 7 (DZ 26.17); 2. "
+                           "Fsch. Pi. 7 (DZ 27.19); 3. Fsch. Pi. 7 (DZ 28.16); 3. Fsch. MG 7 (DZ "
+                           "27.20)",
+    "crete:scenario:5#63": "21 May, Luftlande Sturmregiment, 1500: Drop One — Stick One (arrives "
+                           "via Parachute): 1. Kgr. Ramcke and 3. Kgr. Ramcke (DZ: within 2 "
+                           "hexes of 20.07, one unit per hex)",
+    "crete:scenario:5#66": "1700: Drop Two — Stick One (arrives via Parachute): 2. Kgr. Ramcke, "
+                           "4. Kgr. Ramcke, 1. Fsch.Pz.Jäg. 7, and 2. Fsch.Pz.Jäg. 7 (4 units) "
+                           "(DZ: within 1 hex of 05.06, one unit per hex)",
+    "crete:scenario:6#25": "21 May, 1500: Drop One — Luftlande Sturmregiment, Stick One (arrives "
+                           "via Parachute): 1. Kgr. Ramcke, 3. Kgr. Ramcke (Maleme Map, DZ: "
+                           "within 2 hexes of 20.07, one unit per hex)",
+    "crete:scenario:6#27": "1700: Drop Two — Luftlande Sturmregiment, Stick One (arrives via "
+                           "Parachute): 2. Kgr. Ramcke, 4. Kgr. Ramcke, 1. Fsch.Pz.Jäg. 7, 2. "
+                           "Fsch.Pz.Jäg. 7 (Maleme Map, DZ: within 1 hex of 05.06, one unit per "
+                           "hex)",
+    "crete:scenario:8#49": "Serial 8 Geb.Pz.Jäg. 95 (2 units), 16. GJR 85",
+    "crete:scenario:11#47": "21 May, 1500: Drop One — Luftlande Sturmregiment, Stick One "
+                            "(arrives via Parachute): 1. Kgr. Ramcke and 3. Kgr. Ramcke (Maleme "
+                            "Map, DZ: within 2 hexes of 20.07, one unit per hex)",
+    "crete:scenario:11#50": "24 May, 1100: Drop One — Fallschirmjäger-Regiment 1, Stick One "
+                            "(arrives via Parachute): 1. Kgr. Vogel, 2. Kgr. Vogel, 3. Kgr. "
+                            "Vogel, 4. Kgr. Vogel (4 units), (Heraklion Map, DZ: Within 2 hexes "
+                            "of 16.15, one unit per hex)",
+    "crete:scenario:11#60": "Serial 5 3. Fsch.Art. 7, 3./II./Geb.Art. 95",
+    "crete:scenario:11#63": "Serial 8 Geb.Pz.Jag.95 (2 units), 16. GJR 85",
+    "crete:scenario:11#66": "Serial 12 2. KSB 55, 4. KSB 55, 2. Flak 609, GrW 4. KSB 55",
+    "crete:scenario:12#23": "Serial 5 3. Fsch.Art. 7, 3./II./Geb.Art. 95",
+    "crete:scenario:12#26": "Serial 8 Geb.Pz.Jag.95 (2 units), 16. GJR 85",
+    "crete:scenario:12#29": "Serial 12 2. KSB 55, 4. KSB 55, 2. Flak 609, GrW 4. KSB 55",
 }
 # The divisions as the book names them in its Command Values
 DIVISIONS = {
@@ -61,6 +111,23 @@ DIVISIONS = {
     "19th Brigade (Australian)": "CREFOR", "19th Australian Brigade": "CREFOR",
     "Fallschirmjäger Regiment 2": "7. Flieger Division",
     "14th Infantry Brigade": "CREFOR", "Fallschirmjäger-Regiment 1": "7. Flieger Division",
+}
+# The book's spelling -> the counter's (typos and short forms of the printed lines)
+NAMES = {
+    "22 Bn A 22 Bn": "A 22 Bn",             # 9#18 prints no colon after "22 Bn"
+    "4 NZ Fld": "4 NZ Fld Regt", "5 NZ Fld": "5 NZ Fld Regt",
+    "A RM": "A RM Bn", "B RM": "B RM Bn", "C RM": "C RM Bn",
+    "3./I//FJR 3": "3./I./FJR 3",
+    "S(mtr) 1/Welch": "S(Mtr) 1 Welch",
+    "GrW GRJ 100": "GrW GJR 100", "GrW GbJgR 85": "GrW GJR 85", "GrW GbJgR 141": "GrW GJR 141",
+    "16. GRJ 85": "16. GJR 85", "16. GRJ 141": "16. GJR 141",
+    "III./GJR 14": "III./GJR 141",          # 10#60
+    "6./I./GRJ 100": "6./II./GJR 100",      # 10#50: a company of II./GJR 100
+    "7./II/GRJ 100": "7./II./GJR 100",
+    "Kastelli Police (Greek)": "Kastelli", "1/A & S": "1/A & S Hlds",
+    "Geb.Pz.Jag.95": "Geb.Pz.Jäg. 95",
+    "3. Fsch Flak 7": "3. Fsch. Flak 7",
+    "6 1/6 Inf": "6 2/6 Inf",               # 5#28: the sixth company is of 2/6 Inf
 }
 NUMBERS = {"one": 1, "two": 2, "1": 1, "2": 2}
 
@@ -259,3 +326,30 @@ def command_values(section: str) -> list[tuple[str, str, dict]]:
                 vals["dp"] = int(m.group(3))
             out.append((entry["id"], DIVISIONS[m.group(1)], vals))
     return out
+
+
+def resolve(session, name: str, group: str = "") -> list[str]:
+    """The counters a printed name stands for: one counter, or a battalion's."""
+    units = session.state.catalog["unit"]
+    name = NAMES.get(name.strip(), name.strip()) or NAMES.get(group, group)
+    less: list[str] = []
+    m = re.match(r"(.+?) – less (.+)$", name)
+    if m:
+        name = m.group(1)
+        less = [NAMES.get(n, n) for n in re.split(r" and ", m.group(2))]
+    # the book's short forms: "S(mtr)", "2.Fsch", "Fsch Flak", "5./II/FJR 3", "GRJ 85"
+    usual = re.sub(r"/(I{1,3}|IV)/", r"/\1./", name.replace("S(mtr)", "S(Mtr)"))
+    usual = re.sub(r"^(\d+)\.(?=[A-Za-z])", r"\1. ", usual).replace("Fsch ", "Fsch. ")
+    usual = usual.replace("GRJ", "GJR").replace("GbJgR", "GJR")
+    for candidate in (name, usual, name + ".", usual + " •"):
+        if candidate in units:
+            return [candidate]
+    members = [u for u, v in units.items() if f"battalion:{usual}" in v.get("tags", ())]
+    members = members or [u for u in units
+                          if re.fullmatch(r"\d+\. " + re.escape(usual) + "(?: •)?", u)]
+    # "2./I./FJR" without its regiment: the one company of that name
+    members = members or [u for u in units if re.fullmatch(r"\d+\./I+\./FJR", usual)
+                          and re.fullmatch(re.escape(usual) + r" \d(?: •)?", u)]
+    members = members or [u for u in units if u == name + " •"]    # scenario counters
+    assert members, f"no counter for {name!r}"
+    return [u for u in members if u not in less]

@@ -16,52 +16,15 @@ import re
 
 import pytest
 
-from book_scenario_lines import Claim, Line, deployed, parse, setup_lines
+from book_scenario_lines import NAMES, Claim, Line, deployed, parse, resolve, setup_lines
 
 SCENARIOS = {"learning": "learning", "1": "snafu", "2": "precision", "3": "heraklion",
              "5": "descent", "6": "jump", "7": "last_chance", "8": "kiwis", "9": "gala",
              "10": "hot_pursuit", "11": "mercury", "13": "free_for_all"}
-# The book's spelling -> the counter's (typos and short forms of the printed lines)
-NAMES = {
-    "22 Bn A 22 Bn": "A 22 Bn",             # 9#18 prints no colon after "22 Bn"
-    "4 NZ Fld": "4 NZ Fld Regt", "5 NZ Fld": "5 NZ Fld Regt",
-    "A RM": "A RM Bn", "B RM": "B RM Bn", "C RM": "C RM Bn",
-    "2./I./FJR": "2./I./FJR 3", "3./I//FJR 3": "3./I./FJR 3",
-    "S(mtr) 1/Welch": "S(Mtr) 1 Welch",
-    "GrW GRJ 100": "GrW GJR 100", "GrW GbJgR 85": "GrW GJR 85", "GrW GbJgR 141": "GrW GJR 141",
-    "16. GRJ 85": "16. GJR 85", "16. GRJ 141": "16. GJR 141",
-    "III./GJR 14": "III./GJR 141",          # 10#60
-    "6./I./GRJ 100": "6./II./GJR 100",      # 10#50: a company of II./GJR 100
-    "7./II/GRJ 100": "7./II./GJR 100",
-    "Kastelli Police (Greek)": "Kastelli",
-    "3. Fsch Flak 7": "3. Fsch. Flak 7",
-    "6 1/6 Inf": "6 2/6 Inf",               # 5#28: the sixth company is of 2/6 Inf
-}
 LEADERS = {"5th NZ Brigade Leader": "5th NZ Bde Leader",
            "Geb.Jäg.Rgt.100 Leader": "Geb.Jäg.Rgt. 100 Leader",
            "MajGen Weston": "MajGen Weston"}
 IP_HEADING = re.compile(r"\(All units(?:, except (.+?),)? may set up in IPs\)")
-
-
-def resolve(session, name: str, group: str = "") -> list[str]:
-    """The counters a printed name stands for: one counter, or a battalion's."""
-    units = session.state.catalog["unit"]
-    name = NAMES.get(name.strip(), name.strip()) or NAMES.get(group, group)
-    less: list[str] = []
-    m = re.match(r"(.+?) – less (.+)$", name)
-    if m:
-        name = m.group(1)
-        less = [NAMES.get(n, n) for n in re.split(r" and ", m.group(2))]
-    for candidate in (name, name.replace("S(mtr)", "S(Mtr)"),
-                      re.sub(r"^(\d+)\.(?=\S)", r"\1. ", name), name + ".",
-                      name.replace("S(mtr)", "S(Mtr)") + " •", name + " •"):
-        if candidate in units:
-            return [candidate]
-    members = [u for u, v in units.items() if f"battalion:{name}" in v.get("tags", ())]
-    members = members or [u for u in units if re.fullmatch(r"\d+\. " + re.escape(name), u)]
-    members = members or [u for u in units if u == name + " •"]    # scenario counters
-    assert members, f"no counter for {name!r}"
-    return [u for u in members if u not in less]
 
 
 def hex_of(session, name: str, kind: str = "unit") -> str | None:
