@@ -99,7 +99,7 @@ def test_values_chits_and_schedule(session):
 
 
 def test_the_german_player_chooses_two_formation_chits_for_the_cup():
-    """ "The German player may choose two formation chits to add to the cup."
+    """crete:scenario:13#49:  "The German player may choose two formation chits to add to the cup."
     (crete:scenario:13)"""
     game = scenario({"chit_to_cup": ["formation:Fallschirmjäger-Regiment 2",
                                       "formation:Luftlande Sturmregiment"]})
@@ -229,8 +229,10 @@ def test_layforce_lands_at_an_allied_controlled_port_or_waits():
 def test_the_gebirgs_chit_goes_in_the_turn_after_serial_1_is_due():
     """crete:scenario:13: "The 5. Gebirgs Division Activation Chit is added to
     the cup on turn after the Serial 1 is to arrive" — Scenario 11 adds it on
-    that turn (crete:S7.0's serial_due alone)."""
-    for name, waits in (("crete/free_for_all", True), ("crete/mercury", False)):
+    that turn (crete:S7.0's serial_due alone), and so does Scenario 12.
+    crete:scenario:13#46 crete:scenario:11#84 crete:scenario:12#45"""
+    for name, waits in (("crete/free_for_all", True), ("crete/mercury", False),
+                        ("crete/main_event", False)):
         session = start_passing(name)
         geb = session.ref("division", "5. Gebirgs Division")
         due = min(session.attr(u, "airlanding_turn")

@@ -149,7 +149,8 @@ def test_command_values_mug_chit_and_turns(session):
 
 
 def test_the_german_player_picks_the_first_chit():
-    """crete:scenario:10: "The German player may pick any Formation Chit as the first one played":
+    """crete:scenario:10#82: "The German player may pick any Formation Chit as the first one
+    played":
     the one picked is carried; the others stay out of the cup."""
     axis = KeyedPlayer({"first_chit": "formation:Geb.Jäg.Rgt. 141"})
     game = start("crete/hot_pursuit", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)

@@ -485,7 +485,7 @@ def test_scenario_8_platanias_taken_early_is_a_german_objective():
 @pytest.mark.parametrize("first, other", [("Geb.Jäg.Rgt. 100", "Luftlande Sturmregiment"),
                                           ("Luftlande Sturmregiment", "Geb.Jäg.Rgt. 100")])
 def test_scenario_8_the_german_player_chooses_the_first_chit(first, other):
-    """"The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
+    """crete:scenario:8#60-61: "The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
     formation chits to be the first in play. The other is placed in the cup." —
     asked once, at the start of play (step D of the first turn)."""
     axis = KeyedPlayer({"first_chit": f"formation:{first}"})
