@@ -132,14 +132,19 @@ NAMES = {
 NUMBERS = {"one": 1, "two": 2, "1": 1, "2": 2}
 
 
-@lru_cache(maxsize=None)
-def deployed(name: str):
-    """crete/*name* started (seed 1) and deployed with the default answers: built
-    once for all the modules that read it (scenarios are slow to start)."""
+def fresh(name: str):
+    """crete/*name* started (seed 1) and deployed with the default answers."""
     session = start(f"crete/{name}", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     seed=1)
     session.perform("deploy_units")
     return session
+
+
+@lru_cache(maxsize=None)
+def deployed(name: str):
+    """fresh(*name*), built once for all the modules that read it (scenarios are
+    slow to start): only read it, never play it."""
+    return fresh(name)
 
 
 def sentences(section: str) -> list[dict]:
