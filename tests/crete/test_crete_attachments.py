@@ -212,7 +212,8 @@ def test_the_heuristic_bot_keeps_the_scenario_attachment(crete):
 def test_scenario_8_sets_up_the_attachment_and_the_independent_company():
     """crete:scenario:8 "Squeezing Kiwis": "The New Zealand 20th Battalion is attached to
     the 5th NZ Brigade as per S9.0. B/18 is treated as an Independent Unit." — from the
-    scenario file to the first turn's step F (crete:3.2 F. II)."""
+    scenario file to the first turn's step F (crete:3.2 F. II).
+    crete:scenario:8#63-64"""
     from kriegsspiel.setup import start
 
     allied = KeyedPlayer()

@@ -107,7 +107,8 @@ def test_supply_on_the_maleme_suda_maps_counts_once_each():
     """crete:S5.0: "-3 Allied Diminished Supply Status Maleme - Suda", "-5 ... Emergency";
     "adjusted only the first time the Allies reach" them — once for the two maps.
     Scenario 9 (crete:scenario:9): Maleme and Canea-Suda, the Allies at Reduced
-    Supply, Morale 20; rolls Allied Maleme, Allied Canea-Suda, then the Germans'."""
+    Supply, Morale 20; rolls Allied Maleme, Allied Canea-Suda, then the Germans'.
+    crete:scenario:9#92 crete:scenario:9#98"""
     session = start("crete/gala", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
     assert level(session) == 20
     session.dice.script, session.dice._next = [9, 9, 5, 5, 0, 0, 5, 5, 9, 9, 5, 5], 0

@@ -124,7 +124,8 @@ def test_it_costs_a_command_point_each_and_needs_them():
 
 def test_set_aside_units_never_return():
     """Scenario 4: "Allied units removed from play by rules S1.0 and S2.0 are set
-    aside out of play for the remainder of the scenario"."""
+    aside out of play for the remainder of the scenario".
+    crete:scenario:4#36"""
     session, _, _ = piling_on(allied=KeyedPlayer({"move": "leave_map"}))
     unit = only_black_watch_on_the_map(session, "01.11")
     session.perform("move", [unit], "formation")
@@ -156,7 +157,8 @@ def test_shipping_away_by_night_scores_for_scenario_4():
     """crete:S2.0: by night an Allied Unit in a port hex may be shipped for a
     Command Point (a Movement Action; Opportunity Fire as into clear ground out of
     any Fire Zone), at most two a night; Scenario 4 counts "1VP Each Allied step
-    shipped from Port"."""
+    shipped from Port".
+    crete:scenario:4#47"""
     session, _, _ = piling_on(allied=KeyedPlayer({"ship_to": "away by sea"}))
     unit = only_black_watch_on_the_map(session, "19.08")
     assert "ship" not in session.value("legal_actions", unit, "formation")   # by day: no
