@@ -191,6 +191,7 @@ def test_rearguards_and_road_blocks(session):
 
 
 def test_scenario_rules(session):
+    """crete:scenario:9#88 crete:scenario:9#90 crete:scenario:9#92"""
     effects = list(session.state.catalog["effect"].values())
     kinds = sorted(e["kind"] for e in effects)
     assert kinds == sorted(["force_reserve", "replacement_leader", "command_rating_on_serial",
@@ -217,12 +218,14 @@ def test_scenario_rules(session):
 
 
 def test_the_force_reserves_start_held(deployed):
+    """crete:scenario:9#88"""
     for name in RESERVES:
         assert deployed.value("force_reserve_held", deployed.ref("unit", name)), name
     assert not deployed.value("force_reserve_held", deployed.ref("unit", "A Royal Periv"))
 
 
 def test_victory_conditions(session):
+    """crete:scenario:9#100-101"""
     victory = list(session.state.catalog["victory"].values())
     assert [(v["kind"], v["side"], v["hex"], v["hexes"], v["winner"], v["negated"], v["level"])
             for v in victory] == [

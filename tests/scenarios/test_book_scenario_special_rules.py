@@ -1,0 +1,199 @@
+"""Crete scenarios' special rules the per-scenario tests do not play, each
+against the started game: set-ups "In Command to start", Major Bedding's
+command on the Kastelli map, the scenario attachments (S9.0), starting supply,
+Divisional Trucks, Force Reserves released by Allied Withdrawal, the draw
+when nothing holds, control by the last to occupy, and Scenario 13's Allied
+Morale, Panzer company and last-chit rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from book_scenario_lines import deployed, fresh
+
+
+def unit(session, name):
+    return session.ref("unit", name)
+
+
+def test_the_learning_scenarios_germans_are_in_command_to_start():
+    """crete:scenario:learning#20-21: "Note: the German forces set-up on the map
+    and are not reinforcements. They are In Command to start." — on the map
+    before play, not in a box, and In Command (with Maj Schaette, crete:S8.0)."""
+    session = deployed("learning")
+    for name in ("1. Geb.Pi. 95", "2. Geb.Pi. 95", "3. Geb.Pi. 95"):
+        pioneer = unit(session, name)
+        assert session.attr(pioneer, "hex") == "15.06"
+        assert session.state.catalog["unit"][name].get("arrival_turn") is None
+        assert session.value("in_command", pioneer) is True
+
+
+@pytest.mark.parametrize("name, cited", [("jump", "crete:scenario:6#48"),
+                                         ("mercury", "crete:scenario:11#95"),
+                                         ("free_for_all", "crete:scenario:13#55")])
+def test_major_bedding_puts_the_kastelli_greeks_in_command(name, cited):
+    """crete:scenario:6#48 crete:scenario:11#95 crete:scenario:13#55: "The Allied
+    Leader, Major Bedding, is placed with any Greek unit on the Kastelli Map and
+    allows Greek units on the Kastelli map to be In Command." — he stands with
+    one; every Greek unit there is In Command, however far from him."""
+    session = deployed(name)
+    greeks = ["1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf", "1 B/1 Inf", "2 B/1 Inf", "3 B/1 Inf",
+              "Kastelli"]
+    bedding = session.attr(session.ref("leader", "Major Bedding"), "hex")
+    assert bedding in {session.attr(unit(session, g), "hex") for g in greeks}
+    assert bedding.startswith("kastelli:")
+    for greek in greeks:
+        assert session.value("in_command", unit(session, greek)) is True, greek
+
+
+@pytest.mark.parametrize("name, battalion, brigade, cited", [
+    ("last_chance", ["A 20 Bn", "B 20 Bn", "C 20 Bn", "D 20 Bn", "S(Mtr) 20 Bn"], "5th NZ Bde",
+     "crete:scenario:7#55"),
+    ("hot_pursuit", ["A 18 Bn", "B 18 Bn"], "10th NZ Bde", "crete:scenario:10#85")])
+def test_the_printed_attachment_is_made_at_the_start(name, battalion, brigade, cited):
+    """crete:scenario:7#55: "The New Zealand 20th Battalion is attached to the 5th
+    NZ Brigade as per S9.0 Allied Attachments."; crete:scenario:10#85: the 18th
+    Battalion to the 10th NZ Brigade — made in the first turn's step F without
+    asking, the companies then of that Brigade."""
+    session = fresh(name)
+    session.perform("attachment_phase")
+    formation = session.ref("formation", brigade)
+    members = {u.id for u in session.value("formation_members", formation)}
+    for company in battalion:
+        found = session.state.attr(unit(session, company), "battalion_with")
+        assert found is not None and found.id == brigade, company
+        assert company in members
+
+
+@pytest.mark.parametrize("name, allied, cited", [
+    ("gala", {"maleme": 1, "canea_suda": 1}, "crete:scenario:9#92-93"),
+    ("hot_pursuit", {"maleme": 2, "canea_suda": 2, "georgeoupolis": 2, "sfakia": 2},
+     "crete:scenario:10#87-88")])
+def test_the_starting_supply_levels(name, allied, cited):
+    """crete:scenario:9#92-93: "The Allies start at Reduced Supply. The Germans
+    start at Full Supply."; crete:scenario:10#87-88: "Allies start at Diminished
+    Supply. Germans start at Full Supply." — each map's markers (0 Full, 1
+    Reduced, 2 Diminished: crete:S4.0)."""
+    session = deployed(name)
+    for sheet, level in allied.items():
+        for side, want in (("Allied", level), ("Axis", 0)):
+            marker = session.value("supply_marker", session.ref("side", side), sheet)
+            assert session.value("supply_level_of", marker) == want, (side, sheet)
+
+
+@pytest.mark.parametrize("name, cited", [("gala", "crete:scenario:9#90"),
+                                         ("hot_pursuit", "crete:scenario:10#84")])
+def test_the_germans_have_one_divisional_truck_a_division(name, cited):
+    """crete:scenario:9#90 crete:scenario:10#84: "The Germans receive one
+    Divisional Truck for each division." — one each, from the start (not
+    earned by taking Maleme Airfield, crete:S10.0)."""
+    session = deployed(name)
+    trucks = {e["division"]: e for e in session.state.catalog["effect"].values()
+              if e["kind"] == "divisional_trucks"}
+    for division in ("7. Flieger Division", "5. Gebirgs Division"):
+        assert len(trucks[division]["units"]) == 1 and not trucks[division].get("earned")
+        shown = session.value("trucks_on_display", session.ref("division", division))
+        assert [u.id for u in shown] == trucks[division]["units"]
+
+
+@pytest.mark.parametrize("name, reserve, cited", [
+    ("gala", "A 1 Welch", "crete:scenario:9#89"),
+    ("mercury", "A 1 Welch", "crete:scenario:11#116")])
+def test_allied_withdrawal_frees_the_force_reserves_by_0700_26_may(name, reserve, cited):
+    """crete:scenario:9#89 crete:scenario:11#116: "If Allied Withdraw is
+    triggered, these units are released from this restriction no later than the
+    0700, 26 May game turn." — held before, free from that turn."""
+    session = fresh(name)
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    held = unit(session, reserve)
+    assert session.value("force_reserve_held", held) is True
+    session.perform("adjust_allied_morale", -60, "test")
+    assert session.events("allied_withdrawal_started")
+    at = turns.index("1941-05-26 0700")
+    session.ctx.emit("turn_advanced", {"turn": at - 1})
+    if session.state.turn < at - 1:
+        session.state.turn = at - 1
+    assert session.value("force_reserve_held", held) is True
+    session.state.turn = at
+    session.ctx.emit("turn_advanced", {"turn": at})
+    assert session.value("force_reserve_held", held) is False
+
+
+def test_scenario_9_is_otherwise_a_draw():
+    """crete:scenario:9#102: "Otherwise, it is a draw." — at the end with no
+    Port German and no Withdrawal (and Galatas not yet due), no one wins."""
+    session = fresh("gala")
+    session.perform("victory_check", True)
+    assert [e.data["winner"] for e in session.events("game_won")] == [None]
+
+
+@pytest.mark.parametrize("name, hex_id, german, allied, cited", [
+    ("kiwis", "29.07", "1. Kgr. Ramcke", "7 NZ Fld", "crete:scenario:8#72"),
+    ("gala", "36.11", "1. Kgr. Ramcke", "2 1/6 Inf", "crete:scenario:9#103")])
+def test_control_is_the_last_to_occupy(name, hex_id, german, allied, cited):
+    """crete:scenario:8#72 crete:scenario:9#103: "Control is gained by being the
+    last player to occupy the hex." — a village hex goes to the German who
+    enters it and stays his when he leaves, until an Allied unit enters."""
+    session = fresh(name)
+    axis, allies = session.ref("side", "Axis"), session.ref("side", "Allied")
+    for name_, where in list(session.state.placement.items()):
+        if where == hex_id:
+            session.place(name_, None)
+    session.place(german, hex_id)
+    assert session.value("controller", hex_id) == axis
+    session.place(german, None)
+    assert session.value("controller", hex_id) == axis
+    session.place(allied, hex_id)
+    assert session.value("controller", hex_id) == allies
+
+
+def test_scenario_13_morale_moves_with_german_steps_and_ports():
+    """crete:scenario:13#65-66: "±10 German Control/Loss of Control of an
+    Airfield or Port", "+1 Each German step eliminated" (never above the start,
+    crete:S5.0)."""
+    session = fresh("free_for_all")
+    assert session.value("allied_morale") == 40
+    session.perform("adjust_allied_morale", -1, "step eliminated")
+    germans = [u for u, v in session.state.catalog["unit"].items()
+               if v["side"] == "Axis" and v.get("back_kind") == "reduced"][:2]
+    session.place(germans[0], "maleme:30.12")
+    session.perform("take_step_loss", unit(session, germans[0]))       # +1
+    assert session.value("allied_morale") == 40
+    port = "canea_suda:49.07"
+    for name_, where in list(session.state.placement.items()):
+        if where == port:
+            session.place(name_, None)
+    session.place(germans[1], port)                                     # -10
+    assert session.value("allied_morale") == 30
+
+
+def test_scenario_13s_panzer_company_arrives_at_a_captured_port():
+    """crete:scenario:13#34: "27 May, 0700: Gebirgs Division, Independent, 5
+    II/PzRgt 31 (arrives at any captured port)" — on 27 May 0700, at a port the
+    German controls."""
+    session = fresh("free_for_all")
+    panzer = unit(session, "5./II./PzRgt 31")
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    assert turns[session.state.catalog["unit"]["5./II./PzRgt 31"]["arrival_turn"]] == \
+        "1941-05-27 0700"
+    taken = session.value("feature_hexes", "port")[0]
+    session.state.set_link(session.state.interned("hex", taken), "controlled_by",
+                           session.ref("side", "Axis"), [{"what": "test"}])
+    assert session.value("arrival_ports", panzer) == [taken]
+
+
+def test_scenario_13_plays_the_last_chit_on_its_drop_turns():
+    """crete:scenario:13#52-53: "on turns the German receives reinforcements via
+    paradrop or glider landings, if the 7. Flieger Division Activation chit is the
+    last chit drawn; it is played." — on the drop turns (20 May 0700, 1500, 1700,
+    1900; 21 May 1500; 24 May 1500) and not on others."""
+    session = fresh("free_for_all")
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    chit = session.ref("chit", "division:7. Flieger Division")
+    played = []
+    for i, label in enumerate(turns[:40]):
+        session.state.turn = i
+        if session.value("last_chit_played", chit):
+            played.append(label)
+    assert played == ["1941-05-20 0700", "1941-05-20 1500", "1941-05-20 1700",
+                      "1941-05-20 1900", "1941-05-21 1500", "1941-05-24 1500"]
