@@ -18,7 +18,8 @@ from book_scenario_lines import HEX, NUMBERS, deployed, lines, resolve, split_na
 
 SCENARIOS = {"learning": "learning", "1": "snafu", "2": "precision", "3": "heraklion",
              "4": "piling_on", "5": "descent", "6": "jump", "7": "last_chance", "8": "kiwis",
-             "9": "gala", "10": "hot_pursuit", "11": "mercury", "12": "main_event"}
+             "9": "gala", "10": "hot_pursuit", "11": "mercury", "12": "main_event",
+             "13": "free_for_all"}
 # Organisations a ground line prints before its units ("CREFOR, Layforce, A BN")
 ORGS = {"CREFOR", "Layforce", "Independent", "14th Inf Bde", "5. Gebirgs Division Independent",
         "Fallschirmjäger-Regiment 1"}
@@ -114,8 +115,8 @@ def check(session, number: str) -> tuple[list[str], list[str]]:
             if m.group(1):
                 airlanding_from = labels.index(f"1941-05-{int(m.group(2)):02d} {m.group(1)}")
         label = f"1941-05-{day:02d} {hour}" if day and hour else None
-        if "Optional Rule" in text:
-            continue                # Scenario 13's free drops: test_free_for_all
+        if "Optional Rule" in text or "Serial composition" in text:
+            continue                # Scenario 13's free drops and serials: test_free_for_all
         source = re.findall(r"Scenario (\d+) \"", text.split("Add:")[0])
         if source:                  # "Drop Two — As per Scenario 1 "SNAFU""
             wrong += as_per(session, [SCENARIOS[n] for n in source],
@@ -246,6 +247,9 @@ def test_the_printed_reinforcements_are_the_schedule(number):
             "crete:scenario:12#24 crete:scenario:12#25 crete:scenario:12#26 crete:scenario:12#27 "
             "crete:scenario:12#28 crete:scenario:12#29 crete:scenario:12#30 crete:scenario:12#31 "
             "crete:scenario:12#32 crete:scenario:12#33-34 crete:scenario:12#35"),
+        "13": (
+            "crete:scenario:13#27 crete:scenario:13#28 crete:scenario:13#29 crete:scenario:13#30 "
+            "crete:scenario:13#34"),
     }
     wrong, read = check(deployed(SCENARIOS[number]), number)
     assert wrong == []

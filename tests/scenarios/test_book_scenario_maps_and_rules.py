@@ -12,6 +12,8 @@ import pytest
 
 from book_scenario_lines import deployed, sentences
 
+from kriegsspiel.core.errors import KsError
+
 SCENARIOS = {"learning": "learning", "1": "snafu", "2": "precision", "3": "heraklion",
              "4": "piling_on", "5": "descent", "6": "jump", "7": "last_chance", "8": "kiwis",
              "9": "gala", "10": "hot_pursuit", "11": "mercury", "12": "main_event",
@@ -102,3 +104,73 @@ def test_the_special_rules_in_effect_are_the_printed_ones(number):
         seen.append(entry["id"])
     assert {r for r in ALL_RULES if session.value("in_effect", r)} == printed
     assert " ".join(seen) == cited_here[number]
+
+
+# scenario: [(cited sentence, its sheet, the scenario it names)]
+AS_PER = {
+    "jump": [("crete:scenario:6#10", "rethymnon", "snafu"),
+             ("crete:scenario:6#11", "heraklion", "heraklion"),
+             ("crete:scenario:6#12", "maleme", "descent")],
+    "mercury": [("crete:scenario:11#13", "rethymnon", "snafu"),
+                ("crete:scenario:11#14", "heraklion", "heraklion"),
+                ("crete:scenario:11#15", "maleme", "descent"),
+                ("crete:scenario:11#16", "kastelli", "jump")],
+    "main_event": [("crete:scenario:12#12", "maleme", "descent"),
+                   ("crete:scenario:12#13", "canea_suda", "mercury"),
+                   ("crete:scenario:12#14", "georgeoupolis", "mercury")],
+    "free_for_all": [("crete:scenario:13#13", "rethymnon", "precision"),
+                     ("crete:scenario:13#22", "heraklion", "heraklion"),
+                     ("crete:scenario:13#23", "maleme", "descent"),
+                     ("crete:scenario:13#24", "kastelli", "jump"),
+                     ("crete:scenario:13#25", "canea_suda", "mercury")],
+}
+
+
+# Scenario 5's 8 Inf (Greek) "placed randomly, within two hexes of 30.18"
+RANDOM_WITHIN = {"maleme": ("30.18", 2)}
+
+
+def within_of(session, sheet, centre, n):
+    grid = session.state.grid
+    try:
+        at = grid.parse(f"{sheet}:{centre}")
+    except KsError:             # the sheets joined in one plane: no sheet in the id
+        at = grid.parse(centre)
+    return {grid.format(h) for h in grid.within(at, n)}
+
+
+def on_sheet(session, sheet):
+    """{printed name: (hex without the sheet, owner's area)} of the units set up on
+    *sheet* (a one-sheet scenario's hexes name no sheet)."""
+    out = {}
+    for u, v in session.state.catalog["unit"].items():
+        where = session.attr(session.ref("unit", u), "hex")
+        if not where or (":" in where and not where.startswith(sheet + ":")):
+            continue
+        area = tuple(sorted(h.split(":")[-1] for h in v.get("setup_area") or ()))
+        out[v["name"]] = (where.split(":")[-1], area)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(AS_PER))
+def test_the_sheets_set_up_as_per_another_scenario(name):
+    """crete:scenario:6#10-12 crete:scenario:11#13-16 crete:scenario:12#12-14
+    crete:scenario:13#13 crete:scenario:13#22-25: "Rethymnon Map: As per Scenario
+    1 "SNAFU"" — every unit that scenario sets up on that sheet is set up here
+    alike, by its printed name: at the same hex (a random placement: the same
+    hexes among its fellows), or in the same owner's area."""
+    session = deployed(name)
+    for cited, sheet, source in AS_PER[name]:
+        here, there = on_sheet(session, sheet), on_sheet(deployed(source), sheet)
+        assert there, cited
+        missing = [n for n in there if n not in here]
+        assert missing == [], cited
+        # the owner's area: the same area (where in it is his choice, each game)
+        assert [n for n in there if there[n][1] and here[n][1] != there[n][1]] == [], cited
+        moved = [n for n in there if not there[n][1] and here[n] != there[n]]
+        if sheet in RANDOM_WITHIN:  # "placed randomly, within two hexes of 30.18"
+            centre, n = RANDOM_WITHIN[sheet]
+            zone = {h.split(":")[-1] for h in within_of(session, sheet, centre, n)}
+            moved = [u for u in moved if here[u][0] not in zone or there[u][0] not in zone]
+        # dealt by the dice over printed hexes: the same hexes, shuffled in the group
+        assert sorted(here[n] for n in moved) == sorted(there[n] for n in moved), cited
