@@ -197,3 +197,111 @@ def test_scenario_13_plays_the_last_chit_on_its_drop_turns():
             played.append(label)
     assert played == ["1941-05-20 0700", "1941-05-20 1500", "1941-05-20 1700",
                       "1941-05-20 1900", "1941-05-21 1500", "1941-05-24 1500"]
+
+
+def test_scenario_6_one_airfield_wins_for_the_germans():
+    """crete:scenario:6#73: "The German player wins if he controls at least one
+    airfield or exits 3 units off the east edge of the Maleme map ... by the end
+    of the scenario; otherwise it is an Allied victory." (an airfield hex held,
+    docs/crete.md Scenario 6)."""
+    session = fresh("jump")
+    session.perform("victory_check", True)
+    assert [e.data["winner"] for e in session.events("game_won")] == ["Allied"]
+    session = fresh("jump")
+    for name_, where in list(session.state.placement.items()):
+        if where == "rethymnon:27.12":
+            session.place(name_, None)
+    session.place("1. Kgr. Ramcke", "rethymnon:27.12")
+    session.perform("victory_check", True)
+    assert [e.data["winner"] for e in session.events("game_won")] == ["Axis"]
+
+
+def test_scenario_11_greeks_keep_away_from_the_kastelli_east_exit():
+    """crete:scenario:11#96: "Neither Major Bedding nor any Greek unit may leave
+    the Kastelli map or move within two hexes of the East Exit." — with S1.0 in
+    effect here, the East Exit (kastelli:20.06) is the way off the sheet: a
+    Greek unit may not enter it nor a hex within two of it; a German may."""
+    session = deployed("mercury")
+    assert session.value("in_effect", "crete:S1.0") is True
+    greek, german = unit(session, "3 B/1 Inf"), unit(session, "Det Muebe")
+    for hex_id, allowed in (("kastelli:18.06", False), ("kastelli:20.06", False),
+                            ("kastelli:17.06", True)):
+        assert session.value("may_enter", greek, hex_id, "formation") is allowed, hex_id
+        assert session.value("may_enter", german, hex_id, "formation") is True
+
+
+def test_scenario_11_brings_fjr_2_and_plays_the_last_chit_on_1500_20_may():
+    """crete:scenario:11#110-112: "The Fsch.Jäg.Rgt. 2 formation chit is added to
+    the mug after the 7. Flieger Division Activation chit is drawn on the 1500, 20
+    May game turn. If the 7. Flieger Division Activation chit is the last chit
+    drawn it is played." """
+    session = fresh("mercury")
+    chit = session.ref("chit", "division:7. Flieger Division")
+    mug = {c.id for c in session.state.cup("mug")}
+    assert "formation:Fallschirmjäger-Regiment 2" not in mug
+    session.state.turn = 4                                   # 1500 20 May
+    assert session.value("last_chit_played", chit) is True
+    session.ctx.emit("activation_started", {"chit": chit})
+    assert "formation:Fallschirmjäger-Regiment 2" in {c.id for c in session.state.cup("mug")}
+    session.state.turn = 7                                   # Night 20 May
+    assert session.value("last_chit_played", chit) is False
+
+
+def test_scenario_11_akrotiri_not_taken_raises_the_withdrawal_level_by_5():
+    """crete:scenario:11#121-122: "The German player must occupy hexes on the
+    Akrotiri Peninsula (hexes 67.07, 74.08, 75.08, and 77.02) by the end of the
+    scenario. If the German player fails to meet this requirement, raise the
+    Allied Withdrawal level by 5." — once Withdrawal is in effect (without it there
+    is no level to raise: the Allies' Decisive Victory, 11#129)."""
+    session = fresh("mercury")
+    session.perform("adjust_allied_morale", -60, "test")
+    assert session.value("withdrawal_in_effect") is True
+    level = session.value("withdrawal_level")
+    session.perform("withdrawal_requirements_at_end")
+    assert [e.data["change"] for e in session.events("withdrawal_level_raised")] == [5]
+    assert session.value("withdrawal_level") == level + 5
+    met = fresh("mercury")
+    met.perform("adjust_allied_morale", -60, "test")
+    for hex_id in ("67.07", "74.08", "75.08", "77.02"):
+        met.place("1. Kgr. Ramcke", f"canea_suda:{hex_id}")
+    met.place("1. Kgr. Ramcke", "maleme:20.07")
+    met.perform("withdrawal_requirements_at_end")
+    assert met.events("withdrawal_level_raised") == []
+
+
+def test_scenario_12_has_no_planned_air_support_on_20_and_21_may():
+    """crete:scenario:12#57: "The German does not receive Planned German Air
+    Support (S11.0) on these days (20 – 21 May)." """
+    session = fresh("main_event")
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    axis = session.ref("side", "Axis")
+    days = {}
+    for label in ("1941-05-20 0700", "1941-05-21 0700", "1941-05-22 0700"):
+        session.state.turn = turns.index(label)
+        days[label] = session.value("planned_air_day", axis)
+    assert days == {"1941-05-20 0700": False, "1941-05-21 0700": False,
+                    "1941-05-22 0700": True}
+
+
+def test_scenario_12_units_exited_at_108_44_are_out_of_play():
+    """crete:scenario:12#63: "Units exited are out of play for the remainder of
+    the scenario." — a German Unit off the Georgeoupolis Map at 108.44 never
+    returns."""
+    session = fresh("main_event")
+    german = [u for u, v in session.state.catalog["unit"].items() if v["side"] == "Axis"][0]
+    session.place(german, "108.44")
+    session.perform("take_off_map", unit(session, german))
+    assert session.value("may_return", unit(session, german)) is False
+
+
+def test_scenario_4_scores_the_allied_steps_off_by_the_west_exit():
+    """crete:scenario:4#48: "1VP Each Allied step exited from West Exit" — a
+    two-step company off the map from 01.11 scores 2 for the Allies."""
+    session = fresh("piling_on")
+    company = "A 2/B W •"
+    session.place(company, "01.11")
+    session.perform("take_off_map", unit(session, company))
+    exited = next(session.ref("victory_points", ident)
+                  for ident, line in session.state.catalog["victory_points"].items()
+                  if line["per"] == "step_exited")
+    assert session.value("points_scored", exited, session.ref("side", "Allied")) == 2
