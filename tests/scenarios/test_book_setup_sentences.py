@@ -53,7 +53,7 @@ def check(session, claim: Claim, ip_heading: tuple[bool, list[str]] | None) -> l
         leader = session.ref("leader", claim.leaders[0])
         formation = session.state.catalog["leader"][claim.leaders[0]]["formation"]
         at = [u for u, v in session.state.catalog["unit"].items()
-              if v.get("formation") == formation and hex_of(session, u) == hex_of(session, u)
+              if v.get("formation") == formation
               and hex_of(session, u) == session.attr(leader, "hex")]
         return [] if at else [f"{cite}: {claim.leaders[0]} with no unit of {formation}"]
     names = [u for n in (claim.names or [""]) for u in resolve(session, n, claim.group)]
