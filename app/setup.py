@@ -259,6 +259,13 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                                   f"per hex within {p.within} of {p.hex or p.around}: the map "
                                   f"has {len(entry['setup_area'])} hexes there")
                 entry["setup_group"] = f"setup {n + 1}" if p.one_per_hex else None
+                if p.each_hex and len(units) < len(entry["setup_area"]):
+                    raise KsError(f"scenario '{scenario.id}': {len(units)} units cannot put "
+                                  f"one in each of the {len(entry['setup_area'])} hexes "
+                                  f"within {p.within} of {p.hex or p.around}")
+                # at least one of these units in each hex of the area (the rules keep
+                # enough units back for the hexes still empty)
+                entry["setup_cover"] = f"setup {n + 1}" if p.each_hex else None
             entry["setup_in_ip"] = p.improved_position
             # Started in an Artillery Park, or In Contact with a Leader: the rules
             # make the Park and the contact at the start of play.

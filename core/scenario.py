@@ -29,6 +29,9 @@ class Placement(DataModel):
                                "(or of any of 'around'); the owning player decides where, at "
                                "the start of play.")
     one_per_hex: bool = Field(False, description="At most one of the units in each hex.")
+    each_hex: bool = Field(False, description="With 'within': at least one of the units in "
+                           "each hex of the area ('place in hexes ... — at least one unit per "
+                           "hex').")
     random: bool = Field(False, description="Which unit goes to which of 'hexes' is random "
                          "(the game's dice, at set-up).")
     improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
@@ -70,6 +73,8 @@ class Placement(DataModel):
             raise ValueError("'random' shuffles the units over 'hexes'")
         if self.one_per_hex and self.units is None:
             raise ValueError("'one_per_hex' is for placing several 'units'")
+        if self.each_hex and (self.units is None or self.within is None):
+            raise ValueError("'each_hex' is for placing several 'units' 'within' an area")
         if (self.artillery_park or self.in_contact_with) and self.leader is not None:
             raise ValueError("'artillery_park' and 'in_contact_with' are for placing units")
         if self.artillery_park is not None and (self.hex is None or self.within is not None):

@@ -68,7 +68,7 @@ class _Plugin:
                 # set-up left to the owners, victory by steps, control at start
                 "unit": {"arrival": "any", "drop_zone": "list", "drop_turn": "any",
                          "stick": "any", "drop_order": "any", "setup_area": "list",
-                         "setup_group": "any", "setup_in_ip": "bool",
+                         "setup_group": "any", "setup_cover": "any", "setup_in_ip": "bool",
                          # airlanding.ksr (crete:S7.0): a serial's units and leaders
                          "serial": "any", "airlanding_turn": "any", "serial_division": "str"},
                 "leader": {"drop_turn": "any", "serial": "any", "setup_with": "list",

@@ -218,6 +218,7 @@ def test_scenario_8_sets_up_the_attachment_and_the_independent_company():
     the 5th NZ Brigade as per S9.0. B/18 is treated as an Independent Unit." — from the
     scenario file to the first turn's step F (crete:3.2 F. II).
     Sentences: crete:S9.0#2.
+    crete:scenario:8#63-64
     """
     from kriegsspiel.setup import start
 

@@ -53,7 +53,8 @@ def test_kampfgruppe_commanders_and_auto_command(make_session, crete):
 
 def test_a_scenario_leader_commands_tagged_units_anywhere_on_his_map(make_session, crete):
     """crete:scenario:learning: "Major Bedding ... allows Greek Units on the Kastelli
-    map to be In Command" — the effect commands_tagged_units, read by crete:6.0."""
+    map to be In Command" — the effect commands_tagged_units, read by crete:6.0.
+    crete:scenario:learning#32"""
     from kriegsspiel.core.players import KeyedPlayer
     allies = KeyedPlayer({"action": "pass", "stack_with": "done"})
     session = make_session(program=crete, rolls=[0, 0], allies=allies,

@@ -28,7 +28,8 @@ def test_the_port_starts_allied_and_goes_to_the_last_occupier():
 
 def test_the_germans_win_at_the_end_of_any_turn_holding_the_port():
     """crete:scenario:learning: "The German player wins if he controls the Port of
-    Kastelli (06.04) the end of any game turn" — the game stops there (gts:12.0)."""
+    Kastelli (06.04) the end of any game turn" — the game stops there (gts:12.0).
+    crete:scenario:learning#37"""
     session = learning()
     pioneer = session.ref("unit", "1. Geb.Pi. 95")
     session.ctx.emit("unit_moved", {"unit": pioneer, "origin": "15.06", "destination": "06.04"})
@@ -41,7 +42,8 @@ def test_the_germans_win_at_the_end_of_any_turn_holding_the_port():
 
 def test_otherwise_the_allies_win():
     """crete:scenario:learning: "Otherwise the Allied player wins" — after the
-    last turn (the 1700 turn)."""
+    last turn (the 1700 turn).
+    crete:scenario:learning#38"""
     session = learning(seed=4)
     session.perform("play_game")
     assert session.state.turn == 5

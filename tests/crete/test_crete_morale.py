@@ -119,6 +119,7 @@ def test_supply_on_the_maleme_suda_maps_counts_once_each():
     Scenario 9 (crete:scenario:9): Maleme and Canea-Suda, the Allies at Reduced
     Supply, Morale 20; rolls Allied Maleme, Allied Canea-Suda, then the Germans'.
     Sentences: crete:S5.0#1, crete:S5.0#5, crete:S5.0#7, crete:S5.0#12.
+    crete:scenario:9#92 crete:scenario:9#98
     """
     session = start("crete/gala", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
     assert level(session) == 20

@@ -132,7 +132,8 @@ def test_it_costs_a_command_point_each_and_needs_them():
 
 def test_set_aside_units_never_return():
     """Scenario 4: "Allied units removed from play by rules S1.0 and S2.0 are set
-    aside out of play for the remainder of the scenario"."""
+    aside out of play for the remainder of the scenario".
+    crete:scenario:4#36"""
     session, _, _ = piling_on(allied=KeyedPlayer({"move": "leave_map"}))
     unit = only_black_watch_on_the_map(session, "01.11")
     session.perform("move", [unit], "formation")
@@ -168,6 +169,7 @@ def test_shipping_away_by_night_scores_for_scenario_4():
     any Fire Zone), at most two a night; Scenario 4 counts "1VP Each Allied step
     shipped from Port".
     Sentences: crete:S2.0#1.
+    crete:scenario:4#47
     """
     session, _, _ = piling_on(allied=KeyedPlayer({"ship_to": "away by sea"}))
     unit = only_black_watch_on_the_map(session, "19.08")

@@ -196,7 +196,8 @@ def test_an_illegal_allocation_leaves_the_state_unchanged():
 def test_scenario_8_asks_for_its_two_counters_over_its_own_turns_before_step_b():
     """crete:scenario:8's effect (scenarios/crete/kiwis.yaml): the first turn is 0900
     23 May, so the plan covers 0900–1900, asked in the first turn's step before step B
-    (crete:3.1)."""
+    (crete:3.1).
+    crete:scenario:8#69"""
     axis = KeyedPlayer({"plan_air_support": [0, 0, 1, 0, 1]})
     session = start("crete/kiwis", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)
     steps = [s.name for s in session.program.decls["play_turn"].steps]

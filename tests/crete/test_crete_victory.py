@@ -158,7 +158,8 @@ def test_a_level_names_the_victory(tmp_path):
 def test_scenario_4_points_and_the_winner():
     """Scenario 4: 1VP each enemy step eliminated (both), 3VP each OP, 5VP each
     airfield hex and 10VP the Port (German), ... "The side with more victory
-    points wins."  At the start the Allies hold both OPs: 6 to 0."""
+    points wins."  At the start the Allies hold both OPs: 6 to 0.
+    crete:scenario:4#38 crete:scenario:4#40-42 crete:scenario:4#44-45 crete:scenario:4#49"""
     session = start("crete/piling_on", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     dice=Dice(0))
     session.perform("points_result")
@@ -261,7 +262,8 @@ def test_otherwise_a_draw_and_withdrawal(tmp_path):
 
 def test_an_attached_battalion_counts_with_its_new_brigade():
     """Scenario 8: "20 steps of the 5th New Zealand Brigade (including the 20th
-    BN)" — the 20 Bn, attached by S9.0, counts for the 5th NZ Bde."""
+    BN)" — the 20 Bn, attached by S9.0, counts for the 5th NZ Bde.
+    crete:scenario:8#73"""
     session = start("crete/kiwis", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     dice=Dice(0))
     brigade = session.ref("formation", "5th NZ Bde")

@@ -39,7 +39,8 @@ def test_the_set_ups_as_per_and_the_19th_brigade_at_rethymnon(deployed):
     Set-up within 2 hexes of 31.12 ... 2/7 Inf Bn (AUS): (6 units) Set-up within 2
     hexes of 08.15 ... 2/8 Fld RAE, C 2/3 RAA within 2 hexes of 08.15";
     Heraklion, Maleme, Kastelli as per Scenarios 3, 5, 6; "Canea-Suda Map: As per
-    Scenario 11" (crete:scenario:13)."""
+    Scenario 11" (crete:scenario:13).
+    crete:scenario:13#57-58"""
     for name, hex_id in CANEA_SUDA.items():
         if not hex_id.startswith("georgeoupolis:"):
             assert where(deployed, name) == hex_id, name
@@ -65,7 +66,9 @@ def test_the_set_ups_as_per_and_the_19th_brigade_at_rethymnon(deployed):
 def test_values_chits_and_schedule(session):
     """crete:scenario:13's Command Values, the cup, the drops "As per Optional Rule
     O1.0" (8, 2, 3 and 1 Battalion Sticks on 20 May, 1 on 21 and 1 on 24 May),
-    the serials as per Scenario 11, Morale 40 and the victory table."""
+    the serials as per Scenario 11, Morale 40 and the victory table.
+    crete:scenario:13#31-33 crete:scenario:13#35 crete:scenario:13#61 crete:scenario:13#69-70
+    crete:scenario:13#72-76"""
     div = session.state.catalog["division"]
     values = {d: [div[d]["command_rating"], div[d]["dispatch_rating"]] +
               [session.attr(session.ref("division", d), k) for k in ("cp", "dp")]
@@ -99,7 +102,7 @@ def test_values_chits_and_schedule(session):
 
 
 def test_the_german_player_chooses_two_formation_chits_for_the_cup():
-    """ "The German player may choose two formation chits to add to the cup."
+    """crete:scenario:13#49:  "The German player may choose two formation chits to add to the cup."
     (crete:scenario:13)"""
     game = scenario({"chit_to_cup": ["formation:Fallschirmjäger-Regiment 2",
                                       "formation:Luftlande Sturmregiment"]})
@@ -119,6 +122,7 @@ def test_the_first_drop_picks_eight_battalion_sticks():
     the 7. Flieger Division's chit is played the German picks eight Sticks; only
     those Units drop, on Drop Zone Targets; the others wait for later drops.
     Sentences: crete:O4.0#28.
+    crete:scenario:13#31
     """
     game, lines = play_game("crete/free_for_all", 1, ["random"], until=1, check_invariants=True)
     session = game.session
@@ -160,7 +164,8 @@ def test_7_and_8_ii_fjr_2_drop_under_fjr_2():
 def test_naval_and_supply_do_not_move_morale_but_steps_do(session):
     """ "Naval units eliminated and supply status are ignored for adjusting Allied
     Morale ... -1 Each Allied non-Greek step eliminated" (crete:scenario:13,
-    crete:S5.0)."""
+    crete:S5.0).
+    crete:scenario:13#62-64"""
     assert session.value("morale_ignores", "naval") and session.value("morale_ignores", "supply")
     game = scenario()
     allied = game.ref("side", "Allied")
@@ -173,7 +178,8 @@ def test_naval_and_supply_do_not_move_morale_but_steps_do(session):
 
 def test_allied_units_may_withdraw_at_maleme_01_18(session):
     """ "In addition to those hexes in S5.0, the Allied Units may withdraw from hex
-    01.18 on the Maleme Map." (crete:scenario:13)"""
+    01.18 on the Maleme Map." (crete:scenario:13)
+    crete:scenario:13#67"""
     assert session.value("withdrawal_exit", "maleme:01.18")
     assert not session.value("withdrawal_exit", "maleme:01.17")
 
@@ -181,7 +187,8 @@ def test_allied_units_may_withdraw_at_maleme_01_18(session):
 def test_serials_may_arrive_in_any_order():
     """ "German Airland Reinforcement Serials may arrive in any order."
     (crete:scenario:13, crete:S7.0): with Maleme Airfield German on 1700 21 May
-    the German picks Serial 5 first."""
+    the German picks Serial 5 first.
+    crete:scenario:13#60"""
     game = scenario({"airlanding_serial": 5})
     game.perform("deploy_units")
     game.state.turn = labels(game).index("1941-05-21 1700")
@@ -205,7 +212,8 @@ def test_serials_may_arrive_in_any_order():
 def test_layforce_lands_at_an_allied_controlled_port_or_waits():
     """crete:scenario:13: "Layforce A BN and D BN arrive at any Allied controlled
     Port" — the Allied player's pick among the ports he holds; while he holds
-    none, they stay in their box (read: no port, no landing)."""
+    none, they stay in their box (read: no port, no landing).
+    crete:scenario:13#29-30"""
     from scenario_tools import start_passing as fresh
     session = fresh("crete/free_for_all")
     unit = session.ref("unit", "A Coy A BN")
@@ -233,8 +241,10 @@ def test_layforce_lands_at_an_allied_controlled_port_or_waits():
 def test_the_gebirgs_chit_goes_in_the_turn_after_serial_1_is_due():
     """crete:scenario:13: "The 5. Gebirgs Division Activation Chit is added to
     the cup on turn after the Serial 1 is to arrive" — Scenario 11 adds it on
-    that turn (crete:S7.0's serial_due alone)."""
-    for name, waits in (("crete/free_for_all", True), ("crete/mercury", False)):
+    that turn (crete:S7.0's serial_due alone), and so does Scenario 12.
+    crete:scenario:13#46 crete:scenario:11#84 crete:scenario:12#45"""
+    for name, waits in (("crete/free_for_all", True), ("crete/mercury", False),
+                        ("crete/main_event", False)):
         session = start_passing(name)
         geb = session.ref("division", "5. Gebirgs Division")
         due = min(session.attr(u, "airlanding_turn")

@@ -126,10 +126,9 @@ def test_the_areas_are_the_owners_to_choose_in(deployed, names, centres, n):
 
 def test_the_19th_brigade_goes_into_its_four_hexes(deployed):
     """2/7 Inf Bn "place in hexes 42.12, 42.13, 43.12, 43.13 — at least one unit
-    per hex" (the owner's choice among the four: the placement cannot require one
-    in each); 2/8 Inf Bn "in hexes 42.14, 42.15, 43.14, 43.15 — only one unit per
-    hex"."""
-    assert {where(deployed, u) for u in BN_2_7} <= {"42.12", "42.13", "43.12", "43.13"}
+    per hex" (the owner's choice among the four, one at least in each: each_hex);
+    2/8 Inf Bn "in hexes 42.14, 42.15, 43.14, 43.15 — only one unit per hex"."""
+    assert {where(deployed, u) for u in BN_2_7} == {"42.12", "42.13", "43.12", "43.13"}
     spots = [where(deployed, u) for u in BN_2_8]
     assert len(set(spots)) == 3 and set(spots) <= {"42.14", "42.15", "43.14", "43.15"}
     assert where(deployed, "Brig Vassey", "leader") in {where(deployed, u) for u in BN_2_7 + BN_2_8}
@@ -192,6 +191,7 @@ def test_rearguards_and_road_blocks(session):
 
 
 def test_scenario_rules(session):
+    """crete:scenario:9#88 crete:scenario:9#90 crete:scenario:9#92"""
     effects = list(session.state.catalog["effect"].values())
     kinds = sorted(e["kind"] for e in effects)
     assert kinds == sorted(["force_reserve", "replacement_leader", "command_rating_on_serial",
@@ -218,12 +218,14 @@ def test_scenario_rules(session):
 
 
 def test_the_force_reserves_start_held(deployed):
+    """crete:scenario:9#88"""
     for name in RESERVES:
         assert deployed.value("force_reserve_held", deployed.ref("unit", name)), name
     assert not deployed.value("force_reserve_held", deployed.ref("unit", "A Royal Periv"))
 
 
 def test_victory_conditions(session):
+    """crete:scenario:9#100-101"""
     victory = list(session.state.catalog["victory"].values())
     assert [(v["kind"], v["side"], v["hex"], v["hexes"], v["winner"], v["negated"], v["level"])
             for v in victory] == [

@@ -176,6 +176,7 @@ def axis_holds(*hexes):
 
 
 def test_the_port_at_the_end_of_the_game_wins_for_the_germans():
+    """crete:scenario:3#54"""
     session = axis_holds("19.08")
     session.perform("victory_check", False)
     assert result(session) == []                       # "at the end of the game"
@@ -184,6 +185,7 @@ def test_the_port_at_the_end_of_the_game_wins_for_the_germans():
 
 
 def test_the_port_lost_again_before_the_end_does_not_count():
+    """crete:scenario:3#54-55"""
     session = axis_holds("19.08")
     session.perform("victory_check", False)
     session.place("1/5 Garrison", "19.08")
@@ -194,6 +196,7 @@ def test_the_port_lost_again_before_the_end_does_not_count():
 @pytest.mark.parametrize("pair", [("27.08", "28.08"), ("28.08", "29.08"), ("29.08", "29.09"),
                                   ("29.09", "30.09"), ("29.08", "30.09")])
 def test_two_connected_runway_hexes_win_for_the_germans(pair):
+    """crete:scenario:3#54"""
     session = axis_holds(*pair)
     session.perform("victory_check", True)
     assert result(session) == [("Axis", "victory 2")]
@@ -202,12 +205,14 @@ def test_two_connected_runway_hexes_win_for_the_germans(pair):
 @pytest.mark.parametrize("pair", [("27.08", "29.08"), ("27.08", "30.09"), ("28.08", "29.09"),
                                   ("27.08", "29.09")])
 def test_two_unconnected_runway_hexes_do_not_count(pair):
+    """crete:scenario:3#54"""
     session = axis_holds(*pair)
     session.perform("victory_check", True)
     assert result(session) == [("Allied", "otherwise")]
 
 
 def test_one_runway_hex_or_nothing_is_an_allied_win():
+    """crete:scenario:3#55"""
     for held in [("28.08",), ()]:
         session = axis_holds(*held)
         session.perform("victory_check", True)
@@ -215,6 +220,7 @@ def test_one_runway_hex_or_nothing_is_an_allied_win():
 
 
 def test_three_runway_hexes_with_two_adjacent_win():
+    """crete:scenario:3#54"""
     session = axis_holds("27.08", "29.09", "30.09")
     session.perform("victory_check", True)
     assert result(session) == [("Axis", "victory 2")]

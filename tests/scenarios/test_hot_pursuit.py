@@ -111,10 +111,10 @@ def test_the_areas_are_the_owners_to_choose_in(deployed, names, centres, n):
 
 def test_the_hexes_given_by_name(deployed):
     """2/7 Inf Bn "place in hexes 54.14, 54.13, 55.14"; 2/8 Inf Bn "in hexes 55.12
-    and 55.13"; Layforce's A BN "in hexes 60.14, 61.14, and 61.15 — one unit per
-    hex"; "Brig Vassey with any unit"."""
-    assert {where(deployed, u) for u in BN_2_7} <= {"54.14", "54.13", "55.14"}
-    assert {where(deployed, u) for u in BN_2_8} <= {"55.12", "55.13"}
+    and 55.13" ("— at least one unit per hex": each_hex); Layforce's A BN "in
+    hexes 60.14, 61.14, and 61.15 — one unit per hex"; "Brig Vassey with any unit"."""
+    assert {where(deployed, u) for u in BN_2_7} == {"54.14", "54.13", "55.14"}
+    assert {where(deployed, u) for u in BN_2_8} == {"55.12", "55.13"}
     assert sorted(where(deployed, u) for u in LAYFORCE_A) == ["60.14", "61.14", "61.15"]
     assert where(deployed, "Brig Vassey", "leader") in \
         {where(deployed, u) for u in BN_2_7 + BN_2_8}
@@ -149,7 +149,8 @@ def test_command_values_mug_chit_and_turns(session):
 
 
 def test_the_german_player_picks_the_first_chit():
-    """crete:scenario:10: "The German player may pick any Formation Chit as the first one played":
+    """crete:scenario:10#82: "The German player may pick any Formation Chit as the first one
+    played":
     the one picked is carried; the others stay out of the cup."""
     axis = KeyedPlayer({"first_chit": "formation:Geb.Jäg.Rgt. 141"})
     game = start("crete/hot_pursuit", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)
@@ -159,6 +160,7 @@ def test_the_german_player_picks_the_first_chit():
 
 
 def test_control_serial_and_rules(session):
+    """crete:scenario:10#85 crete:scenario:10#87"""
     axis, allied = session.ref("side", "Axis"), session.ref("side", "Allied")
     for hex_id in ["09.04", "10.04", "11.05"]:
         assert session.value("controller", hex_id) == axis
@@ -179,7 +181,8 @@ def test_control_serial_and_rules(session):
 
 def test_withdrawal_is_in_effect_with_a_level_of_1(session):
     """crete:scenario:10 and crete:S5.0: "Allied Withdrawal is in effect with a
-    level of 1"; no Morale is kept."""
+    level of 1"; no Morale is kept.
+    crete:scenario:10#90"""
     assert session.value("withdrawal_in_effect") is True
     assert session.value("withdrawal_level") == 1
     assert session.value("morale_in_play") is False
@@ -189,7 +192,8 @@ def test_the_german_requirement(session):
     """crete:scenario:10: "occupy hexes on the Akrotiri Peninsula (67.07, 74.08, 75.08, and 77.02) and
     exit 12 units and a Leader off the Georgeoupolis Map at hex 108.44 ... If the
     German player fails to meet this requirement, raise the Allied Withdrawal level
-    by 10"; "Units exited are out of play"."""
+    by 10"; "Units exited are out of play".
+    crete:scenario:10#91-93"""
     game = scenario()
     requirement = next(game.ref("effect", i) for i, e in game.state.catalog["effect"].items()
                        if e["kind"] == "withdrawal_requirement")
@@ -226,6 +230,7 @@ def test_the_withdrawal_level_table(raised, winner, level):
     Marginal German; 25 – 30 Marginal Allied; 30+ Substantial Allied" (level 1 +
     the raise; each band from its first number).
     Sentences: crete:S5.0#23.
+    crete:scenario:10#97 crete:scenario:10#99-103
     """
     game = scenario()
     game.set_initial(game.ref("side", "Allied"), "withdrawal_raised", raised)
@@ -239,7 +244,8 @@ def test_the_withdrawal_level_table(raised, winner, level):
 
 def test_the_ports_and_sudden_death(session):
     """crete:scenario:10: Neo-Chorion before 0700 28 May, Wrisses before 0700 29
-    May; the Allies' decisive victory if the Germans hold neither Port."""
+    May; the Allies' decisive victory if the Germans hold neither Port.
+    crete:scenario:10#95-96"""
     victory = list(session.state.catalog["victory"].values())
     assert [(v["kind"], v["hex"], v["hexes"], v["winner"], v["negated"], v["level"])
             for v in victory[:3]] == [

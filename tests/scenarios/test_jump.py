@@ -122,7 +122,8 @@ def test_rethymnon_and_heraklion_wait_for_the_7th_flieger_chit():
     """ "The Allied units on the Rethymnon maps may not be activated until after
     the 7. Flieger Division Activation chit is drawn on the 1500, 20 May game
     turn" (and Heraklion's on the 1700; crete:scenario:6): at the start they
-    wait, Maleme's and Kastelli's do not."""
+    wait, Maleme's and Kastelli's do not.
+    crete:scenario:6#59-60 crete:scenario:6#64-65"""
     session = scenario()
     assert session.value("waiting_on_sheet", session.ref("unit", "A 2/1 Inf")) is True
     assert session.value("waiting_on_sheet", session.ref("unit", "A 2/B W")) is True
@@ -165,7 +166,8 @@ def test_greek_units_keep_two_hexes_away_from_the_kastelli_east_exit():
     """ "Neither Major Bedding nor any Greek unit may leave the Kastelli map or move
     within two hexes of the East Exit hex" (crete:scenario:6; the East Exit is
     kastelli:20.06): a Greek unit may not enter a hex within two of it, a German
-    may; and no hex of another sheet is ever next to one of Kastelli's."""
+    may; and no hex of another sheet is ever next to one of Kastelli's.
+    crete:scenario:6#49"""
     session = scenario()
     greek, german = session.ref("unit", "3 B/1 Inf"), session.ref("unit", "Det Muebe")
     for hex_id, allowed in (("kastelli:18.06", False), ("kastelli:19.05", False),
@@ -182,7 +184,8 @@ def test_drawing_the_7th_flieger_chit_on_1500_frees_rethymnon_and_brings_fjr_2()
     """crete:scenario:6: once "the 7. Flieger Division Activation chit is drawn on
     the 1500, 20 May game turn" the Rethymnon units may be activated and "The
     Fsch.Jäg.Rgt. 2 formation chit is added to the mug"; Heraklion still waits
-    for the 1700 draw.  Drawn on another turn it frees nothing."""
+    for the 1700 draw.  Drawn on another turn it frees nothing.
+    crete:scenario:6#59-68"""
     session = scenario()
     chit = session.ref("chit", "division:7. Flieger Division")
     rethymnon, heraklion = session.ref("unit", "A 2/1 Inf"), session.ref("unit", "A 2/B W")

@@ -74,7 +74,8 @@ def test_reinforcements_serials_and_the_drops_read_from_scenario_11(session):
 def test_command_values_and_rules(session):
     """crete:scenario:12's Command Values (CREFOR 3/1, no turn increases), the
     Georgeoupolis map waiting for the 1500 20 May turn, the Akrotiri and
-    Georgeoupolis exit requirement (+10), Morale 30, air strikes on Maleme."""
+    Georgeoupolis exit requirement (+10), Morale 30, air strikes on Maleme.
+    crete:scenario:12#62 crete:scenario:12#64 crete:scenario:12#66"""
     div = session.state.catalog["division"]
     assert [div["CREFOR"][k] for k in ("command_rating", "dispatch_rating")] == [3, 1]
     effects = list(session.state.catalog["effect"].values())
@@ -96,7 +97,8 @@ def test_command_values_and_rules(session):
 
 def test_georgeoupolis_waits_until_1500_20_may(deployed):
     """ "The Allied units on the Georgeoupolis maps may not be activated until the
-    1500, 20 May game turn." (crete:scenario:12)"""
+    1500, 20 May game turn." (crete:scenario:12)
+    crete:scenario:12#61"""
     a27 = deployed.ref("unit", "A 2/7 Inf")
     assert deployed.value("waiting_on_sheet", a27)
     assert not deployed.value("waiting_on_sheet", deployed.ref("unit", "B 1 Welch"))
@@ -113,7 +115,8 @@ def test_georgeoupolis_waits_until_1500_20_may(deployed):
 def test_victory_conditions(session):
     """crete:scenario:12: the Ports of Canea and Suda, Neo-Chorion and Wrisses with
     Withdrawal in effect, no Withdrawal an Allied Decisive Victory, then "Less
-    than 15 Decisive German ... More than 30 Substantial Allied"."""
+    than 15 Decisive German ... More than 30 Substantial Allied".
+    crete:scenario:12#68-72 crete:scenario:12#74-78"""
     victory = list(session.state.catalog["victory"].values())
     assert [(v["hex"], v.get("provided")) for v in victory[:4]] == [
         ("49.07", None), ("59.13", None), ("73.28", "allied_withdrawal"),

@@ -250,7 +250,8 @@ LLSR_COMPANIES = ["5./II./LLSR", "6./II./LLSR", "7./II./LLSR"]
 @pytest.mark.parametrize("pair", [("09.04", "10.04"), ("10.04", "11.05")])
 def test_scenario_5_two_adjacent_airfield_hexes_win_for_the_germans(pair):
     """ "at least two adjacent hexes of Maleme Airfield (09.04, 10.04, 11.05)"
-    — at the end of the scenario, not before."""
+    — at the end of the scenario, not before.
+    crete:scenario:5#93"""
     session = holding("descent", LLSR_COMPANIES, pair)
     session.perform("victory_check", False)
     assert result(session) == []
@@ -259,6 +260,7 @@ def test_scenario_5_two_adjacent_airfield_hexes_win_for_the_germans(pair):
 
 
 def test_scenario_5_the_two_ends_of_the_airfield_are_not_adjacent():
+    """crete:scenario:5#93"""
     session = holding("descent", LLSR_COMPANIES, ("09.04", "11.05"))
     session.perform("victory_check", True)
     assert result(session) == [("Allied", "otherwise")]
@@ -295,7 +297,8 @@ def test_scenario_7_set_up_is_as_printed():
 
 
 def test_scenario_7_play_area_is_west_of_column_26():
-    """ "Only the area west of hex column 26.XX is in play." """
+    """ "Only the area west of hex column 26.XX is in play."
+    crete:scenario:7#14"""
     grid = scenario("last_chance").state.grid
     assert grid.contains(grid.parse("25.07", on_map=False))
     assert not grid.contains(grid.parse("26.07", on_map=False))
@@ -348,7 +351,8 @@ def test_scenario_7_rules_and_victory():
 
 def test_scenario_7_two_airfield_hexes_are_an_allied_major_victory():
     """ "The Allies win a major victory if they control two of the three
-    airfield hexes" — any two, adjacent or not."""
+    airfield hexes" — any two, adjacent or not.
+    crete:scenario:7#61"""
     session = holding("last_chance", ["A 20 Bn", "B 20 Bn"], ("09.04", "11.05"))
     session.perform("victory_check", True)
     assert result(session) == [("Allied", "major")]
@@ -357,7 +361,8 @@ def test_scenario_7_two_airfield_hexes_are_an_allied_major_victory():
 def test_scenario_7_a_fire_zone_on_two_airfield_hexes_is_a_minor_victory():
     """ "... or a minor victory if they project a fire zone on two of the three
     airfield hexes": a company in 10.04 covers both its neighbours 09.04 and
-    11.05; in 09.04 it covers only 10.04 (11.05 is two hexes away)."""
+    11.05; in 09.04 it covers only 10.04 (11.05 is two hexes away).
+    crete:scenario:7#61-62"""
     session = holding("last_chance", ["A 20 Bn"], ("10.04",))
     session.perform("victory_check", True)
     assert result(session) == [("Allied", "minor")]
@@ -410,7 +415,8 @@ def test_scenario_8_set_up_is_as_printed():
 
 def test_scenario_8_play_area():
     """ "Only the area west of hex column 35.XX and north of hex row XX.15 is in
-    play" — with column 35, where the set-up puts B 18 Bn and NZ Div Petrol."""
+    play" — with column 35, where the set-up puts B 18 Bn and NZ Div Petrol.
+    crete:scenario:8#11"""
     grid = scenario("kiwis").state.grid
     inside = [grid.contains(grid.parse(h, on_map=False)) for h in ("35.09", "34.14", "01.01")]
     outside = [grid.contains(grid.parse(h, on_map=False)) for h in ("36.09", "20.15")]
@@ -470,7 +476,9 @@ def test_scenario_8_rules_and_victory():
 def test_scenario_8_platanias_taken_early_is_a_german_objective():
     """ "If the Germans control the village of Platanias (hexes 25.07 and 26.07)
     before the 1300 23 May Game Turn ... it is a German Victory"; both hexes
-    are needed; neither side's objective met is a draw."""
+    are needed; neither side's objective met is a draw.
+    crete:scenario:8#71 crete:scenario:8#74
+    crete:scenario:8#72"""
     session = holding("kiwis", ["1. Kgr. Ramcke", "2. Kgr. Ramcke"], ("25.07", "26.07"))
     session.perform("victory_check", False)          # the end of the 0900 turn
     assert result(session) == []
@@ -485,7 +493,7 @@ def test_scenario_8_platanias_taken_early_is_a_german_objective():
 @pytest.mark.parametrize("first, other", [("Geb.Jäg.Rgt. 100", "Luftlande Sturmregiment"),
                                           ("Luftlande Sturmregiment", "Geb.Jäg.Rgt. 100")])
 def test_scenario_8_the_german_player_chooses_the_first_chit(first, other):
-    """"The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
+    """crete:scenario:8#60-61: "The German player may choose Geb.Jäg.Rgt. 100 or the Luftl.Sturm-Rgt
     formation chits to be the first in play. The other is placed in the cup." —
     asked once, at the start of play (step D of the first turn)."""
     axis = KeyedPlayer({"first_chit": f"formation:{first}"})

@@ -119,6 +119,7 @@ def test_the_19th_brigade_on_georgeoupolis_may_set_up_in_ips(deployed):
 
 
 def test_the_leaders_are_where_printed(deployed):
+    """crete:scenario:11#97-98"""
     session = deployed
     """ "A 106 RHA with MNDBO Leader, MajGen Weston (49.08)"; "Brigadier Vassey is
     placed on the Georgeoupolis map and Lieutenant Colonel Campbell is placed on
@@ -209,7 +210,8 @@ def test_the_seventeen_serials(session):
 
 def test_command_values_chits_and_limits(session):
     """crete:scenario:11's Command Values, the cup and first chit, the chits that
-    come later, and "All Rearguards, Roadblocks, Sperren, and Nachhuten"."""
+    come later, and "All Rearguards, Roadblocks, Sperren, and Nachhuten".
+    crete:scenario:11#123-124"""
     div = session.state.catalog["division"]
     values = {d: [div[d][k] for k in ("command_rating", "dispatch_rating")]
               for d in div if "command_rating" in div[d]}
@@ -254,6 +256,7 @@ def test_command_values_chits_and_limits(session):
 
 
 def test_the_sheets_wait_for_the_7_flieger_chit(deployed):
+    """crete:scenario:11#108-109 crete:scenario:11#113-114"""
     session = deployed
     """ "The Allied units on the Georgeoupolis and Rethymnon maps may not be activated
     until after the 7. Flieger Division Activation chit is drawn on the 1500, 20 May
@@ -267,7 +270,8 @@ def test_victory_conditions(session):
     """Sudden death at the Ports of Canea (before 0700 26 May) and Suda (before 0700
     28 May), at Neo-Chorion and Wrisses only with Allied Withdrawal in effect; an
     Allied Decisive Victory without Withdrawal; then the Withdrawal Level bands
-    (crete:scenario:11)."""
+    (crete:scenario:11).
+    crete:scenario:11#126-127 crete:scenario:11#129-135"""
     victory = list(session.state.catalog["victory"].values())
     lab = labels(session)
     assert [(v["kind"], v["hex"], v["winner"], v["level"], v.get("provided"),
@@ -288,7 +292,8 @@ def test_victory_conditions(session):
 
 def test_neo_chorion_counts_only_with_withdrawal_in_effect():
     """ "If Allied Withdrawal is in effect and the Germans control the village of
-    Neo-Chorion (73.28) before 0700 28 May ..." (crete:scenario:11)."""
+    Neo-Chorion (73.28) before 0700 28 May ..." (crete:scenario:11).
+    crete:scenario:11#128"""
     game = scenario()
     neo = next(v for v in game.state.refs("victory")
                if game.attr(v, "hex") == "georgeoupolis:73.28")
@@ -303,7 +308,8 @@ def test_neo_chorion_counts_only_with_withdrawal_in_effect():
 def test_force_reserves_wait_for_a_german_unit_not_of_det_gentz_or_altmann():
     """ "... Force Reserves and may not be activated until a German Unit that is not
     a part of Det Gentz or Det Altmann is within 7 hexes of the Port of Canea (hex
-    49.07) or Port of Suda (59.13)" (crete:scenario:11)."""
+    49.07) or Port of Suda (59.13)" (crete:scenario:11).
+    crete:scenario:11#115"""
     game = scenario()
     held = [n for n in RESERVES if game.value("force_reserve_held", game.ref("unit", n))]
     assert held == RESERVES
@@ -322,7 +328,8 @@ def test_the_maleme_exit_requirement_checked_at_0700_25_may():
     """ "The German player must exit 4 Units off the Maleme Map at hex 01.18 by the
     0700, 25 May Game Turn. These units are out of play ... If the German player
     fails to meet this requirement, raise the Allied Morale by 10. This check is
-    made at the start of the 0700, 25 May Game Turn." (crete:scenario:11)"""
+    made at the start of the 0700, 25 May Game Turn." (crete:scenario:11)
+    crete:scenario:11#117-120"""
     game = scenario()
     lab_0700_25 = labels(game).index("1941-05-25 0700")
     game.perform("adjust_allied_morale", -15, "test")
@@ -343,7 +350,8 @@ def test_the_maleme_exit_requirement_checked_at_0700_25_may():
 
 def test_campbell_is_removed_when_he_shares_a_map_with_vassey():
     """ "If these two leaders ever occupy the same map, Lieutenant Colonel Campbell
-    is removed from play." (crete:scenario:11)"""
+    is removed from play." (crete:scenario:11)
+    crete:scenario:11#99"""
     game = scenario()
     game.perform("deploy_units")
     campbell = game.ref("leader", "Lieutenant Colonel Campbell")
@@ -357,7 +365,8 @@ def test_campbell_is_removed_when_he_shares_a_map_with_vassey():
 
 def test_no_planned_air_support_on_24_may():
     """ "The German does not receive Planned German Air Support (S11.0) on these days
-    (20 – 21 May and 24 May)" (crete:scenario:11, crete:S11.0: from 22 May)."""
+    (20 – 21 May and 24 May)" (crete:scenario:11, crete:S11.0: from 22 May).
+    crete:scenario:11#101"""
     game = scenario()
     axis = game.ref("side", "Axis")
     days = {}

@@ -17,7 +17,8 @@ def scenario(seed=1):
 
 
 def test_the_set_up_is_scenario_3s():
-    """"Set-up and Command Values are the same as Scenario 3"."""
+    """"Set-up and Command Values are the same as Scenario 3".
+    crete:scenario:4#10 crete:scenario:4#13"""
     four = scenario()
     three = start("crete/heraklion", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                   seed=1)

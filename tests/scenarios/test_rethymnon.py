@@ -199,7 +199,8 @@ def test_allies_hold_the_victory_hexes_at_the_start():
 def test_snafu_german_control_at_the_end_of_any_turn_wins():
     """crete:scenario:1: "The German player wins if he controls the Port of
     Rethymnon (08.13) and the two airfield hexes (27.12 and 28.11) at the end of
-    any game turn" — met once, it stays met though the hexes are lost again."""
+    any game turn" — met once, it stays met though the hexes are lost again.
+    crete:scenario:1#57"""
     session = scenario("snafu")
     for name, hex_id in (("9./III./FJR 2 •", "08.13"), ("10./III./FJR 2 •", "27.12"),
                          ("11./III./FJR 2 •", "28.11")):
@@ -213,6 +214,7 @@ def test_snafu_german_control_at_the_end_of_any_turn_wins():
 
 
 def test_snafu_two_of_three_hexes_is_not_enough():
+    """crete:scenario:1#57 crete:scenario:1#59"""
     session = scenario("snafu")
     occupy(session, "9./III./FJR 2 •", "27.12")
     occupy(session, "10./III./FJR 2 •", "28.11")
@@ -222,7 +224,8 @@ def test_snafu_two_of_three_hexes_is_not_enough():
 
 def test_snafu_thirteen_german_steps_win_for_the_allies():
     """crete:scenario:1: "The Allied player wins if he has eliminated 13 German
-    steps" (12 are not enough)."""
+    steps" (12 are not enough).
+    crete:scenario:1#58"""
     session = scenario("snafu")
     lose_steps(session, "Axis", 12)
     session.perform("victory_check", True)
@@ -235,7 +238,8 @@ def test_snafu_thirteen_german_steps_win_for_the_allies():
 
 def test_snafu_both_objectives_is_a_draw():
     """crete:scenario:1: "If both players or neither player achieves their
-    objective, the result is a draw." """
+    objective, the result is a draw."
+    crete:scenario:1#59"""
     session = scenario("snafu")
     for name, hex_id in (("9./III./FJR 2 •", "08.13"), ("10./III./FJR 2 •", "27.12"),
                          ("11./III./FJR 2 •", "28.11")):
@@ -264,7 +268,8 @@ def test_steps_are_counted_as_they_are_lost():
 
 def test_precision_port_or_airfields_at_the_end_of_the_game():
     """crete:scenario:2: "controls the Port of Rethymnon (08.13) or the two airfield
-    hexes (27.12 and 28.11) at the end of the game"; "eliminated 11 German steps"."""
+    hexes (27.12 and 28.11) at the end of the game"; "eliminated 11 German steps".
+    crete:scenario:2#30-32"""
     session = scenario("precision")
     occupy(session, "9./III./FJR 2 •", "08.13")
     session.perform("victory_check", False)
