@@ -3,19 +3,10 @@ modified_fire_rating on a small situation, and the Company Bonus check."""
 
 from __future__ import annotations
 
-from conftest import INFANTRY
 from los_world import los_map, los_session, make_night, set_hex_marker, set_weather
+from test_fire import add
 
 from kriegsspiel.core.players import KeyedPlayer
-
-
-def add(session, ident, side, hex_id, **face):
-    division, formation = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
-    session.state.catalog["unit"][ident] = {
-        "name": ident, "side": side, "division": division, "formation": formation,
-        "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, **face}}}
-    session.place(ident, hex_id)
-    return session.ref("unit", ident)
 
 
 def terms(session, firer, target, mode="direct"):

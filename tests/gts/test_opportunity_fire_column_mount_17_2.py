@@ -5,20 +5,11 @@ before or after the mode change at the firing player's choice."""
 
 from __future__ import annotations
 
-from conftest import INFANTRY
+from test_fire import add
 
 from kriegsspiel.core.players import KeyedPlayer
 
 FAR = {"police": "01.12", "greek": "01.11", "bedding": "01.11"}
-
-
-def add(session, ident, side, hex_id, **face):
-    division, formation = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
-    session.state.catalog["unit"][ident] = {
-        "name": ident, "side": side, "division": division, "formation": formation,
-        "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, **face}}}
-    session.place(ident, hex_id)
-    return session.ref("unit", ident)
 
 
 def mark(session, ident, **markers):

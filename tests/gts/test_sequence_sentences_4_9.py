@@ -6,22 +6,10 @@ reinforcements (gts:8.0), the mug (gts:9.0), cleanup and the turn record
 from __future__ import annotations
 
 from conftest import INFANTRY
+from test_turn import points, status
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
-
-
-def points(session, division, cp=None, dp=None):
-    tracks = session.state.tracks.setdefault(f"division:{division}", {})
-    if cp is not None:
-        tracks["cp"] = cp
-    if dp is not None:
-        tracks["dp"] = dp
-    return tracks
-
-
-def status(session, formation):
-    return session.attr(session.ref("formation", formation), "chit_status")
 
 
 def first_index(log, test):
