@@ -213,6 +213,23 @@ def test_lost_fallschirmjager_come_back(game):
     assert session.attr(pi1, "column") == 0
 
 
+def test_lost_fallschirmjager_never_come_back_among_enemy_units(game):
+    """crete:5.10#2: a destroyed Unit is "placed back on the map in a leader's hex" —
+    not the hex of a Leader standing where enemy Units are (gts:14.1: no Unit is ever
+    put in with the enemy; a Leader whose Units are gone may briefly stand there)."""
+    axis = KeyedPlayer({"lost_fallschirmjager": True, "lost_fallschirmjager_unit": "pi1"})
+    session = game(rolls=[], axis=axis,
+                   placement={"greek": "09.09", "truck": "12.12"})
+    session.state.catalog["unit"]["pi1"]["tags"] = ["fallschirmjager"]
+    pi1 = session.ref("unit", "pi1")
+    session.ctx.emit("unit_eliminated", {"unit": pi1})
+    session.place("schaette", "09.09", "leader")        # among the enemy, as in a game
+    chit = draw(session, "axis", "lost_fallschirmjager")
+    pull(session, chit, "lost_fallschirmjager")
+    assert session.attr(pi1, "hex") is None             # no Leader's hex it may go to
+    assert not any(d.key == "lost_fallschirmjager_leader" for d in axis.asked)
+
+
 def test_leader_loss_once_per_formation(game):
     """crete:5.11#1-3: "The Allied Player selects a Formation then the German player
     replaces the Leader ... on any unit of the formation. If the Leader has already
