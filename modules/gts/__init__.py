@@ -21,9 +21,10 @@ RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
 # keeps error listings stable.
 RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch.ksr",
-              "actions.ksr", "activation.ksr", "rally.ksr", "movement.ksr", "transport.ksr",
-              "los.ksr", "fire.ksr", "indirect.ksr", "artillery.ksr", "assault.ksr",
-              "engineering.ksr", "rearguards.ksr", "invariants.ksr")
+              "actions.ksr", "activation.ksr", "rally.ksr", "movement_costs.ksr",
+              "movement.ksr", "transport.ksr", "los.ksr", "fire.ksr", "indirect.ksr",
+              "artillery.ksr", "assault.ksr", "engineering.ksr", "rearguards.ksr",
+              "invariants.ksr")
 
 
 def _attribute_types(model) -> dict[str, str]:
@@ -57,7 +58,7 @@ class _Plugin:
     @hookimpl
     def ks_primitives(self):
         # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks;
-        # the movement search asks rules/movement.ksr what each step costs (gts:14.3).
+        # the movement search asks the rules (movement.ksr) what each step costs (gts:14.3).
         return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES)
 
     @hookimpl

@@ -1,5 +1,5 @@
 """Where can this Unit get to this Action?  A search primitive for bots and
-displays, over the movement rules (rules/movement.ksr).
+displays, over the movement rules (rules/movement.ksr, movement_costs.ksr).
 
 The rules decide every step — ``may_enter`` (enemy hexes, entry-hex
 exclusion, Column stacking, Fire Zones under a Division chit) and

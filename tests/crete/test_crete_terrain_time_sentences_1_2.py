@@ -1,6 +1,6 @@
 """Crete 1.0 Weather and Time and 2.0-2.10 Terrain, sentence by sentence, on
 small hand-made maps under the Crete rules (modules/crete/rules/terrain.ksr,
-time.ksr, terrain_los.ksr over the series movement.ksr)."""
+time.ksr, terrain_los.ksr over the series movement_costs.ksr and movement.ksr)."""
 
 from __future__ import annotations
 
