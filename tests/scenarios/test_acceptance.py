@@ -43,7 +43,10 @@ SCENARIOS = ["learning", "snafu", "precision", "heraklion", "piling_on", "descen
 # objectives, as the random bot never does), so it meets rules the random one
 # does not: every scenario and seed again with it, under KS_SLOW=1 but for the
 # cheapest games.
-HEURISTIC_IN_CI = {"learning": range(1, 4), "snafu": [1], "precision": [1], "heraklion": [1]}
+# snafu 16 and precision 20: a Leader whose defenders ran away and fell in the
+# refuge was put there alone (gts:18.7#44, 21.3), which the invariant checker caught.
+HEURISTIC_IN_CI = {"learning": range(1, 4), "snafu": [1, 16], "precision": [1, 20],
+                   "heraklion": [1]}
 PLAYERS = {"random": (["random"], IN_CI), "heuristic": (["heuristic", "heuristic"],
                                                        HEURISTIC_IN_CI)}
 
