@@ -76,9 +76,7 @@ class Session:
     def where(self, name: str, args: tuple, since: int, shown: int = 4) -> list[str]:
         """Where in the game a rule failed: the turn, the action, and the last
         events of that action (which name the pieces and places involved)."""
-        turns = self.state.catalog.get("game", {}).get("game", {}).get("turns", [])
-        turn = self.state.turn
-        label = turns[turn]["label"] if 0 <= turn < len(turns) else str(turn)
+        label = self.program.call("turn_label", self.ctx) or str(self.state.turn)
         shown_args = ", ".join(json.dumps(_plain(a), default=str) for a in args)
         lines = [f"in the game: turn {label}, action {name}({shown_args}), "
                  f"after event {len(self.state.log)}"]
