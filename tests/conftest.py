@@ -121,12 +121,13 @@ def shipped_sheet(game_id: str, map_id: str):
     return game_map, MapIndex.build(game_map, game.terrain, grid)
 
 
-def open_map(columns=20, rows=12):
-    """An all-clear map: the grid and its MapIndex."""
+def open_map(columns=20, rows=12, roads=()):
+    """An all-clear map: the grid and its MapIndex; *roads*: paths of hex ids."""
     grid = HexGrid((1, columns, 1, rows))
     model = MapModel.model_validate({"id": "open", "name": "Open", "provenance": "provisional",
                                      "grid": {"columns": [1, columns], "rows": [1, rows]},
-                                     "default_terrain": "clear"})
+                                     "default_terrain": "clear",
+                                     "roads": {"road": [list(r) for r in roads]} if roads else {}})
     return grid, MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
 
 

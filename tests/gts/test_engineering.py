@@ -94,17 +94,10 @@ def test_road_blocks(make_session):
     roads of a road hex for the enemy and other Divisions; gts:23.3: an engineer
     removes it automatically, a Leg Infantry Unit with a check."""
     from conftest import open_map
-    from kriegsspiel.core.mapindex import MapIndex
-    from kriegsspiel.core.models import MapModel, TerrainType
     session = make_session(rolls=[2, 4],
                            axis=KeyedPlayer({"engineer_work": "road_block"}),
                            allies=KeyedPlayer({"engineer_work": "remove_road_block"}))
-    grid, _ = open_map()
-    model = MapModel.model_validate({"id": "r", "name": "R", "provenance": "provisional",
-                                     "grid": {"columns": [1, 20], "rows": [1, 12]},
-                                     "default_terrain": "clear",
-                                     "roads": {"road": [["14.06", "15.06", "16.06"]]}})
-    session.state.map = MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
+    _, session.state.map = open_map(roads=[["14.06", "15.06", "16.06"]])
     sapper = add(session, "sapper", "15.06", engineer=True)
     session.perform("engineer", sapper)
     assert hex_track(session, "15.06", "road_block") == 1
@@ -141,14 +134,7 @@ def test_road_blocks_are_limited_per_army(make_session):
                                                 "road_block_limit": 0}}
     session.state.catalog["division"]["geb5"]["army"] = "German"
     from conftest import open_map
-    from kriegsspiel.core.mapindex import MapIndex
-    from kriegsspiel.core.models import MapModel, TerrainType
-    grid, _ = open_map()
-    model = MapModel.model_validate({"id": "r", "name": "R", "provenance": "provisional",
-                                     "grid": {"columns": [1, 20], "rows": [1, 12]},
-                                     "default_terrain": "clear",
-                                     "roads": {"road": [["14.06", "15.06"]]}})
-    session.state.map = MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
+    _, session.state.map = open_map(roads=[["14.06", "15.06"]])
     sapper = add(session, "sapper", "15.06", engineer=True)
     assert "road_block" not in session.value("engineer_works", sapper)
     session.state.catalog["army"]["German"]["road_block_limit"] = 1

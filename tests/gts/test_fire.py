@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from kriegsspiel.core.players import KeyedPlayer
 
 
-def add(session, ident, side, hex_id, **face):
-    division, formation = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
+def add(session, ident, side, hex_id, formation=None, **face):
+    division, default = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
     session.state.catalog["unit"][ident] = {
-        "name": ident, "side": side, "division": division, "formation": formation,
+        "name": ident, "side": side, "division": division, "formation": formation or default,
         "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, **face}}}
     session.place(ident, hex_id)
     return session.ref("unit", ident)

@@ -3,23 +3,10 @@ fire, at whom, and how one shot is resolved, on small hand-made situations."""
 
 from __future__ import annotations
 
-from conftest import INFANTRY
 from los_world import los_map, los_session, set_hex_marker
+from test_fire import add, resolved
 
 from kriegsspiel.core.players import KeyedPlayer
-
-
-def add(session, ident, side, hex_id, formation=None, **face):
-    division, default = ("geb5", "pi95") if side == "axis" else ("nz2", "inf1")
-    session.state.catalog["unit"][ident] = {
-        "name": ident, "side": side, "division": division, "formation": formation or default,
-        "unit_class": "infantry", "back_kind": None, "faces": {"front": {**INFANTRY, **face}}}
-    session.place(ident, hex_id)
-    return session.ref("unit", ident)
-
-
-def resolved(session):
-    return [e.data for e in session.events("fire_resolved")]
 
 
 def ids(units):

@@ -6,8 +6,6 @@ import pytest
 from conftest import open_map
 from test_fire import set_weather
 
-from kriegsspiel.core.mapindex import MapIndex
-from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer
 
 
@@ -42,12 +40,7 @@ def test_rain_costs_one_more_except_in_column_on_a_road(make_session):
     Unit is not In Column and moving on a Road" — a Unit in Column on the road
     pays the road rate alone; gts:26.0#5: fog adds one to every cost."""
     session = make_session()
-    grid, _ = open_map()
-    model = MapModel.model_validate({"id": "r", "name": "R", "provenance": "provisional",
-                                     "grid": {"columns": [1, 20], "rows": [1, 12]},
-                                     "default_terrain": "clear",
-                                     "roads": {"road": [["15.06", "16.06"]]}})
-    session.state.map = MapIndex.build(model, [TerrainType(id="clear", kind="hex")], grid)
+    _, session.state.map = open_map(roads=[["15.06", "16.06"]])
     pi1 = session.ref("unit", "pi1")
     session.state.tracks["unit:pi1"] = {"column": 1}
     set_weather(session, 3)
