@@ -10,6 +10,7 @@ from test_turn import points, status
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
+from kriegsspiel.rulebook import ExtraRules, build_program
 
 
 def first_index(log, test):
@@ -436,3 +437,29 @@ override procedure victory_check(last_turn: bool) @gts:12.0 {
     won = [e.seq for e in session.events("game_won")]
     last_advance = session.events("turn_advanced")[-1].seq
     assert len(won) == 1 and won[0] > last_advance
+
+
+ALWAYS_IN_COMMAND = ExtraRules("always_in_command.ksr", '''
+override def in_command(unit: unit) = unit.hex != none @gts:8.0
+''', layer="scenario")
+
+
+def test_no_command_point_is_spent_on_a_reinforcement_before_it_enters_play(make_session):
+    """gts:8.0#12 on its own: even with every placed Unit counted In Command (so
+    that gts:8.0#13's Out of Command does not decide it), a Unit still in its
+    entry hex takes neither a Direct Command nor a Second Action; once it has
+    moved out it may take both."""
+    program = build_program(["gts"], extra=[ALWAYS_IN_COMMAND])
+    axis = idle(move=["19.07", "stop"])
+    session = make_session(program=program, axis=axis, allies=idle(), rolls=[],
+                           placement={"greek": "18.08", "schaette": "20.07"})
+    late = reinforcement(session, "late", entry="20.07")
+    session.perform("reinforcements_to_boxes")
+    session.perform("enter_reinforcement", late, Ref("hex", "20.07"))
+    points(session, "geb5", cp=5)
+    assert session.value("in_command", late)
+    assert not session.value("direct_command_eligible", late, session.ref("side", "axis"))
+    assert session.value("second_actions", late, "pass", "formation") == []
+    session.perform("move", [late], "formation")
+    assert session.value("direct_command_eligible", late, session.ref("side", "axis"))
+    assert session.value("second_actions", late, "move", "formation") != []
