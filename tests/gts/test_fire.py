@@ -3,6 +3,7 @@ Crete Part One Direct Fire and Opportunity Fire Examples."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import INFANTRY
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -147,6 +148,30 @@ def test_modifiers_change_the_rating_never_the_die(make_session, roll, fire_rati
     assert shot["roll"] == roll and shot["rating"] == expected
     assert shot["hit"] == (roll == 0 or (roll != 9 and roll <= expected))
 
+
+
+@pytest.mark.parametrize("roll, fire_rating, defense, hit", [(9, 9, 2, False), (0, 0, -3, True)])
+def test_a_nine_always_misses_and_a_zero_always_hits(make_session, roll, fire_rating, defense,
+                                                     hit):
+    """gts:15.5#29: "A die roll of nine is always a miss, whatever the modified
+    Fire Rating" — a 9 against a modified rating of 9 or more, which the roll
+    would otherwise hit (gts:15.5#25); gts:15.5#26: "A die roll of zero is always
+    a hit" — a 0 against one below 0, which it would otherwise miss.  The rating
+    rolled against is also held to 0-8 (docs/gts.md, from the Assault Examples),
+    so fire_hits is asked about the uncapped ratings too."""
+    session = make_session(rolls=[roll, 5, 5, 5, 5], placement={"greek": "16.06",
+                                                                "bedding": "16.06"})
+    firer = add(session, "shooter", "axis", "15.06", steps=1, fire_rating=fire_rating)
+    target = session.ref("unit", "greek")
+    session.state.catalog["unit"]["greek"]["faces"]["front"]["defense"] = defense
+    modified = session.value("modified_fire_rating", firer, target, "direct", 0, 0)
+    assert (modified >= 9) if roll == 9 else (modified < 0), modified
+    assert session.value("fire_hits", roll, modified) is hit
+    session.players.players["allies"] = KeyedPlayer({"convert_suppression": False,
+                                                     "buy:tq_check": False})
+    session.perform("direct_fire", firer, target, "direct", 0)
+    shot = resolved(session)[0]
+    assert (shot["roll"], shot["hit"]) == (roll, hit)
 
 def set_weather(session, code):
     """The day's weather track on the game (gts:26.0): 1 fog, 3 rain."""
