@@ -36,6 +36,21 @@ def test_a_park_in_step_e_for_one_dispatch_point_each(make_session):
     assert sorted(hex_track(session, h, "artillery_park") for h in ("04.10", "08.10")) == [0, 1]
 
 
+
+def test_every_division_may_have_a_park_and_more_than_one(make_session):
+    """gts:16.2.1#1: "Every Division has at least one Artillery Park, with markers
+    and boxes on its Division Display": a Division that starts with none creates
+    one, and "at least one" is never a limit — with two Dispatch Points it has
+    two, each its own (docs/gts.md: a Park is a hex marker of its Division)."""
+    session = step_e_session(make_session, dp=2)
+    assert session.value("park_hexes", nz2(session)) == []
+    for ident, hex_id in (("g1", "04.10"), ("g2", "08.10")):
+        artillery(session, ident, "allies", hex_id)
+    session.perform("parks_and_contact")
+    assert sorted(session.value("park_hexes", nz2(session))) == ["04.10", "08.10"]
+    assert session.value("park_hexes", session.ref("division", "geb5")) == []
+    assert session.attr(nz2(session), "dp") == 0
+
 def test_the_park_goes_where_a_ready_orange_unit_of_the_division_is(make_session):
     """gts:16.2.1#3-5: the marker goes to a hex that "must already contain at least
     one ready-to-fire Orange Fire Rating Unit (a Dismounted or Self-Propelled
