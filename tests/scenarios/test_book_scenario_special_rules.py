@@ -305,3 +305,55 @@ def test_scenario_4_scores_the_allied_steps_off_by_the_west_exit():
                   for ident, line in session.state.catalog["victory_points"].items()
                   if line["per"] == "step_exited")
     assert session.value("points_scored", exited, session.ref("side", "Allied")) == 2
+
+
+def _last_chit_of_the_turn(name: str, label: str, chit_id: str):
+    """crete/*name* on turn *label* with *chit_id* the only chit left in the mug
+    and none carried in: the Activation Phase then comes straight to its end."""
+    session = fresh(name)
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    session.state.turn = turns.index(label)
+    session.state.cups["mug"], session.state.cups["carry"] = [chit_id], []
+    mark = len(session.state.log)
+    session.perform("activation_phase")
+    played = [e.data["chit"] for e in session.state.log[mark:]
+              if e.kind == "activation_started"]
+    return session, played
+
+
+FLIEGER = "division:7. Flieger Division"
+
+
+FJR = "formation:Fallschirmjäger-Regiment {}"
+
+
+@pytest.mark.parametrize("name, label, played, carried", [
+    ("jump", "1941-05-20 1500", True, [FJR.format(2)]),        # crete:scenario:6#61
+    ("jump", "1941-05-20 1700", True, [FJR.format(1)]),        # crete:scenario:6#68
+    ("jump", "1941-05-20 1900", False, [FLIEGER]),
+    ("mercury", "1941-05-20 1500", True, [FJR.format(2)]),     # crete:scenario:11#112
+    ("free_for_all", "1941-05-21 1500", True, []),            # crete:scenario:13#53
+    ("free_for_all", "1941-05-21 1700", False, [FLIEGER])])
+def test_the_flieger_chit_last_drawn_is_played_on_the_scenarios_turns(name, label, played,
+                                                                      carried):
+    """crete:scenario:6#61, crete:scenario:6#68, crete:scenario:11#112,
+    crete:scenario:13#53: "If the 7. Flieger Division Activation chit is the last
+    chit drawn it is played" — on those scenarios' turns the last chit in the mug
+    is played at once; on any other it waits for the next turn, as crete:O4.0#25
+    ("The last chit drawn for a turn becomes the first chit in play the next turn,
+    except when otherwise noted") and gts:10.0.6#2 have it.  A Regiment's chit
+    that the played one brings into the mug (6#59-60, 6#66-67, 11#110-111) is
+    then the last chit in it, and it waits (docs/crete.md, Scenario 6)."""
+    session, started = _last_chit_of_the_turn(name, label, FLIEGER)
+    assert started == ([FLIEGER] if played else [])
+    assert (session.state.cups["mug"], session.state.cups["carry"]) == ([], carried)
+
+def test_scenario_9_ends_with_its_last_chit_unplayed():
+    """crete:scenario:9#13-14: "The scenario ends when the last chit is drawn on
+    the Night Turn of 26 May. The last chit is not played." — on that turn the
+    chit left in the mug is set aside, not played, and it is the game's last:
+    the victory check that follows is the final one."""
+    chit = "division:2nd New Zealand Division"
+    session, started = _last_chit_of_the_turn("gala", "1941-05-26 night", chit)
+    assert started == [] and session.state.cups["carry"] == [chit]
+    assert session.value("current_turn") == session.value("turn_count") - 1
