@@ -105,23 +105,35 @@ def test_greek_direct_command_pays_from_the_leaders_division(make_session, crete
 def test_auto_command_units_act_only_under_direct_command_and_free(make_session, crete):
     """crete:8.0#4-6: "Auto-Command Ground Units may activate only when the Direct Command
     Chit is pulled ... no Command Point is actually required ... any action except an
-    Engineering Action and cannot perform second actions"."""
+    Engineering Action and cannot perform second actions": the engineer, which could
+    work in a Formation Activation, is offered every other action but that one, and
+    with Command Points to spare none is spent and no Second Action offered."""
     axis = KeyedPlayer({"action": pass_or_stop, "move": "stop", "stack_with": "done",
                         "transfer_leader": "stay", "direct_command_unit": ["pi1", "done"]})
     session = make_session(program=crete, rolls=[0, 0], axis=axis,
-                           placement={"truck": "01.01"})
+                           placement={"truck": "01.01", "greek": "17.06", "bedding": "17.06"})
     auto_command(session, "pi1")
     session.state.catalog["unit"]["pi1"]["faces"]["front"]["engineer"] = True
     session.perform("activate_division", session.ref("division", "geb5"))
     assert activated(axis) == ["truck"]                 # pi1 waits for Direct Command
+    pi1 = session.ref("unit", "pi1")
+    assert "engineer" in session.value("legal_actions", pi1, "formation")
     session.state.tracks["division:geb5"] = {"cp": 0}
     session.perform("direct_command", session.ref("side", "axis"))
     offers = [d.options for d in axis.asked if d.key == "direct_command_unit"]
     assert [o.id for o in offers[0] if o != "done"] == ["pi1"]   # no CP needed
     actions = [d.options for d in axis.asked if d.key == "action"][-1]
-    assert "engineer" not in actions
-    assert not any(d.key == "second_action" for d in axis.asked)
-    assert session.attr(session.ref("division", "geb5"), "cp") == 0
+    assert "engineer" not in actions and {"move", "fire"} <= set(actions)
+    # Direct Command has no Pass (gts:7.1): every other action of a Formation's.
+    assert set(actions) == set(session.value("legal_actions", pi1, "formation")) - {
+        "engineer", "pass"}
+    session.state.tracks["division:geb5"] = {"cp": 3}
+    session.state.tracks["unit:pi1"]["acted"] = 0
+    axis.answers["direct_command_unit"] = ["pi1", "done"]
+    asked = len(axis.asked)
+    session.perform("direct_command", session.ref("side", "axis"))
+    assert not any(d.key == "second_action" for d in axis.asked[asked:])
+    assert session.attr(session.ref("division", "geb5"), "cp") == 3
 
 
 def test_no_command_point_is_ever_spent_on_auto_command_units(make_session, crete):

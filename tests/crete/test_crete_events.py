@@ -166,12 +166,15 @@ def test_tanks_breakdown_suppresses_without_conversion(game):
 
 def test_partisan_attack_near_a_village(game):
     """crete:5.7#1-2: a German Unit "within 2 hexes of a Village, Town, or City hex" may be
-    attacked with a "2" pink (Small Arms) attack; "No Modifiers apply"."""
+    attacked with a "2" pink (Small Arms) attack; "No Modifiers apply": a roll of 2
+    hits a target whose Defense Rating of -3, its village hex and its stack would
+    take a Direct Fire rating of 2 down to 0 or less (gts:15.6)."""
     allies = KeyedPlayer({"partisan_attack": True, "partisan_target": "pi1"})
     axis = KeyedPlayer({"convert_suppression": False})
     session = game(rolls=[2], allies=allies, axis=axis,
                            placement={"truck": "01.01"})
-    session.state.map.terrain["15.08"] = "village"
+    session.state.map.terrain["15.06"] = "village"
+    session.state.catalog["unit"]["pi1"]["faces"]["front"]["defense"] = -3
     draw(session, "allies", "partisan_attack")
     assert asked(allies, "partisan_target") == [(session.ref("unit", "pi1"),)]
     attack = session.events("partisan_attack_resolved")[0].data

@@ -357,3 +357,52 @@ def test_scenario_9_ends_with_its_last_chit_unplayed():
     session, started = _last_chit_of_the_turn("gala", "1941-05-26 night", chit)
     assert started == [] and session.state.cups["carry"] == [chit]
     assert session.value("current_turn") == session.value("turn_count") - 1
+
+
+def _occupied_by(session, hex_ids, german="1. Kgr. Ramcke"):
+    """The German *german* the last to occupy each of *hex_ids* (gala's
+    crete:scenario:9#103), whoever stood there before put aside."""
+    for hex_id in hex_ids:
+        for name_, where in list(session.state.placement.items()):
+            if where == hex_id:
+                session.place(name_, None)
+        session.place(german, hex_id)
+    session.place(german, None)
+
+
+@pytest.mark.parametrize("held, turn, winner", [
+    ([], "1941-05-26 0700", "Allied"),
+    (["36.11"], "1941-05-26 0700", "Allied"),
+    (["36.11", "37.11"], "1941-05-26 0700", None),
+    ([], "1941-05-25 night", None)])
+def test_scenario_9_without_galatas_at_0700_26_may_the_allies_win_at_once(held, turn, winner):
+    """crete:scenario:9#100: "If the Germans do not control Galatas (hexes 36.11
+    and 37.11) at the start of the 0700, 26 May game turn, it is an Allied Sudden
+    Death Victory." — read as that turn begins (the end of the one before), both
+    hexes needed; at the start of another turn Galatas decides nothing."""
+    session = fresh("gala")
+    turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
+    session.state.turn = turns.index(turn) - 1
+    _occupied_by(session, held)
+    session.perform("victory_check", False)
+    assert [e.data["winner"] for e in session.events("game_won")] == \
+        ([winner] if winner else [])
+
+
+@pytest.mark.parametrize("port", ["49.07", "59.13", None])
+def test_scenario_9_a_port_at_the_end_or_allied_withdrawal_wins_for_the_germans(port):
+    """crete:scenario:9#101: "If the Germans control the Port of Canea (hex 49.07)
+    or Port of Suda (59.13) at the end of the scenario, or Allied Withdrawal is
+    triggered, the Germans win." — a Port wins at the end, not before; Allied
+    Withdrawal (port None here) wins as soon as it is triggered."""
+    session = fresh("gala")
+    if port:
+        _occupied_by(session, [port])
+        session.perform("victory_check", False)
+        assert session.events("game_won") == []
+        session.perform("victory_check", True)
+    else:
+        session.perform("adjust_allied_morale", -60, "test")
+        assert session.value("withdrawal_in_effect") is True
+        session.perform("victory_check", False)
+    assert [e.data["winner"] for e in session.events("game_won")] == ["Axis"]
