@@ -11,10 +11,10 @@ the hottest classes extension types, which the hot functions' typed locals
 (``@cython.locals``) read as C structs.  Each module compiles to
 ``<name>.kscompiled<EXT_SUFFIX>`` beside its source, a name no normal import
 finds, with ``<name>.kscompiled.sha256``, the hash of the source it was built
-from and of the declaring modules.  ``kriegsspiel.compiled`` loads the
+from and of the declaring modules.  ``kriegsspiel.engine.compiled`` loads the
 compiled module only while those still have those hashes, so an edited source
 (an editable install) runs as written, never a stale copy.
-docs/architecture.md, "Compiled kernel", says more.
+docs/performance.md, "Compiled kernel", says more.
 
 KS_NO_COMPILE=1 builds without compiling; a module that fails to compile is
 left to run from source (the extensions are optional).
@@ -33,18 +33,19 @@ from setuptools.command.build_ext import build_ext
 
 # Source files (relative to this folder) and their module names: the modules
 # a game's rule evaluation runs through, found by profiling playouts and fires.
-PACKAGES = {"app": "kriegsspiel", "core": "kriegsspiel.core", "dsl": "kriegsspiel.dsl",
-            "modules/gts": "kriegsspiel.modules.gts"}
+PACKAGES = {"kriegsspiel/engine": "kriegsspiel.engine", "core": "kriegsspiel.core",
+            "dsl": "kriegsspiel.dsl", "modules/gts": "kriegsspiel.modules.gts"}
 KERNEL = [
     "dsl/closures.py", "dsl/compiler.py", "dsl/direct.py", "dsl/shortcuts.py",
     "dsl/lasting.py", "dsl/statements.py", "dsl/program.py", "dsl/tables.py",
     "dsl/scope.py", "dsl/runtime.py", "dsl/checks.py", "dsl/types.py",
     "core/readers.py", "core/state.py", "core/hexgrid.py", "core/mapindex.py",
     "core/movegraph.py", "core/hexline.py", "core/players.py", "core/dice.py",
-    "app/kernel.py", "app/session.py", "app/invariants.py",
+    "kriegsspiel/engine/kernel.py", "kriegsspiel/engine/session.py",
+    "kriegsspiel/engine/invariants.py",
     "modules/gts/los.py", "modules/gts/reach.py",
 ]
-SUFFIX = ".kscompiled"  # as kriegsspiel.compiled.SUFFIX (this file cannot import it)
+SUFFIX = ".kscompiled"  # as kriegsspiel.engine.compiled.SUFFIX (this file cannot import it)
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
 
 
@@ -60,7 +61,7 @@ def source_hash(path: str) -> str:
 
 class BuildKernel(build_ext):
     """Names each compiled module so that no import finds it by itself, and
-    writes beside it the hash of its source (kriegsspiel.compiled checks it)."""
+    writes beside it the hash of its source (kriegsspiel.engine.compiled checks it)."""
 
     def finalize_options(self):
         super().finalize_options()
@@ -101,7 +102,7 @@ def _read(path: str) -> str:
 
 
 def declaring_hash(pxd: str) -> str:
-    """The hash of a declaring module: its .pxd, then its .py (as kriegsspiel.compiled)."""
+    """The hash of a declaring module: its .pxd, then its .py (as kriegsspiel.engine.compiled)."""
     with open(pxd, "rb") as declared, open(pxd[:-4] + ".py", "rb") as source:
         return hashlib.sha256(declared.read() + b"\0" + source.read()).hexdigest()
 

@@ -1,6 +1,6 @@
 """What the compiled kernel's type declarations are when running from source.
 
-Modules built by setup.py (kriegsspiel.compiled) may declare the types of
+Modules built by setup.py (kriegsspiel.engine.compiled) may declare the types of
 their hottest locals for Cython (``@cython.locals(tracked=dict)``), importing
 ``cython`` and falling back to this module when Cython is not installed.
 Here every declaration does nothing, so the source runs as plain Python.

@@ -13,7 +13,7 @@ routes each decision to the player of that side.  Two players live here:
 
 Smarter players know a ruleset, so they live with it (e.g.
 ``kriegsspiel.modules.gts.bot``) or are generic searches over the rules
-(``kriegsspiel.search``); docs/players.md lists every question the shipped
+(``kriegsspiel.tools.search``); docs/players.md lists every question the shipped
 rules ask.
 """
 

@@ -3,7 +3,7 @@ optionally what the rulebook says must happen (docs/situations.md).
 
 A situation is how a designer asks "what happens here?" and how a worked
 example of a rulebook becomes an executable test.  These models only give the
-file its shape; ``kriegsspiel.situation`` checks the names in it against the
+file its shape; ``kriegsspiel.tools.situation`` checks the names in it against the
 rules (procedures, parameters, markers, event kinds) and runs it.
 
 Every model forbids unknown keys, except two whose keys are the rules'
@@ -11,7 +11,7 @@ vocabulary and are checked against the compiled rules instead: an action's
 arguments (the procedure's parameters) and an expectation's event kinds.
 
 :func:`check_expectations` compares a run's report (plain data, see
-``kriegsspiel.situation.run``) with the ``expect`` block.
+``kriegsspiel.tools.situation.run``) with the ``expect`` block.
 """
 
 from __future__ import annotations

@@ -4,8 +4,8 @@ shapes rules use most, each computing exactly what the generic one would.
 Rules are small definitions calling each other, so a closure's own overhead
 is most of the time a rule takes: the shapes below (a local variable, a
 constant operand, calls of fixed arity, a def answered at its call site)
-avoid the generic path's extra calls and list building.  See the
-"Performance" section of docs/architecture.md.
+avoid the generic path's extra calls and list building.  See
+docs/performance.md.
 """
 
 from __future__ import annotations

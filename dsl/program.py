@@ -23,6 +23,7 @@ from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
+from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, RuleRuntimeError,
                                      StopProcedure)
@@ -82,6 +83,9 @@ class Program:
                 errors.append(exc)
         for trig in (d for d in self.decls.values() if d.kind == "trigger"):
             self.triggers.setdefault(trig.event, []).append(trig)
+        for decl in self.decls.values():
+            if decl.kind in ("procedure", "trigger"):
+                errors += unread_lets(decl)
         if errors:
             raise KsErrors(_dedupe(errors))
         return self

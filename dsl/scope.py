@@ -12,7 +12,7 @@ class Scope:
     ``let``, ``for`` or quantifier binds.  Slots are given out here, at compile
     time, from a counter every scope of one definition shares (``size``), so
     running a rule indexes a list instead of hashing names, and making a
-    frame is making a list (see docs/architecture.md, "Performance")."""
+    frame is making a list (see docs/performance.md)."""
 
     def __init__(self, names: dict[str, str], effects: bool, where: str,
                  slots: dict[str, int] | None = None, size: list[int] | None = None) -> None:

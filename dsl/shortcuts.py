@@ -1,8 +1,8 @@
 """Shortcuts the rule program takes that change nothing but the time: pure
 results remembered while the game stands still, and defs answered false at
 their call site from a first test of their arguments.  Values, events, dice
-and explanation records are exactly those of a plain evaluation (see the
-"Performance" section of docs/architecture.md).
+and explanation records are exactly those of a plain evaluation (see
+docs/performance.md).
 """
 
 from __future__ import annotations

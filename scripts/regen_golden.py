@@ -5,7 +5,7 @@ Each shipped scenario is played by random bots with the golden seed and its
 readable log (what `ks play SCENARIO --seed N` prints) written to
 tests/golden/<game>_<scenario>_seed<N>.txt; goldens of scenarios no longer
 shipped are removed.  tests/test_golden.py diffs the games against them.
-The long scenarios (kriegsspiel.play.GOLDEN_UNTIL: 6, 10 and the campaigns) record their
+The long scenarios (kriegsspiel.tools.play.GOLDEN_UNTIL: 6, 10 and the campaigns) record their
 first day only, as `ks play SCENARIO --seed N --until 8` prints it.
 Run it after a rule or data change that is meant to change how games play,
 and review the diff (`git diff tests/golden`) before committing:
@@ -19,7 +19,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from kriegsspiel.play import golden_name, golden_text, shipped_scenarios
+from kriegsspiel.tools.play import golden_name, golden_text, shipped_scenarios
 
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden"
 

@@ -12,13 +12,13 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import ScriptedPlayer, Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
 
 
 def played(scenario, seed):
     """A seeded random-bot game of *scenario*, played as `ks play` plays it."""
-    from kriegsspiel.play import new_game
+    from kriegsspiel.tools.play import new_game
     game = new_game(scenario, seed, ["random"])
     game.run()
     return game.session

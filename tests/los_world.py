@@ -13,7 +13,7 @@ from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.state import Ref
-from kriegsspiel.session import Session
+from kriegsspiel.engine.session import Session
 
 TERRAIN = (
     [TerrainType(id="clear", kind="hex"), TerrainType(id="village", kind="hex"),

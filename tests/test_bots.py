@@ -1,5 +1,5 @@
 """Bots: the heuristic GTS player (modules/gts/bot.py), the search player
-(app/search.py), and the protocol every question of the rules goes through
+(kriegsspiel/tools/search.py), and the protocol every question of the rules goes through
 (docs/players.md).  Games are the Crete Learning Scenario (crete:scenario:learning)."""
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.modules.gts.bot import HeuristicPlayer, heuristic_player
 from kriegsspiel.modules.gts.bot_answers import HANDLERS
 from kriegsspiel.modules.gts.evaluation import evaluate
-from kriegsspiel.play import players_for
-from kriegsspiel.plugins import load_registry
-from kriegsspiel.search import SearchPlayer, module_evaluator, plugin_player_kinds, search_player
-from kriegsspiel.setup import start
+from kriegsspiel.tools.play import players_for
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.tools.search import (SearchPlayer, module_evaluator, plugin_player_kinds,
+                                      search_player)
+from kriegsspiel.engine.starting import start
 
 ROOT = Path(__file__).resolve().parents[1]
 PORT = "06.04"  # the Learning Scenario's objective: "the Port of Kastelli (06.04)"
@@ -208,7 +209,7 @@ def test_ks_player_kinds_offers_the_heuristic_bot_to_ks_play():
 
 def test_ks_play_seats_the_heuristic_bot():
     from typer.testing import CliRunner
-    from kriegsspiel.cli import app
+    from kriegsspiel.tools.cli import app
     result = CliRunner().invoke(app, ["play", "crete/learning", "--players", "heuristic,random",
                                       "--until", "2", "--seed", "1"])
     assert result.exit_code == 0, result.output
@@ -297,7 +298,7 @@ def test_the_heuristic_bot_heads_for_the_hexes_the_scenario_requires():
     German to occupy four Akrotiri hexes and exit at 108.44 (crete:scenario:10),
     so both bots count them among their objectives beside the control hexes."""
     from kriegsspiel.core.players import KeyedPlayer, Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
 
     def start_passing(name):
         return start(name, Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}), seed=1)
@@ -317,7 +318,7 @@ def test_the_heuristic_bot_ships_when_it_scores_or_gets_it_much_nearer():
     from kriegsspiel.core.players import KeyedPlayer, Table
     from kriegsspiel.dsl.runtime import Decision
     from kriegsspiel.modules.gts.bot import SHIP_GAIN
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
     session = start("crete/piling_on", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     seed=1)
     unit = session.ref("unit", "A 2/B W •")

@@ -20,7 +20,7 @@ import pytest
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import ScriptedPlayer
 from kriegsspiel.core.state import Ref
-from kriegsspiel.play import new_game
+from kriegsspiel.tools.play import new_game
 
 ATTEMPTS_PERFORM = 3000
 ATTEMPTS_ANSWERS = 150

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kriegsspiel.play import golden_name, golden_text, shipped_scenarios
+from kriegsspiel.tools.play import golden_name, golden_text, shipped_scenarios
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = "python scripts/regen_golden.py"
@@ -45,7 +45,7 @@ def test_every_golden_is_of_a_shipped_scenario():
 def test_a_golden_is_what_ks_play_prints():
     from typer.testing import CliRunner
 
-    from kriegsspiel.cli import app
-    from kriegsspiel.play import GOLDEN_SEED
+    from kriegsspiel.tools.cli import app
+    from kriegsspiel.tools.play import GOLDEN_SEED
     printed = CliRunner().invoke(app, ["play", "crete/learning", "--seed", str(GOLDEN_SEED)])
     assert printed.exit_code == 0 and printed.output == golden_text("crete/learning")

@@ -9,15 +9,16 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Ref
-from kriegsspiel.invariants import (EVERY_EVENT, SETTLED, Invariant, InvariantBroken,
-                                    InvariantChecker, declared_rule_invariants, tracks_in_range)
-from kriegsspiel.play import new_game
-from kriegsspiel.plugins import load_registry
-from kriegsspiel.setup import start
+from kriegsspiel.engine.invariants import (EVERY_EVENT, SETTLED, Invariant, InvariantBroken,
+                                           InvariantChecker, declared_rule_invariants,
+                                           tracks_in_range)
+from kriegsspiel.tools.play import new_game
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.engine.starting import start
 
 runner = CliRunner()
 AXIS_UNIT, AXIS_UNIT_2, ALLIED_UNIT = "1. Geb.Pi. 95", "2. Geb.Pi. 95", "1 A/1 Inf"
@@ -252,7 +253,7 @@ def test_play_check_invariants_on_the_command_line(monkeypatch):
     assert ok.exit_code == 0, ok.output
     assert ok.output.splitlines()[-1].startswith("RESULT:")
 
-    import kriegsspiel.invariants as invariants
+    import kriegsspiel.engine.invariants as invariants
     kernel = invariants.kernel_invariants
 
     def with_a_trap(session):

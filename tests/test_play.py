@@ -7,7 +7,7 @@ import json
 
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 
 runner = CliRunner()
 
@@ -61,7 +61,7 @@ def test_modules_describe_their_own_events():
     the kernel does not know (Crete's Units leaving the map, crete:S1.0)."""
     from kriegsspiel.core.state import Event
     from kriegsspiel.modules.crete import plugin
-    from kriegsspiel.play import describe
+    from kriegsspiel.tools.play import describe
 
     data = {"unit": "A 2/B W •", "hex": "01.11"}
     assert plugin.ks_describe_event(kind="unit_left_map", data=data) == \

@@ -11,13 +11,13 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.play import play_game, write_log, write_save
-from kriegsspiel.render import (board_at, board_scene, fire_zone_hexes, los_hexes, open_source,
-                                render, stack_offset)
-from kriegsspiel.replay_html import frames, page
-from kriegsspiel.viewer.scene import to_svg
+from kriegsspiel.tools.play import play_game, write_log, write_save
+from kriegsspiel.tools.render import (board_at, board_scene, fire_zone_hexes, los_hexes,
+                                      open_source, render, stack_offset)
+from kriegsspiel.tools.replay_html import frames, page
+from kriegsspiel.tools.viewer.scene import to_svg
 
 SVG_NS = "{http://www.w3.org/2000/svg}"
 runner = CliRunner()

@@ -13,9 +13,9 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.play import new_game, read_save, resume
+from kriegsspiel.tools.play import new_game, read_save, resume
 
 runner = CliRunner()
 SCENARIO, SEED = "crete/learning", 3
@@ -129,7 +129,7 @@ def test_the_log_is_the_same_in_any_process_and_hash_seed(tmp_path):
     for hash_seed in ("0", "12345"):
         path = tmp_path / f"log{hash_seed}.jsonl"
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        subprocess.run([sys.executable, "-m", "kriegsspiel.cli", "play", SCENARIO, "--seed",
+        subprocess.run([sys.executable, "-m", "kriegsspiel.tools.cli", "play", SCENARIO, "--seed",
                         "2", "--log", str(path)], env=env, check=True, capture_output=True)
         logs.append(path.read_bytes())
     assert logs[0] == logs[1] and logs[0]

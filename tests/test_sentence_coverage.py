@@ -7,8 +7,8 @@ import json
 
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
-from kriegsspiel.sentence_coverage import report
+from kriegsspiel.tools.cli import app
+from kriegsspiel.tools.sentence_coverage import report
 
 # Sentence ids here are written with {H} for their "#": whole, the scan of the
 # project's own tests would count these fixtures' ids as tested sentences.

@@ -10,10 +10,10 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.play import play
-from kriegsspiel.simulate import DaskBackend, Job, play_one, run_job, summarize, wilson
+from kriegsspiel.tools.play import play
+from kriegsspiel.tools.simulate import DaskBackend, Job, play_one, run_job, summarize, wilson
 
 runner = CliRunner()
 JOB = Job("crete/learning", 3, 2, ["random"])
@@ -52,7 +52,7 @@ def test_optional_rules_are_switched_on_in_every_game():
     """`ks simulate --optional crete:O1.0` plays the games `ks play --optional`
     plays (crete:O1.0 Free Drops scatter SNAFU's first-turn drops: a longer
     first turn), and the summary says which rules were on."""
-    from kriegsspiel.play import play_game
+    from kriegsspiel.tools.play import play_game
     job = Job("crete/snafu", 1, 1, ["random"], until=1, options=["crete:O1.0"])
     [free] = run_job(job, "local", workers=1)
     played, _ = play_game("crete/snafu", 1, ["random"], until=1, options=["crete:O1.0"])

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from kriegsspiel.cli import app
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.situation import build, check_expectations, load, records, resolve, run
+from kriegsspiel.tools.situation import build, check_expectations, load, records, resolve, run
 
 HERE = Path(__file__).resolve().parent / "situations"
 SITUATIONS = sorted(HERE.glob("*.yaml"))

@@ -79,7 +79,7 @@ def test_ks_play_with_a_human_at_the_terminal():
     """End to end: `ks play crete/learning --players human,random --until 1`,
     the Allied player answering "1" to every question on stdin."""
     answers = "1\n" * 3000
-    done = subprocess.run([sys.executable, "-m", "kriegsspiel.cli", "play", "crete/learning",
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel.tools.cli", "play", "crete/learning",
                            "--players", "human,random", "--until", "1", "--seed", "3"],
                           input=answers, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -96,7 +96,7 @@ def test_ks_play_with_a_human_at_the_terminal():
 
 
 def test_ks_play_human_stops_cleanly_when_the_person_quits():
-    done = subprocess.run([sys.executable, "-m", "kriegsspiel.cli", "play", "crete/learning",
+    done = subprocess.run([sys.executable, "-m", "kriegsspiel.tools.cli", "play", "crete/learning",
                            "--players", "human,random", "--until", "1"],
                           input="q\n", capture_output=True, text=True, timeout=120)
     assert done.returncode == 1

@@ -8,9 +8,9 @@ import shutil
 
 import pytest
 
-from kriegsspiel.play import play_game, write_log
-from kriegsspiel.render import open_source
-from kriegsspiel.replay_html import frames, write_viewer
+from kriegsspiel.tools.play import play_game, write_log
+from kriegsspiel.tools.render import open_source
+from kriegsspiel.tools.replay_html import frames, write_viewer
 
 CHROMIUM = os.environ.get("KS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 # Never `playwright install` (it downloads a browser): Debian's chromium, offline.

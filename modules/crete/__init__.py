@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kriegsspiel.hookspecs import hookimpl
-from kriegsspiel.plugins import ModuleInfo
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("special.ksr", "time.ksr", "terrain.ksr", "rubble.ksr", "terrain_los.ksr", "control.ksr",
@@ -39,7 +39,7 @@ class _Plugin:
     @hookimpl
     def ks_entity_attributes(self):
         # What the Crete rules read from scenario data: the scenario rules'
-        # effects (app/setup.py lays them out), the maps in play, and the
+        # effects (kriegsspiel/engine/starting.py lays them out), the maps in play, and the
         # Random Event counters' cups and events (crete:5.0).
         return {"effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "leader": "leader", "unit_tag": "str", "map": "str", "count": "int",

@@ -11,11 +11,11 @@ from __future__ import annotations
 import typing
 from pathlib import Path
 
-from kriegsspiel.hookspecs import hookimpl
+from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
-from kriegsspiel.plugins import ModuleInfo
+from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
 # Load order inside the layer does not matter to the linker; a fixed order
@@ -64,7 +64,7 @@ class _Plugin:
     @hookimpl
     def ks_entity_attributes(self):
         # setup_park / setup_contact: a scenario's Units that start in an
-        # Artillery Park or In Contact (app/setup.py; rules/artillery.ksr).
+        # Artillery Park or In Contact (kriegsspiel/engine/starting.py; rules/artillery.ksr).
         return {"unit": {**_attribute_types(GtsCounterSide), "setup_park": "any",
                          "setup_contact": "any"},
                 "leader": _attribute_types(GtsLeaderValues),

@@ -2,7 +2,7 @@
 rules (all 15.6 modifiers, gts:15.5) against a hand-written Python function
 computing the same numbers from the same game state.  Target: the rules at
 most 2× the hand-written time.  Met with the compiled kernel (setup.py;
-docs/architecture.md, "Compiled kernel"): 1.53–1.57× without explanations
+docs/performance.md, "Compiled kernel"): 1.53–1.57× without explanations
 (Context.explaining = False, as bulk simulations run, and as the
 hand-written function does: it writes no records) in the machine's quieter
 minutes, 1.37× in instructions (149k against 109k); 2.2× with explanations
@@ -21,8 +21,8 @@ import copy
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
 
 MASS = [0, 0, 0, 1, 2, 2, 3, 3]
 TERRAIN = {"clear": 0, "woods": -2, "orchard": -1, "village": -1, "town": -2}

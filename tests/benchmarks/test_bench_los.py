@@ -21,7 +21,7 @@ from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import Table
 from kriegsspiel.modules.gts import los as los_module
-from kriegsspiel.session import Session
+from kriegsspiel.engine.session import Session
 
 TERRAIN = [TerrainType(id="clear", kind="hex"), TerrainType(id="woods", kind="hex",
                                                              tags=["blocking"]),

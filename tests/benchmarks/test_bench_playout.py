@@ -9,11 +9,11 @@ machine, 34-36 a second (the mean of the rounds 28-30), but 36-62 ms in its
 busy minutes.  Other load on that machine only ever adds time, and moved
 every round by up to twofold within minutes, so the rate reported is the
 best round's (``extra_info["playouts_per_s"]``), with
-the mean's beside it (``playouts_per_s_mean``); see docs/architecture.md,
+the mean's beside it (``playouts_per_s_mean``); see docs/performance.md,
 "Compiled kernel".  Measured from a game prepared once and put back to its
 post-set-up state before each playout (loading the scenario and compiling
 the rules is not playing; ``ks play`` pays it once per game, see
-docs/architecture.md for the cold numbers).  The second benchmark plays one
+docs/performance.md for the cold numbers).  The second benchmark plays one
 whole game, set-up included, of the largest shipped scenario (most Units set
 up or brought on, "as per Scenario N" reuse included: Scenario 11 "Mercury
 Rising" today, ten days and some ten to twenty minutes of CPU a game).
@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.play import play, shipped_scenarios
-from kriegsspiel.setup import start
+from kriegsspiel.tools.play import play, shipped_scenarios
+from kriegsspiel.engine.starting import start
 
 BATCH = 5  # playouts per measured round
 
@@ -69,7 +69,7 @@ class PreparedGame:
 def _unit_count(name: str, registry) -> int:
     """Units the scenario sets up or brings on, its "as per Scenario N" reuse of
     other scenarios' set-ups included (Scenarios 6 and 11-13)."""
-    from kriegsspiel.setup import load
+    from kriegsspiel.engine.starting import load
     scenario = load(name, registry).scenario
     return (sum((1 if p.unit else 0) + len(p.units or []) for p in scenario.setup)
             + sum(len(r.units) for r in scenario.reinforcements))
@@ -77,7 +77,7 @@ def _unit_count(name: str, registry) -> int:
 
 def largest_scenario() -> str:
     """The shipped scenario with the most Units (set up or arriving); ties by name."""
-    from kriegsspiel.plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     registry = load_registry()
     found = [(_unit_count(name, registry), name) for name in shipped_scenarios()]
     return max(found)[1]

@@ -8,8 +8,8 @@ tests; no test asserts a time.
 
 from __future__ import annotations
 
-from kriegsspiel import rulebook
-from kriegsspiel.checker import check_shipped
+from kriegsspiel.engine import rulebook
+from kriegsspiel.tools.checker import check_shipped
 from kriegsspiel.core import yamlio
 from kriegsspiel.dsl import parser
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 
-from kriegsspiel.simulate import Job, LocalBackend, run_job
+from kriegsspiel.tools.simulate import Job, LocalBackend, run_job
 
 JOB = Job("crete/learning", 1, 16, ["random"])
 

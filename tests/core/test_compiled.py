@@ -1,4 +1,4 @@
-"""The compiled kernel (kriegsspiel.compiled, setup.py): a module loads from its
+"""The compiled kernel (kriegsspiel.engine.compiled, setup.py): a module loads from its
 Cython build only while its source is the one compiled, and a game played
 from source is the game played compiled."""
 
@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import kriegsspiel.dsl.closures
-from kriegsspiel import compiled
-from kriegsspiel.compiled import EXT_SUFFIX, SUFFIX, CompiledFinder
+from kriegsspiel.engine import compiled
+from kriegsspiel.engine.compiled import EXT_SUFFIX, SUFFIX, CompiledFinder
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 
@@ -117,7 +117,7 @@ def test_the_installed_kernel_runs_compiled_where_it_was_built():
 def test_a_game_from_source_is_the_game_compiled():
     """KS_PURE=1 plays the Learning Scenario's golden game byte for byte."""
     env = dict(os.environ, KS_PURE="1", PYTHONHASHSEED="7")
-    code = ("import sys; from kriegsspiel.play import golden_text; "
+    code = ("import sys; from kriegsspiel.tools.play import golden_text; "
             "import kriegsspiel.dsl.closures as c; assert c.__file__.endswith('.py'), c.__file__; "
             "sys.stdout.write(golden_text('crete/learning'))")
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,

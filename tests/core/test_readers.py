@@ -9,7 +9,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import _KERNEL_ATTRS, LINKS
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def _names(state) -> set[str]:

@@ -13,7 +13,7 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.sheets import SEPARATE, SheetedGrid, plan_sheets
-from kriegsspiel.setup import grid_of, sheets_of
+from kriegsspiel.engine.starting import grid_of, sheets_of
 
 TERRAIN = [TerrainType(id="clear", kind="hex"), TerrainType(id="town", kind="hex"),
            TerrainType(id="port", kind="feature"), TerrainType(id="road", kind="road")]

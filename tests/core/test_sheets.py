@@ -10,7 +10,7 @@ import pytest
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
-from kriegsspiel.setup import grid_of, sheets_of
+from kriegsspiel.engine.starting import grid_of, sheets_of
 
 TERRAIN = [TerrainType(id="clear", kind="hex"), TerrainType(id="town", kind="hex"),
            TerrainType(id="port", kind="feature")]
@@ -59,7 +59,7 @@ def test_a_road_runs_across_the_seam_of_joined_sheets():
     on into Canea — and on Maleme alone that hex is simply not on the map."""
     from kriegsspiel.core.dice import Dice
     from kriegsspiel.core.players import KeyedPlayer, Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
 
     players = Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()})
     joined = start("crete/gala", players, dice=Dice(0))

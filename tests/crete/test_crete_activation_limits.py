@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.setup import start
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.starting import start
 
 GEB5_CHIT = "division:5. Gebirgs Division"
 

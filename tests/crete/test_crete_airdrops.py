@@ -8,7 +8,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 from test_crete_boxes import GERMAN, MORE_GERMANS, NZ, SCENARIO
 
 T1900, NIGHT, T0700, T0900 = 0, 1, 2, 3

@@ -11,7 +11,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.loading import load_scenario
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 GD = "5. Gebirgs Division"
 SERIAL_1 = ["6./II./GJR 100", "7./II./GJR 100", "8./II./GJR 100", "9./II./GJR 100",

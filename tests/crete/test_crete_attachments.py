@@ -10,7 +10,7 @@ import pytest
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 from conftest import INFANTRY, session_on_open_map
 
@@ -220,7 +220,7 @@ def test_scenario_8_sets_up_the_attachment_and_the_independent_company():
     Sentences: crete:S9.0#2.
     crete:scenario:8#63-64
     """
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
 
     allied = KeyedPlayer()
     session = start("crete/kiwis", Table({"Allied": allied, "Axis": KeyedPlayer()}), seed=1)

@@ -17,7 +17,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 NZ = "A 22 Bn"             # Leg, no Organic Transportation (2nd NZ Division)
 TANK = "Det D 7 RTR"       # Tracked (2nd NZ Division)

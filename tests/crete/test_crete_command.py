@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 
 @pytest.fixture(scope="module")

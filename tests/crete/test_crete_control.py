@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def learning(seed=0):

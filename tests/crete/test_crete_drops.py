@@ -9,7 +9,7 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 FJR = "7. Flieger Division"
 

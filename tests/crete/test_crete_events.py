@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 
 @pytest.fixture(scope="module")
@@ -270,7 +270,7 @@ def test_the_game_data_gives_each_side_its_chit_and_cup():
     markers, German and Allied counters in their own cups; the Learning Scenario's mug has no Random Event Chit, so its cups stay
     empty, while a mug that names them fills both cups."""
     from kriegsspiel.core.players import RandomPlayer, Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
     session = start("crete/learning", Table({"Axis": RandomPlayer(1), "Allied": RandomPlayer(2)}))
     chits = session.state.catalog["chit"]
     assert chits["random_event:Axis"]["cup"] == "German Event Cup"
@@ -288,7 +288,7 @@ def test_the_fallschirmjager_of_lost_fallschirmjagers_are_the_7_flieger_division
     """crete:5.10 "any one Fallschirmjäger Unit": the units of the 7. Flieger
     Division's Formations (tagged in game.yaml), never the Australians."""
     from kriegsspiel.core.players import Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
     session = start("crete/snafu", Table({}), seed=1)
     catalog = session.state.catalog["unit"]
 

@@ -10,8 +10,8 @@ from test_crete_activation_limits import activated, allied_player, auto_command,
 from test_crete_optional_naval import go_to
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.setup import start
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.starting import start
 
 
 @pytest.fixture(scope="module")

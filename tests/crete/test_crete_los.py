@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from los_world import los, los_map, los_session, make_night, obstacles, set_weather
 
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 
 @pytest.fixture(scope="module")

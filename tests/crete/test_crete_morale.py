@@ -7,7 +7,7 @@ Played on the Heraklion scenario with S5.0 switched on."""
 from __future__ import annotations
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 BRITISH = "A 2/B W •"            # two steps, a reduced back
 MORTAR = "S(Mtr) 2/B W •"        # one step

@@ -11,8 +11,8 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.state import jsonable
-from kriegsspiel.explaining import explained
-from kriegsspiel.setup import start
+from kriegsspiel.tools.explaining import explained
+from kriegsspiel.engine.starting import start
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "crete" / "piling_on.yaml"
 BLACK_WATCH = "A 2/B W •"     # a CREFOR (14th Infantry Brigade) Unit, two steps

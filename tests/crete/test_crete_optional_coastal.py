@@ -8,7 +8,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 LEADER = "14th Infantry Brigade Leader"
 GUN = "1 15 Coast RA"

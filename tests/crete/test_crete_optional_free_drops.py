@@ -9,7 +9,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 FLIEGER = "7. Flieger Division"
 III_FJR_2 = ["9./III./FJR 2 •", "10./III./FJR 2 •", "11./III./FJR 2 •", "12./III./FJR 2 •"]

@@ -9,7 +9,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def session_of(scenario="crete/heraklion", allied=None, options=("crete:O2.0",)):

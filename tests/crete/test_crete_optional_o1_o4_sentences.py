@@ -7,7 +7,7 @@ from pathlib import Path
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 PILING_ON = Path(__file__).parents[2] / "scenarios" / "crete" / "piling_on.yaml"
 BLACK_WATCH = "A 2/B W •"
@@ -186,7 +186,7 @@ def test_general_comments_no_german_points_in_the_first_activation_of_para_drop_
     during the first activation" — row by row, those scenarios (and no other) carry
     the effect that withholds them (drops.ksr's points_withheld)."""
     from kriegsspiel.core.loading import load_scenario
-    from kriegsspiel.setup import find_scenario
+    from kriegsspiel.engine.starting import find_scenario
     withheld = []
     for number, name in enumerate(SCENARIOS):
         scenario = load_scenario(find_scenario(f"crete/{name}"))

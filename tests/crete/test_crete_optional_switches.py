@@ -10,13 +10,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from kriegsspiel import optional
-from kriegsspiel.cli import app
+from kriegsspiel.engine import optional
+from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.play import new_game, resume
-from kriegsspiel.plugins import load_registry
-from kriegsspiel.setup import find_scenario, load, start
+from kriegsspiel.tools.play import new_game, resume
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.engine.starting import find_scenario, load, start
 
 runner = CliRunner()
 
@@ -104,7 +104,7 @@ def test_a_whole_game_with_free_drops_and_table_space_keeps_every_invariant():
     """SNAFU to its end with crete:O1.0 and crete:O4.0 on, under the invariant
     checker: the Sticks drop on their targets, 3./I./FJR 2 walks in at 36.09
     instead of dropping (crete:O4.0), and the game reaches a result."""
-    from kriegsspiel.play import play_game
+    from kriegsspiel.tools.play import play_game
     game, lines = play_game("crete/snafu", 2, ["random"], check_invariants=True,
                             options=["crete:O1.0", "crete:O4.0"])
     assert lines[0] == "SNAFU — seed 2 — optional crete:O1.0, crete:O4.0"

@@ -7,7 +7,7 @@ Heraklion scenario (its turn 11 is 0700 22 May) with S11.0 switched on."""
 from __future__ import annotations
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 BRITISH = "A 2/B W •"          # 29.12
 GERMAN = "1./I./FJR 1 •"

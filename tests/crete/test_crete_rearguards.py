@@ -5,7 +5,7 @@ available again (gts:24.5)."""
 from __future__ import annotations
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def test_scenario_limits_and_reuse_after_elimination():

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 RESERVES = ["A 1 Welch", "C 1 Welch"]
 FREE = "A Royal Periv"

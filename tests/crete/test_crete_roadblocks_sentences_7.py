@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Ref
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 NZ, CREFOR = "2nd New Zealand Division", "CREFOR"
 FJ, GEB = "7. Flieger Division", "5. Gebirgs Division"
@@ -68,7 +68,7 @@ def test_a_limit_for_an_unknown_division_is_an_error(tmp_path):
     import pytest
 
     from kriegsspiel.core.errors import KsError
-    from kriegsspiel.setup import find_scenario
+    from kriegsspiel.engine.starting import find_scenario
     text = find_scenario("crete/gala").read_text(encoding="utf-8")
     bad = tmp_path / "gala.yaml"
     old = 'CREFOR, count: 2, source: "crete:7.0"}\n  - {division: 7. Flieger Division, count: 1'

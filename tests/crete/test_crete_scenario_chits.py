@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def test_chits_wait_for_their_printed_turns():

@@ -14,8 +14,8 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.state import jsonable
-from kriegsspiel.explaining import explained
-from kriegsspiel.setup import start
+from kriegsspiel.tools.explaining import explained
+from kriegsspiel.engine.starting import start
 from test_crete_boxes import GERMAN, NZ, SCENARIO, TANK, in_box
 
 NIGHT = 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 from kriegsspiel.rule_index import load_sentences
 
 
@@ -229,7 +229,7 @@ def test_s9_no_roll_is_required():
     (an empty dice script: any roll would fail)."""
     from test_crete_attachments import attached_to, session_for
     from kriegsspiel.core.dice import Dice
-    from kriegsspiel.rulebook import build_program
+    from kriegsspiel.engine.rulebook import build_program
     player = KeyedPlayer({"battalion_attachment": ["20 Bn", "none"],
                           "attachment_formation": "5th NZ Bde"})
     session = session_for(build_program(["crete"]), player)
@@ -245,7 +245,7 @@ def test_s10_every_scenario_with_s10_issues_the_trucks_as_printed():
     every scenario that lists S10.0 (crete:S10.0#1: they "appear at the start of
     play")."""
     from kriegsspiel.core.loading import load_scenario
-    from kriegsspiel.setup import find_scenario
+    from kriegsspiel.engine.starting import find_scenario
     listing = []
     for name in ("learning", "snafu", "precision", "heraklion", "piling_on", "descent", "jump",
                  "last_chance", "kiwis", "gala", "hot_pursuit", "mercury", "main_event",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 BRITISH = "A 2/B W •"        # 29.12, 14th Infantry Brigade
 GREEK = "1 1/7 Inf"          # a Greek Unit (crete:6.0)

@@ -16,8 +16,8 @@ from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.state import Ref
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
 
 HEXES = ("clear", "orchard", "scrub", "village", "town", "city", "fortified", "no_dot")
 TERRAIN = ([TerrainType(id=t, kind="hex") for t in ("clear", "village")] +

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 
 def test_combat_strengths_are_two_lower_at_night(make_session):

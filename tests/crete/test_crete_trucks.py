@@ -8,7 +8,7 @@ import pytest
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 from conftest import INFANTRY, session_on_open_map
 
@@ -255,7 +255,7 @@ def test_scenario_8_issues_the_allied_trucks_and_withholds_the_german_ones():
     ones wait for the turn after Maleme Airfield.
     Sentences: crete:S10.0#1, crete:S10.0#2, crete:S10.0#16.
     """
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
 
     session = start("crete/kiwis", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     seed=1)

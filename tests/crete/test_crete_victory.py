@@ -13,7 +13,7 @@ import pytest
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "crete" / "piling_on.yaml"
 RUNWAY = "27.08 28.08 29.08"

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 SCENARIO = Path(__file__).parents[2] / "scenarios" / "crete" / "piling_on.yaml"
 BLACK_WATCH = "A 2/B W •"        # CREFOR, two steps

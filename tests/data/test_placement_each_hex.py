@@ -23,7 +23,7 @@ def test_each_hex_is_for_several_units_within_an_area():
 def test_the_units_must_be_enough_to_fill_the_area(tmp_path):
     from kriegsspiel.core.errors import KsError
     from kriegsspiel.core.players import KeyedPlayer, Table
-    from kriegsspiel.setup import find_scenario, start
+    from kriegsspiel.engine.starting import find_scenario, start
     text = find_scenario("crete/gala").read_text(encoding="utf-8")
     old = 'around: "42.12 42.13 43.12 43.13"\n    within: 0\n'
     assert old in text

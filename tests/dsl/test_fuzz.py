@@ -25,7 +25,7 @@ from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.link import RuleFile, link
 from kriegsspiel.dsl.parser import KEYWORDS, parse_text
 from kriegsspiel.dsl.program import Program
-from kriegsspiel.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
+from kriegsspiel.engine.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
 from kriegsspiel.modules import gts
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -10,8 +10,8 @@ from kriegsspiel.dsl import lasting
 from kriegsspiel.dsl.link import RuleFile, link
 from kriegsspiel.dsl.parser import parse_text
 from kriegsspiel.dsl.program import Program
-from kriegsspiel.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 RULES = '''
 marker dug on unit 0..3 @gts:1.0
@@ -110,7 +110,7 @@ def test_every_kept_answer_reused_is_what_evaluating_afresh_gives(monkeypatch, s
         return fn
 
     monkeypatch.setattr(lasting, "lasting", checking)
-    from kriegsspiel.play import new_game
+    from kriegsspiel.tools.play import new_game
     game = new_game(scenario, 2, ["random"])
     game.run(turns)
     assert checked["reuses"] > 1000

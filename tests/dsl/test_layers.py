@@ -24,9 +24,9 @@ from kriegsspiel.dsl.link import LAYERS, RuleFile, link
 from kriegsspiel.dsl.parser import parse_text
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context
-from kriegsspiel.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
-from kriegsspiel.rulebook import ExtraRules, build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.session import Session
 
 
 # ---- helpers ---------------------------------------------------------------------

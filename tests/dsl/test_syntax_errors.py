@@ -16,7 +16,7 @@ import pytest
 
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.dsl.parser import parse_file, parse_text
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 
 def parse_error(text: str, path: str = "rules.ksr") -> str:
@@ -252,6 +252,19 @@ scenario.ksr:1:21: error: unknown function 'curent_steps'
                         ^
 hint: did you mean 'current_steps'?"""
 
+
+
+def test_misspelt_variable_in_a_step():
+    """gts:10.0.5: a `let` of a misspelt name would make a new variable and leave
+    the intended one unchanged; a name given a value and never read is refused."""
+    text = ("procedure p() @gts:10.0.5 {\n  step a @gts:10.0.5 {\n    let done = false\n"
+            "    for i in range(3) { if not done { let dnoe = true } }\n"
+            "    if done { stop }\n  }\n}\n")
+    assert build_errors(text) == """\
+scenario.ksr:4:39: error: 'dnoe' is given a value here but never read in procedure 'p' (a misspelt name?)
+        for i in range(3) { if not done { let dnoe = true } }
+                                          ^
+hint: did you mean 'done'?"""
 
 def test_misspelt_const():
     """gts:10.0.3 pre-night dispatch bonus."""

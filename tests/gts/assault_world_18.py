@@ -13,8 +13,8 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
 
 ATTACKER_HEX, DEFENDER_HEX = "05.05", "06.05"
 ALLIED = {**INFANTRY, "troop_quality": 8, "fire_rating": 4, "assault_rating": 5,

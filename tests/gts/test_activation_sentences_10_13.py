@@ -440,7 +440,7 @@ def test_the_phase_ends_with_one_chit_left_however_many_join_it(make_session):
     """gts:10.0.6#1-2: the phase ends after the second-to-last chit is played and
     the last waits — also when chits join the mug during the phase (a scenario's
     "added to the mug after ... is drawn"; here a test rule adds two at once)."""
-    from kriegsspiel.rulebook import ExtraRules, build_program
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
     rules = ExtraRules("test_more_chits.ksr", """
 trigger two_more on activation_started(chit) when chit.id == "direct:axis" @gts:10.0.6 {
   for c in select c in all_of("chit"): c.kind == "formation" { do cup_add("mug", c) }

@@ -13,8 +13,8 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
 
 ALLIED = {**INFANTRY, "troop_quality": 8, "fire_rating": 4, "assault_rating": 5,
           "defense": -1}

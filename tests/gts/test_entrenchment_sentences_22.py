@@ -7,7 +7,7 @@ from conftest import INFANTRY
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 DOORS = ExtraRules("doors22.ksr", '''
 procedure test_chit22(chit: chit) @gts:22.3.1 {

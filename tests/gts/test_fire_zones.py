@@ -201,7 +201,7 @@ def test_the_nearby_projectors_cut_changes_no_answer():
     project a zone within the widest printed range of the hex; over a game in
     progress (Crete Scenario 3 after four turns) it answers for every hex as
     asking every enemy Unit's in_fire_zone does."""
-    from kriegsspiel.play import new_game
+    from kriegsspiel.tools.play import new_game
     game = new_game("crete/heraklion", 3, ["random"])
     game.run(4)
     session = game.session

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 # A test-only door to the kernel's move primitive, with a chit in play.
 DOORS = ExtraRules("doors.ksr", '''

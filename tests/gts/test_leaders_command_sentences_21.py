@@ -6,7 +6,7 @@ import pytest
 from conftest import INFANTRY
 
 from kriegsspiel.core.players import KeyedPlayer
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 DOORS = ExtraRules("doors21.ksr", '''
 procedure test_chit21(chit: chit) @gts:21.3 {

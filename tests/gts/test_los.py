@@ -11,7 +11,7 @@ from los_world import (los, los_map, los_session, make_night, obstacles, set_hex
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 
 def test_blocking_terrain_blocks_a_line_through_it(gts):

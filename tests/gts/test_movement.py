@@ -15,7 +15,7 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
-from kriegsspiel.session import Session
+from kriegsspiel.engine.session import Session
 
 TERRAIN = [TerrainType(id=t, kind="hex") for t in
            ("clear", "polder", "orchard", "village", "woods", "no_dot")] + \
@@ -59,7 +59,7 @@ def session_on(gmap, units, axis=None, allies=None, rolls=None, cp=0):
 
 
 def build_gts():
-    from kriegsspiel.rulebook import build_program
+    from kriegsspiel.engine.rulebook import build_program
     return build_program(["gts"])
 
 

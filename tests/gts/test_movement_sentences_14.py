@@ -414,7 +414,7 @@ def test_terrain_that_needs_column_puts_the_mounting_unit_in_column(make_session
     Column" — here (an exclusive-layer chart) clear ground is closed to Wheeled
     Units out of Column: the truck mounts straight into Column, unasked; with
     another Unit in Column in the hex it cannot mount at all (gts:14.6.2#1)."""
-    from kriegsspiel.rulebook import ExtraRules, build_program
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
     program = build_program(["gts"], extra=[ExtraRules("town.ksr", TOWN_FOR_VEHICLES,
                                                        layer="exclusive")])
     axis = KeyedPlayer({"column_after_mount": 0})

@@ -10,7 +10,7 @@ from test_turn import points, status
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 
 def first_index(log, test):
@@ -114,7 +114,7 @@ def test_attachment_step_is_left_to_the_exclusive_rules(make_session):
     """gts:4.0#12: "If the exclusive rules allow Independent or subordinate
     Formations to be attached to superior Formations, do that now" — the series
     attaches nothing (it only says so); Crete fills the step in."""
-    from kriegsspiel.rulebook import build_program
+    from kriegsspiel.engine.rulebook import build_program
     session = make_session(axis=idle(), allies=idle())
     before = dict(session.state.links)
     session.perform("attachment_phase")
@@ -407,7 +407,7 @@ def test_the_first_turn_mug_and_first_chit_are_the_scenarios():
     and Luftl.Sturm-Rgt formation chits in the cup. The 7. Flieger Division chit is
     the first in play"); the first chit played is that one."""
     from kriegsspiel.core.players import RandomPlayer, Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
     session = start("crete/descent", Table({"Axis": RandomPlayer(1),
                                             "Allied": RandomPlayer(2)}), seed=1)
     assert session.state.cups["carry"] == ["division:7. Flieger Division"]
@@ -421,7 +421,7 @@ def test_the_turn_record_moves_up_and_victory_is_determined_after_the_last(make_
     gts:12.0#2: "If it was the last turn, determine victory" — what wins is the
     exclusive rules' (here a test rule that names the first side), asked after
     the last of the six turns and not before."""
-    from kriegsspiel.rulebook import ExtraRules, build_program
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
     rules = ExtraRules("test_victory.ksr", """
 override procedure victory_check(last_turn: bool) @gts:12.0 {
   step exclusive_rules @gts:12.0 {

@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kriegsspiel.core.players import KeyedPlayer
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine.rulebook import build_program
 
 def points(session, division, cp=None, dp=None):
     tracks = session.state.tracks.setdefault(f"division:{division}", {})

@@ -12,7 +12,7 @@ import pytest
 from kriegsspiel.core.dice import Dice, DiceExhausted
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.session import Session
+from kriegsspiel.engine.session import Session
 
 
 def test_d10_reads_zero_to_nine_and_seed_repeats():
@@ -93,8 +93,8 @@ def test_replay_is_the_same_under_any_hash_seed(tmp_path):
         "import sys, copy\n"
         "sys.path.insert(0, %r)\n"
         "from conftest import CATALOG\n"
-        "from kriegsspiel.rulebook import build_program\n"
-        "from kriegsspiel.session import Session\n"
+        "from kriegsspiel.engine.rulebook import build_program\n"
+        "from kriegsspiel.engine.session import Session\n"
         "from kriegsspiel.core.dice import Dice\n"
         "from kriegsspiel.core.hexgrid import HexGrid\n"
         "from kriegsspiel.core.players import RandomPlayer, Table\n"

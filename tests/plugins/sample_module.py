@@ -4,9 +4,8 @@ that makes Suppressed Units shakier, plus a primitive of its own."""
 from pathlib import Path
 
 from kriegsspiel.dsl.types import Function
-from kriegsspiel.hookspecs import hookimpl
-from kriegsspiel.plugins import ModuleInfo
-
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
 
 
 @hookimpl

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import ast
+import json
 import re
 from pathlib import Path
 
 import pytest
 
-from kriegsspiel import hookspecs, plugins
-from kriegsspiel.core.errors import KsError
-from kriegsspiel.plugins import load_registry
-from kriegsspiel.rulebook import build_program
+from kriegsspiel.engine import hookspecs, plugins
+from kriegsspiel.core.errors import KsError, KsErrors
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.engine.rulebook import build_program
 
 SAMPLE = Path(__file__).with_name("sample_module.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,6 +44,93 @@ def test_third_party_module_from_explicit_path_overrides_a_term(make_session):
     plain.state.tracks["unit:pi1"] = {"suppressed": 1}
     assert plain.value("troop_quality", plain.ref("unit", "pi1")) == 5
 
+
+
+CLASHING = """
+from kriegsspiel.dsl.types import Function
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
+
+
+@hookimpl
+def ks_module_info():
+    return ModuleInfo(name="clash", layer="optional", ruleset="gts", requires=("shaky",))
+
+
+def mine(ctx, *args):
+    return 0
+
+
+@hookimpl
+def ks_primitives():
+    return [Function("distance", mine, 2, 2, "int"), Function("is_veteran", mine, 1, 1, "bool")]
+"""
+
+
+def test_a_primitive_name_is_registered_once(tmp_path):
+    """ks_primitives: a module's primitive named as the kernel's (distance) or as
+    another module's (the sample's is_veteran) is a load error at the function,
+    never a silent shadow."""
+    clash = tmp_path / "clash_module.py"
+    clash.write_text(CLASHING, encoding="utf-8")
+    registry = load_registry(extra_paths=[SAMPLE, clash])
+    with pytest.raises(KsErrors) as info:
+        build_program(["clash"], registry)
+    found = [(str(e.location), e.message) for e in info.value.errors]
+    assert [(where.rsplit("/", 1)[-1], message.split(":")[0]) for where, message in found] == [
+        ("clash_module.py:12:1", "primitive 'distance' of module 'clash' is already given by "
+                                 "the kernel"),
+        ("clash_module.py:12:1", "primitive 'is_veteran' of module 'clash' is already given by "
+                                 "module 'shaky'")]
+
+
+TINY = """
+from pathlib import Path
+
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
+
+
+@hookimpl
+def ks_module_info():
+    return ModuleInfo(name="tiny", layer="series", ruleset="tiny")
+
+
+@hookimpl
+def ks_rule_files():
+    return [Path(__file__).with_name("tiny.ksr")]
+
+
+@hookimpl
+def ks_rule_index():
+    return [Path(__file__).with_name("tiny.json")]
+"""
+
+
+def test_a_ruleset_without_the_engines_rules_is_refused_at_load(tmp_path):
+    """The ruleset contract (docs/architecture.md): a ruleset that does not define
+    procedure play_turn(), or defines game_decided otherwise than as a def of no
+    parameters, is a load error naming each, not a failure in the first game."""
+    (tmp_path / "tiny_module.py").write_text(TINY, encoding="utf-8")
+    (tmp_path / "tiny.json").write_text(json.dumps(
+        {"ruleset": "tiny", "title": "Tiny", "entries": [{"id": "1.0", "title": "Play"}]}),
+        encoding="utf-8")
+    (tmp_path / "tiny.ksr").write_text(
+        "procedure game_decided(side) @tiny:1.0 {\n  step look @tiny:1.0 { explain \"no\" }\n}\n",
+        encoding="utf-8")
+    registry = load_registry(extra_paths=[tmp_path / "tiny_module.py"])
+    with pytest.raises(KsErrors) as info:
+        build_program(["tiny"], registry)
+    messages = [e.message for e in info.value.errors]
+    assert [m.split(" — ")[0] for m in messages] == [
+        "the ruleset does not define procedure play_turn()",
+        f"the ruleset declares it as procedure with 1 parameter(s) at {tmp_path}/tiny.ksr:1:1; "
+        "the engine needs def game_decided()"]
+    (tmp_path / "tiny.ksr").write_text(
+        "def game_decided() = true @tiny:1.0\n"
+        "procedure play_turn() @tiny:1.0 {\n  step turn @tiny:1.0 { explain \"a turn\" }\n}\n",
+        encoding="utf-8")
+    assert build_program(["tiny"], registry).call("game_decided", None) is True
 
 def test_counter_values_model_hook_answers_from_the_most_specific_module():
     """ks_counter_values_model: the sample module answers None, so GTS's model wins."""

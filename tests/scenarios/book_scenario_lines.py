@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 INDEX = Path(__file__).resolve().parents[2] / "rule_index" / "sentences" / "crete.json"
 HEX = r"\d{2,3}\.\d{2}"

@@ -24,7 +24,7 @@ def start_passing(scenario, seed=1, axis=None):
     """*scenario* set up with both players answering `pass` to every Action
     (and *axis*'s other answers), so a test drives the game itself."""
     from kriegsspiel.core.players import KeyedPlayer, Table
-    from kriegsspiel.setup import start
+    from kriegsspiel.engine.starting import start
     players = Table({"Axis": KeyedPlayer({"action": "pass", **(axis or {})}),
                      "Allied": KeyedPlayer({"action": "pass"})})
     return start(scenario, players, seed=seed)

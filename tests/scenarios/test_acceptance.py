@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.play import GOLDEN_SEED, GOLDEN_UNTIL, play_game
+from kriegsspiel.tools.play import GOLDEN_SEED, GOLDEN_UNTIL, play_game
 
 SEEDS = range(1, 21)
 
@@ -77,6 +77,6 @@ def test_bots_play_the_scenario_to_one_result(bots, name, seed):
 
 
 def test_every_shipped_crete_scenario_is_swept():
-    from kriegsspiel.play import shipped_scenarios
+    from kriegsspiel.tools.play import shipped_scenarios
     shipped = {s.split("/", 1)[1] for s in shipped_scenarios() if s.startswith("crete/")}
     assert shipped == set(SCENARIOS)

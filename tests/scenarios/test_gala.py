@@ -11,7 +11,7 @@ import pytest
 from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 AIRFIELD = ["09.04", "10.04", "11.05"]
 PORTS = ["49.07", "59.13"]

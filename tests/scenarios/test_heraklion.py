@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 RUNWAY = ("27.08", "28.08", "29.08", "29.09", "30.09")
 
@@ -229,7 +229,7 @@ def test_three_runway_hexes_with_two_adjacent_win():
 def test_ks_play_prints_a_result():
     from typer.testing import CliRunner
 
-    from kriegsspiel.cli import app
+    from kriegsspiel.tools.cli import app
     printed = CliRunner().invoke(app, ["play", "crete/heraklion", "--seed", "1"])
     assert printed.exit_code == 0, printed.output[-2000:]
     results = [line for line in printed.output.splitlines() if line.startswith("RESULT: ")]

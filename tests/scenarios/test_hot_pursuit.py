@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 from scenario_tools import where, within
 
@@ -261,7 +261,7 @@ def test_the_first_turns_play_under_the_invariant_checker():
     turns of 27 May with every invariant checked after every event (~30 s of
     CPU; the whole game is the slow test below; seed 1 of the random bots is
     the golden game, tests/test_golden.py)."""
-    from kriegsspiel.play import play_game
+    from kriegsspiel.tools.play import play_game
     game, lines = play_game("crete/hot_pursuit", 1, ["heuristic"], until=2,
                             check_invariants=True)
     assert game.session.state.turn == 2 and not game.session.events("game_won")
@@ -272,7 +272,7 @@ def test_the_first_turns_play_under_the_invariant_checker():
 def test_a_seeded_heuristic_playout_finishes():
     """crete:scenario:10 and crete:S5.0: the heuristic bot withdraws Allied Units
     (each raising the level) and the game ends in one result."""
-    from kriegsspiel.play import play_game
+    from kriegsspiel.tools.play import play_game
     game, _ = play_game("crete/hot_pursuit", 1, ["heuristic"], check_invariants=True)
     session = game.session
     assert len(session.events("game_won")) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import find_scenario, start
+from kriegsspiel.engine.starting import find_scenario, start
 
 
 def scenario(seed=1):

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.session import Session
-from kriegsspiel.setup import start
+from kriegsspiel.engine.session import Session
+from kriegsspiel.engine.starting import start
 
 
 def play(seed: int) -> Session:

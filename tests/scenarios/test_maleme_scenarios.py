@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 AIRFIELD = ["09.04", "10.04", "11.05"]
 

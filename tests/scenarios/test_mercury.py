@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.play import play_game
+from kriegsspiel.tools.play import play_game
 
 from scenario_tools import start_passing, where, within, labels
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import played
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 
 def scenario(seed=1):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, RandomPlayer, Table
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 FJR = "7. Flieger Division"
 
@@ -305,7 +305,7 @@ def test_precision_port_or_airfields_at_the_end_of_the_game():
 # ---- bad scenario data ----------------------------------------------------------------
 
 def broken_snafu(tmp_path, old, new):
-    from kriegsspiel.setup import find_scenario
+    from kriegsspiel.engine.starting import find_scenario
     text = find_scenario("crete/snafu").read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "snafu.yaml"

@@ -11,7 +11,7 @@ import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.scenario import Placement
-from kriegsspiel.setup import start
+from kriegsspiel.engine.starting import start
 
 NZ, GD = "2nd New Zealand Division", "5. Gebirgs Division"
 # scenario: [(hex, units, division, leader in contact or None)]

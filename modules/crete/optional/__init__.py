@@ -3,7 +3,7 @@ agree to them", Crete book 10.0), at the optional layer over the exclusive rules
 
 A game selects this module only when one of its rules is switched on
 (`ks play crete/snafu --optional crete:O3.0`, a scenario's special_rules, or
-``start(..., options=[...])``: app/optional.py); each rule file asks
+``start(..., options=[...])``: kriegsspiel/engine/optional.py); each rule file asks
 ``in_effect`` of its own section, so switching one rule on leaves the others off.
 O4.0 Table Space changes arrivals (data: the scenarios' entries ``only_with`` /
 ``not_with: crete:O4.0``) and the Heraklion withdrawal hex (table_space.ksr).
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kriegsspiel.hookspecs import hookimpl
-from kriegsspiel.plugins import ModuleInfo
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
 RULE_FILES = ("coastal.ksr", "free_drops.ksr", "naval.ksr", "naval_fire.ksr",

@@ -21,11 +21,6 @@ def _map(ctx):
     return game_map
 
 
-def map_hexes(ctx) -> list[str]:
-    """Every hex of the map in play, in id order."""
-    return sorted(_map(ctx).terrain)
-
-
 def hex_toward(ctx, hex_id: str, direction: int, distance: int) -> str | None:
     """The hex *distance* hexes from *hex_id* toward grid side *direction* (1-6,
     1 at the top, clockwise), or none when that is off the map in play."""
@@ -38,7 +33,6 @@ def hex_toward(ctx, hex_id: str, direction: int, distance: int) -> str | None:
 
 
 SCATTER_PRIMITIVES = (
-    Function("map_hexes", map_hexes, 0, 0, "list", doc="every hex of the map in play"),
     Function("hex_toward", hex_toward, 3, 3, "any", params=("any", "int", "int"),
              doc="the hex N hexes toward grid side D (1-6, 1 at the top, clockwise), "
                  "or none off the map"),

@@ -19,7 +19,7 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 
 @hookspec
 def ks_module_info():
-    """Describe the module: a :class:`kriegsspiel.plugins.ModuleInfo`.
+    """Describe the module: a :class:`kriegsspiel.engine.plugins.ModuleInfo`.
 
     Its ``name`` is how users enable or disable it, its ``layer`` (series,
     exclusive, errata, optional, scenario) fixes the precedence of its rule
@@ -32,6 +32,13 @@ def ks_module_info():
 @hookspec
 def ks_rule_files():
     """Return the paths of this module's rule files (.ksr), in load order."""
+
+
+@hookspec
+def ks_rule_index():
+    """Return the paths of rule index files (JSON, as rule_index/*.json: a
+    ``ruleset`` name and its ``entries``, each with an ``id``) for a ruleset the
+    shipped index does not hold, so this module's rule files can cite it."""
 
 
 @hookspec
@@ -82,7 +89,7 @@ def ks_player_kinds():
 def ks_evaluate(session, side):
     """How good the game in *session* is for *side* (a side id), as a float:
     higher is better, roughly in [-1, 1], 1 a won game.  Search players
-    (``kriegsspiel.search``) score their rollouts with it; the most specific
+    (``kriegsspiel.tools.search``) score their rollouts with it; the most specific
     module that answers (not ``None``) wins."""
 
 
@@ -94,4 +101,4 @@ def ks_invariants():
     pair ``(name, "settled")`` only at settled moments (a decision, the end of
     an action, a chit played or put away, the turn marker moving), for rules a
     rule step restores before it ends.  Used by ``ks play --check-invariants``
-    and the tests (``kriegsspiel.invariants``)."""
+    and the tests (``kriegsspiel.engine.invariants``)."""

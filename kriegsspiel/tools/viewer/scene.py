@@ -1,6 +1,6 @@
 """A small drawing model and its two writers: SVG text and a Pillow image.
 
-`kriegsspiel.render` builds a :class:`Scene` (polygons, lines, rectangles,
+`kriegsspiel.tools.render` builds a :class:`Scene` (polygons, lines, rectangles,
 text, in groups that may be shifted); :func:`to_svg` writes it as XML with
 every text and attribute escaped, :func:`to_png` paints it with Pillow.  One
 model, two writers: the SVG and the PNG of a position show the same thing.

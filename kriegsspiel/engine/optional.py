@@ -18,7 +18,7 @@ from typing import Iterable
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.models import Game, MapModel
 from kriegsspiel.core.scenario import Effect, Placement, Scenario, ScenarioRule
-from kriegsspiel.plugins import Registry
+from kriegsspiel.engine.plugins import Registry
 
 
 def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> list[str]:

@@ -16,8 +16,8 @@ from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core import loading
 from kriegsspiel.core.errors import KsError, KsErrors, Location
 from kriegsspiel.core.yamlio import load_yaml
-from kriegsspiel.plugins import load_registry
-from kriegsspiel.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.engine.rulebook import ExtraRules, build_program
 
 
 @dataclass

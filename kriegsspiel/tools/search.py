@@ -37,7 +37,7 @@ from typing import Any, Callable
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
-from kriegsspiel.session import Session
+from kriegsspiel.engine.session import Session
 
 Factory = Callable[[int, Any], Any]          # (seed, session) -> player
 Evaluator = Callable[[Any, str], float]      # (session, side id) -> score
@@ -244,7 +244,7 @@ def search_player(seed: int, session: Session, iterations: int = 4,
     """The ``search`` kind of ``ks play``: rollouts by the ruleset's
     ``heuristic`` players (random ones if it has none) to the end of the turn
     or *horizon* decisions after the candidate, whichever comes first."""
-    from kriegsspiel.plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     registry = registry or load_registry()
     scenario = getattr(session, "scenario", None)
     names = registry.select(scenario.rulesets) if scenario is not None else registry.names()

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from kriegsspiel import __version__
 from kriegsspiel.core.errors import KsError, KsErrors
-from kriegsspiel.explaining import explained, shown
+from kriegsspiel.tools.explaining import explained, shown
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="kriegsspiel: an umpire for hex-and-counter wargames whose rules are data.")
@@ -57,7 +57,7 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
           layer: str = typer.Option("optional", help="Layer of a given rule file."),
           disable: List[str] = typer.Option([], "--disable", help="Modules to leave out.")) -> None:
     """Validate rules and data; exit 1 with located errors if anything is wrong."""
-    from kriegsspiel.checker import check_paths, check_shipped
+    from kriegsspiel.tools.checker import check_paths, check_shipped
     try:
         result = check_paths(paths, list(on), layer, list(disable)) if paths \
             else check_shipped(list(disable))
@@ -75,10 +75,10 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
 
 
 def kernel_note() -> str:
-    """Whether the interpreter runs compiled (kriegsspiel.compiled), for `ks check`."""
+    """Whether the interpreter runs compiled (kriegsspiel.engine.compiled), for `ks check`."""
     import os
 
-    from kriegsspiel.compiled import status
+    from kriegsspiel.engine.compiled import status
     if os.environ.get("KS_PURE"):
         return "kernel: running from source (KS_PURE=1)"
     loaded = status()
@@ -95,7 +95,7 @@ def schema(name: Optional[str] = typer.Argument(None, help="Format name; none: l
            all_: bool = typer.Option(False, "--all", help="Print every schema as one JSON object.")
            ) -> None:
     """Print the JSON Schema of a YAML format (for editors and validators)."""
-    from kriegsspiel.checker import all_schemas
+    from kriegsspiel.tools.checker import all_schemas
     from kriegsspiel.core.errors import did_you_mean
     schemas = all_schemas()
     if all_:
@@ -123,7 +123,7 @@ def resolve(situation: Path = typer.Argument(..., help="A situation file (docs/s
                                                "--optional`.")
             ) -> None:
     """Resolve a situation: what happens here? Exit 1 on bad input or unmet 'expect'."""
-    from kriegsspiel.situation import check_expectations, resolve as run_situation
+    from kriegsspiel.tools.situation import check_expectations, resolve as run_situation
     try:
         dice = None if rolls is None else [int(r) for r in rolls.replace(",", " ").split()]
     except ValueError:
@@ -198,7 +198,7 @@ def render_report(report: dict, explain: bool = False) -> str:
 @app.command()
 def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
     """List the rule modules this installation knows, with their layers."""
-    from kriegsspiel.plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     registry = load_registry(disabled=disable)
     table = Table("module", "layer", "cites", "requires", "title", "optional rules")
     for name in registry.names():
@@ -229,7 +229,7 @@ def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/lea
                                             "rules optional` lists them).")
          ) -> None:
     """Play a scenario with bots and print a readable turn log and the result."""
-    from kriegsspiel.play import play_game, write_log, write_save
+    from kriegsspiel.tools.play import play_game, write_log, write_save
     try:
         game, lines = play_game(scenario, seed, [p.strip() for p in players.split(",")],
                                 until, explain, check_invariants, options=list(optional))
@@ -261,13 +261,13 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
                                              help="Where the readings and docs/audit are.")
                    ) -> None:
     """Map each rule-index section to the definitions and tests citing it."""
-    from kriegsspiel.coverage import report, summary
+    from kriegsspiel.tools.coverage import report, summary
     from kriegsspiel.rule_index import load_index
     if ruleset is not None and ruleset not in load_index():
         from kriegsspiel.core.errors import did_you_mean
         _fail(KsError(f"unknown ruleset '{ruleset}'", None, did_you_mean(ruleset, load_index())))
     if sentences or section:
-        from kriegsspiel.cli_coverage import print_sentences
+        from kriegsspiel.tools.cli_coverage import print_sentences
         raise typer.Exit(print_sentences(out, err, ruleset, tests, docs, section, as_json))
     data = report(ruleset, tests)
     if as_json:
@@ -298,7 +298,7 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
 @rules_app.command("optional")
 def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
     """List the optional rules the modules offer, to switch on with `ks play --optional`."""
-    from kriegsspiel.plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     table = Table("optional rule", "title", "module")
     for ref, (module, title) in load_registry(disabled=disable).optional_rules().items():
         table.add_row(ref, title, module)
@@ -309,7 +309,7 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
 def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None:
     """Show a definition: where each layer defines or overrides it."""
     from kriegsspiel.core.errors import did_you_mean
-    from kriegsspiel.rulebook import build_program
+    from kriegsspiel.engine.rulebook import build_program
     try:
         program = build_program(on)
     except KsError as exc:
@@ -325,7 +325,7 @@ def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None
 
 
 # Commands that live in modules of their own add themselves to the app here.
-from kriegsspiel import cli_play, cli_render  # noqa: E402  (they need `app` defined)
+from kriegsspiel.tools import cli_play, cli_render  # noqa: E402  (they need `app` defined)
 
 cli_play.register(app, out, _fail)
 cli_render.register(app, out, _fail)

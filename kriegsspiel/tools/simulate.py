@@ -45,7 +45,7 @@ class Job:
 def play_one(scenario: str, seed: int, players: list[str], until: int | None,
              options: Iterable[str] = ()) -> dict:
     """One game, no explanations (the same values, less to record): its outcome."""
-    from kriegsspiel.play import new_game
+    from kriegsspiel.tools.play import new_game
     game = new_game(scenario, seed, players, explain=False, options=options)
     game.run(until)
     won = game.session.events("game_won")
@@ -172,7 +172,7 @@ def run_job(job: Job, backend: str | Backend = "local", workers: int | None = No
         raise KsError("--runs must be at least 1")
     if "human" in job.players:
         raise KsError("a simulation is played by bots: 'human' would wait for a person")
-    from kriegsspiel.play import new_game
+    from kriegsspiel.tools.play import new_game
     # A wrong scenario or player kind fails here, once, not in every worker.
     new_game(job.scenario, job.seed, job.players, options=job.options)
     chosen = backend_for(backend, workers, address) if isinstance(backend, str) else backend

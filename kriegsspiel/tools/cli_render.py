@@ -32,7 +32,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                           "of Sight from this hex (gts:15.4)."),
     ) -> None:
         """Draw the map: terrain, hexsides, roads, counters with ratings and markers."""
-        from kriegsspiel.render import render as draw
+        from kriegsspiel.tools.render import render as draw
         try:
             draw(game, out_path, turn, scenario, fire_zones, los)
         except KsError as exc:
@@ -49,7 +49,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                "e.g. crete/learning (a save names its own)."),
     ) -> None:
         """Write a web page that replays the game, event by event, on the map."""
-        from kriegsspiel.replay_html import write_viewer
+        from kriegsspiel.tools.replay_html import write_viewer
         if log.suffix not in (".json", ".jsonl"):
             fail(KsError(f"{log}: expected an event log (.jsonl) or a save (.json)"))
         try:

@@ -18,7 +18,7 @@ from typing import Any, Iterable
 
 import pluggy
 
-from kriegsspiel import hookspecs
+from kriegsspiel.engine import hookspecs
 from kriegsspiel.core.errors import KsError, Location, did_you_mean
 from kriegsspiel.dsl.link import LAYERS
 

@@ -22,7 +22,7 @@ from typing import Any
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import GameState, Ref
-from kriegsspiel.viewer.scene import PIECE_MARKER_AT, Group, Line, Poly, Scene, Text
+from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, Group, Line, Poly, Scene, Text
 
 SIZE = 50.0      # hex centre-to-corner radius, px
 STACK_STEP = 8.0  # how far each counter of a stack sits from the one below it
@@ -147,8 +147,8 @@ class Source:
 
 def open_source(what: str | Path, scenario: str | None = None) -> Source:
     """A scenario name or file, a save (.json) or an event log (.jsonl)."""
-    from kriegsspiel.plugins import load_registry
-    from kriegsspiel.setup import load, start
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.starting import load, start
     path = Path(what)
     events: list[dict] | None = None
     catalog = None
@@ -190,7 +190,7 @@ def _saved_log(path: Path, data: dict) -> tuple[list[dict], dict]:
     keeps neither, so the game is replayed (`play.resume`) to get them."""
     if "log" in data and "catalog" in data:
         return data["log"], data["catalog"]
-    from kriegsspiel.play import resume
+    from kriegsspiel.tools.play import resume
     try:
         game, events = resume(data, until=0)
     except (KeyError, TypeError) as exc:
@@ -350,7 +350,7 @@ def _ticks(seg: list, low: tuple[float, float], colour: str) -> list:
 
 def counter_group(catalog: dict, piece: Piece, colours: dict[str, str]) -> Group:
     """One counter centred on (0, 0): side colour, name, ratings (the face up)."""
-    from kriegsspiel.viewer.scene import counter_items
+    from kriegsspiel.tools.viewer.scene import counter_items
     kind_data = catalog[piece.kind][piece.id]
     values = kind_data.get("faces", {}).get(piece.face, kind_data)
     side = colours.get(kind_data.get("side"), "#ddd")
@@ -366,7 +366,7 @@ def stack_offset(index: int, count: int) -> tuple[float, float]:
 
 
 def board_scene(source: Source, board: GameState, shade: dict | None = None) -> Scene:
-    from kriegsspiel.viewer.scene import marker_items
+    from kriegsspiel.tools.viewer.scene import marker_items
     scene = map_scene(source, shade)
     layout, colours = scene.layout, side_colours(source.catalog)
     stacks: dict[str, list[Piece]] = {}
@@ -410,7 +410,7 @@ def overlay_shade(source: Source, board: GameState, fire_zones: str | None,
 def render(what: str | Path, out: Path, turn: str | None = None, scenario: str | None = None,
            fire_zones: str | None = None, los_from: str | None = None) -> Scene:
     """Write the map of *what* (scenario, save or log) at *turn* to *out* (.svg/.png)."""
-    from kriegsspiel.viewer.scene import to_png, to_svg
+    from kriegsspiel.tools.viewer.scene import to_png, to_svg
     if out.suffix.lower() not in (".svg", ".png"):
         raise KsError(f"--out {out}: give a .svg or .png file name")
     source = open_source(what, scenario)

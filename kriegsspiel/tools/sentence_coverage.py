@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kriegsspiel.coverage import CITE_RE, iter_test_citations
+from kriegsspiel.tools.coverage import CITE_RE, iter_test_citations
 from kriegsspiel.rule_index import load_sentences
 
 STATUSES = ("tested", "reading", "not a rule", "missing")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from typing import Iterable
 
-from kriegsspiel import optional
+from kriegsspiel.engine import optional
 from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
@@ -26,10 +26,10 @@ from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.scenario import Scenario, units_in_play
 from kriegsspiel.core.sheets import SheetedGrid, qualified
-from kriegsspiel.plugins import Registry, load_registry
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.scenario_maps import grid_of, on_a_sheet, on_sheet, sheets_of
-from kriegsspiel.session import Session
+from kriegsspiel.engine.plugins import Registry, load_registry
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, on_sheet, sheets_of
+from kriegsspiel.engine.session import Session
 
 
 @dataclass
@@ -379,7 +379,8 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
           registry: Registry | None = None, extra: tuple = (),
           options: Iterable[str] = ()) -> Session:
     """Load a scenario, compile its rules and play its set-up into a new session.
-    *options*: optional rules to switch on by name ("crete:O3.0", app/optional.py)."""
+    *options*: optional rules to switch on by name ("crete:O3.0",
+    kriegsspiel/engine/optional.py)."""
     registry = registry or load_registry()
     loaded = load(name, registry)
     switched = optional.resolve(registry, loaded.scenario, options)

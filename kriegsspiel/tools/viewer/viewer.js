@@ -1,6 +1,6 @@
 // The replay viewer: adds up the frames' changes and moves the map's counters.
 // The drawing itself (counters, badges, the map) is the SVG that
-// kriegsspiel.render wrote; this script only positions and shows it.
+// kriegsspiel.tools.render wrote; this script only positions and shows it.
 "use strict";
 (function () {
   const SVG = "http://www.w3.org/2000/svg";

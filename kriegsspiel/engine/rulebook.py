@@ -7,6 +7,8 @@ process (a checker, a simulation pool, the tests) parses each file once.
 from __future__ import annotations
 
 import hashlib
+import inspect
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -16,8 +18,9 @@ from kriegsspiel.dsl import parser
 from kriegsspiel.dsl.citations import check_cites
 from kriegsspiel.dsl.link import RuleFile, link
 from kriegsspiel.dsl.program import Program
-from kriegsspiel.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
-from kriegsspiel.plugins import Registry, load_registry
+from kriegsspiel.engine.contract import contract_errors
+from kriegsspiel.engine.kernel import KERNEL_ATTRIBUTES, KERNEL_PRIMITIVES
+from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.rule_index import load_index
 
 _PARSED: dict[tuple[str, str], list] = {}
@@ -78,14 +81,12 @@ def build_program(modules: Iterable[str], registry: Registry | None = None,
                                   parse_cached(rules.path, rules.text)))
         except KsError as exc:
             errors.append(exc)
-    index = load_index()
+    index = _rule_index(registry, names)
     for f in files:
         errors += check_cites(f.decls, index)
     linked, link_errors = link(files)
     errors += link_errors
-    primitives = dict(KERNEL_PRIMITIVES)
-    for _, funcs in registry.call("ks_primitives", names):
-        primitives.update({f.name: f for f in funcs})
+    primitives, errors = _primitives(registry, names, errors)
     attrs = {kind: dict(values) for kind, values in KERNEL_ATTRIBUTES.items()}
     for _, mapping in registry.call("ks_entity_attributes", names):
         for kind, values in mapping.items():
@@ -96,9 +97,51 @@ def build_program(modules: Iterable[str], registry: Registry | None = None,
         program.build()
     except KsErrors as exc:
         errors += exc.errors
+    if not errors:
+        errors += contract_errors(program, Location(files[0].path if files else
+                                                    f"module {names[0]}"))
     if errors:
         raise KsErrors(errors)
     return program
+
+
+def _primitives(registry: Registry, names: list[str], errors: list[KsError]):
+    """The kernel's primitives and every selected module's.  A name given twice
+    is an error: one would silently shadow the other, and which one a rule
+    file's call reached would depend on the order modules load in."""
+    primitives, owner = dict(KERNEL_PRIMITIVES), dict.fromkeys(KERNEL_PRIMITIVES, "the kernel")
+    for module, funcs in registry.call("ks_primitives", names):
+        for func in funcs:
+            if func.name in primitives:
+                errors = errors + [KsError(
+                    f"primitive '{func.name}' of module '{module}' is already given by "
+                    f"{owner[func.name]}: a primitive name is registered once (rename it, or "
+                    f"call the existing one)", _where(func))]
+                continue
+            primitives[func.name], owner[func.name] = func, f"module '{module}'"
+    return primitives, errors
+
+
+def _rule_index(registry: Registry, names: list[str]) -> dict[str, dict[str, dict]]:
+    """The shipped rule index and the selected modules' own (ks_rule_index)."""
+    index = dict(load_index())
+    for path in [p for _, paths in registry.call("ks_rule_index", names) for p in paths]:
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+            index[data["ruleset"]] = {e["id"]: e for e in data["entries"]}
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise KsErrors([KsError(f"cannot read rule index: {exc!r} (it needs a 'ruleset' "
+                                    "and 'entries', each with an 'id')", Location(str(path)))])
+    return index
+
+
+def _where(func) -> Location:
+    """Where a primitive's Python function is defined."""
+    try:
+        path, line = inspect.getsourcefile(func.impl), inspect.getsourcelines(func.impl)[1]
+    except (OSError, TypeError):
+        return Location(func.name)
+    return Location(_display(Path(path)), line, 1)
 
 
 def _display(path: Path) -> str:

@@ -319,7 +319,7 @@ def kernel_invariants(session: Any) -> list[Invariant]:
 
 def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
     """What the session's modules declare through ``ks_invariants``."""
-    from kriegsspiel.plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     registry = load_registry()
     rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or ["gts"]
     out = []

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from kriegsspiel.sentence_coverage import STATUSES, report, summary
+from kriegsspiel.tools.sentence_coverage import STATUSES, report, summary
 
 
 def print_sentences(out: Console, err: Console, ruleset: str | None, tests: Path, docs: Path,

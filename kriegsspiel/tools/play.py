@@ -19,11 +19,11 @@ from typing import Callable, Iterable
 
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.state import Event, jsonable
-from kriegsspiel.explaining import explained
+from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
-from kriegsspiel.session import Session, _decode, _encode
-from kriegsspiel.setup import start
+from kriegsspiel.engine.session import Session, _decode, _encode
+from kriegsspiel.engine.starting import start
 
 # Player kinds as factories (seed, session) -> player; the modules of the game
 # add theirs through the ks_player_kinds hook (GTS: "heuristic"), see docs/players.md.
@@ -43,7 +43,7 @@ def _human(session) -> object:
 
 
 def _search(seed: int, session) -> object:
-    from kriegsspiel.search import search_player
+    from kriegsspiel.tools.search import search_player
     return search_player(seed, session)
 
 
@@ -52,8 +52,8 @@ def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
     kinds = dict(PLAYER_KINDS)
     scenario = getattr(session, "scenario", None)
     if scenario is not None:
-        from kriegsspiel.plugins import load_registry
-        from kriegsspiel.search import plugin_player_kinds
+        from kriegsspiel.engine.plugins import load_registry
+        from kriegsspiel.tools.search import plugin_player_kinds
         registry = load_registry()
         kinds.update(plugin_player_kinds(registry, registry.select(scenario.rulesets)))
     return kinds
@@ -120,7 +120,7 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
 
 @functools.lru_cache(maxsize=1)
 def _describer():
-    from .plugins import load_registry
+    from kriegsspiel.engine.plugins import load_registry
     return load_registry().manager.hook.ks_describe_event
 
 
@@ -284,7 +284,7 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
               options: Iterable[str] = ()) -> tuple["Playthrough", list[str]]:
     """Play *scenario* with bots: the game and the readable log.  With
     *check_invariants*, stop at the first broken invariant
-    (:class:`kriegsspiel.invariants.InvariantBroken`, carrying the lines so far);
+    (:class:`kriegsspiel.engine.invariants.InvariantBroken`, carrying the lines so far);
     *options*: optional rules switched on by name."""
     game = new_game(scenario, seed, kinds, explain, options=options)
     _run_checked(game, until, check_invariants)
@@ -304,7 +304,7 @@ def _run_checked(game: Playthrough, until: int | None, check: bool) -> None:
     if not check:
         game.run(until)
         return
-    from kriegsspiel.invariants import InvariantBroken, InvariantChecker
+    from kriegsspiel.engine.invariants import InvariantBroken, InvariantChecker
     checker = InvariantChecker(game.session).attach()
     try:
         game.run(until)

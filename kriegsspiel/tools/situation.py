@@ -31,11 +31,11 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.core.yamlio import render_path, where
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.dsl.types import ENTITY_KINDS
-from kriegsspiel.optional import with_optional_modules
-from kriegsspiel.plugins import Registry, load_registry
-from kriegsspiel.rulebook import build_program
-from kriegsspiel.session import Session
-from kriegsspiel.situation_catalog import catalog as _catalog
+from kriegsspiel.engine.optional import with_optional_modules
+from kriegsspiel.engine.plugins import Registry, load_registry
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
+from kriegsspiel.engine.situation_catalog import catalog as _catalog
 
 CALLABLE = ("procedure", "check", "def", "modifiers")
 WEATHER_TRACK, WEATHER_NAMES = "todays_weather", "weather_names"  # rules/los.ksr (gts:26.0)

@@ -1,9 +1,9 @@
 """`ks replay LOG --html out.html`: a game as one self-contained web page.
 
-The page holds the map (inline SVG, drawn by `kriegsspiel.render`), every
+The page holds the map (inline SVG, drawn by `kriegsspiel.tools.render`), every
 counter once (both faces), a badge template per marker, and the game as
 *frames*: one per event worth showing (a readable line from
-`kriegsspiel.play.describe`, or a change on the board).  Each frame carries
+`kriegsspiel.tools.play.describe`, or a change on the board).  Each frame carries
 only what changed — pieces' hex, face and markers, hexes' markers — computed
 here with the same event-to-board code as `ks render` (`render.board_at`'s
 GameState); the page's script just adds the changes up and moves the SVG
@@ -19,10 +19,10 @@ from pathlib import Path
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
-from kriegsspiel.play import describe
-from kriegsspiel.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers, map_scene,
-                                open_source, pieces, side_colours)
-from kriegsspiel.viewer.scene import PIECE_MARKER_AT, Group, marker_items, svg_item, to_svg
+from kriegsspiel.tools.play import describe
+from kriegsspiel.tools.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers,
+                                      map_scene, open_source, pieces, side_colours)
+from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, Group, marker_items, svg_item, to_svg
 
 HEX_MARKER_AT = (-SIZE * 0.55, SIZE * 0.25)      # the badges' corner, from the hex centre
 
@@ -114,7 +114,7 @@ def page(source: Source, built: tuple | None = None) -> str:
             "hexMarkerAt": HEX_MARKER_AT, "setupFrames": _setup_frames(source, frame_list)}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     title = getattr(source.session.scenario, "title", source.scenario)
-    assets = resources.files("kriegsspiel.viewer")
+    assets = resources.files("kriegsspiel.tools.viewer")
     return (TEMPLATE.replace("%TITLE%", html.escape(title))
             .replace("%CSS%", assets.joinpath("viewer.css").read_text(encoding="utf-8"))
             .replace("%SVG%", svg)

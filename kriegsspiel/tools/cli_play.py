@@ -35,7 +35,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                      help="Check the rules' invariants after "
                                                      "every event.")) -> None:
         """Continue a saved game to the end (or --until) and print the rest of its log."""
-        from kriegsspiel.play import read_save, readable, resume as run_resume, write_log, \
+        from kriegsspiel.tools.play import read_save, readable, resume as run_resume, write_log, \
             write_save
         try:
             data = read_save(save)
@@ -74,7 +74,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                     "(repeatable), as `ks play --optional`.")
                  ) -> None:
         """Monte Carlo balance runs: who wins how often, with 95% confidence intervals."""
-        from kriegsspiel.simulate import Job, run_job, summarize
+        from kriegsspiel.tools.simulate import Job, run_job, summarize
         job = Job(scenario, seed, runs, [p.strip() for p in players.split(",")], until,
                   list(optional))
         started = time.perf_counter()

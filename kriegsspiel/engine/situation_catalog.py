@@ -3,7 +3,7 @@ names — sides, divisions, formations, leaders, units with their counter
 values checked against the ruleset's model — with a default division and
 formation per side, the chits, a two-turn track and the special rules in
 effect.  Problems are collected (located), not raised, so that one run
-reports them all (app/situation.py raises them together).
+reports them all (kriegsspiel/tools/situation.py raises them together).
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def _printed(ctx, unit: Ref, face: str, name: str):
 
 
 def _effects_of(ctx, kind: str) -> list[Ref]:
-    # A scenario's special-rule effects (app/setup.py lays them out as entities
+    # A scenario's special-rule effects (kriegsspiel/engine/starting.py lays them out as entities
     # of kind "effect"), those of one kind, in the scenario's order.
     return _members(ctx, "effect", "kind", kind)
 
