@@ -7,6 +7,7 @@ from artillery16_helpers import add, artillery, hex_track, in_contact, in_park, 
 
 from kriegsspiel.core.players import KeyedPlayer
 from kriegsspiel.core.state import Ref
+from kriegsspiel.engine.rulebook import build_program
 
 FIRST = {"create_artillery_park": lambda d: d.options[0]}
 
@@ -244,6 +245,27 @@ def test_no_artillery_entrenches_or_holds_an_improved_position_by_a_park(make_se
     assert (other.attr(dug_in, "improved_position"),
             other.attr(emplaced, "improved_position")) == (0, 0)
 
+
+
+def test_crete_engineers_keep_the_series_park_rule(make_session):
+    """gts:16.2.3#6 under the Crete rules, whose Rubble (crete:2.9) adds a work to
+    the series' Engineer Action: the engineer beside a Park still cannot give
+    the guns an Improved Position, and Rubble's own work is offered with the
+    series' ones, not instead of them."""
+    session = make_session(program=build_program(["crete"]))
+    engineer = add(session, "sapper", "allies", "10.10", unit_class="infantry", engineer=True)
+    park_gun = artillery(session, "park_gun", "allies", "10.10")
+    artillery(session, "beside", "allies", "10.10", weapon_class="EMPLACED")
+    in_park(session, "10.10", park_gun)
+    session.state.set_track(Ref("hex", "10.10"), "rubble", 1, [])
+    assert session.value("engineer_works", engineer) == [
+        "improved_position", "improved_position_for", "clear_rubble"]
+    asked = []
+    session.players.players["allies"] = KeyedPlayer({
+        "engineer_work": "improved_position_for",
+        "improved_position_for": lambda d: asked.extend(d.options) or d.options[0]})
+    session.perform("engineer", engineer)
+    assert asked == [engineer]
 
 def test_disbanding_in_step_e(make_session):
     """gts:16.2.4#1-2: the Park may disband in step E: the marker goes, the Units
