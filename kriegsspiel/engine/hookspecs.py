@@ -70,6 +70,24 @@ def ks_data_vocabulary():
     starting value of the ``cp`` track."""
 
 
+@hookspec
+def ks_lay_out_catalog(catalog, game, scenario):
+    """Add the ruleset's own pieces to *catalog*, which the engine has built
+    from the data (``{kind: {id: facts}}``: sides, armies, divisions,
+    formations, leaders, units, the turn track, effects, victory conditions):
+    e.g. GTS's Activation Chits and Rearguard counters.  Change it in place.
+    *game* and *scenario* are the loaded models, or None for a situation file
+    (``ks resolve``), which gets only what its entities imply.  Called for
+    every selected module, lowest layer first."""
+
+
+@hookspec
+def ks_set_up(session, scenario):
+    """Play the ruleset's part of a scenario's set-up into *session* after the
+    engine has placed the pieces and set the starting points (e.g. GTS puts
+    the scenario's first chits in their cups), as events.  Lowest layer first."""
+
+
 @hookspec(firstresult=True)
 def ks_describe_event(kind, data):
     """Return one readable log line (indented like the others) for an event the

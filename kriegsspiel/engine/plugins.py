@@ -87,13 +87,14 @@ class Registry:
                           None, did_you_mean(ref, offered))
         return offered[ref][0]
 
-    def call(self, hook: str, names: Iterable[str]) -> list[tuple[str, Any]]:
-        """Call *hook* through pluggy on the named modules only, one at a time so
-        each result stays paired with the module that gave it."""
+    def call(self, hook: str, names: Iterable[str], **kwargs: Any) -> list[tuple[str, Any]]:
+        """Call *hook* (with *kwargs*) through pluggy on the named modules only,
+        one at a time, in their layer order, so each result stays paired with the
+        module that gave it."""
         out = []
         for name in names:
             others = [p for n, (_, p) in self.modules.items() if n != name]
-            result = self.manager.subset_hook_caller(hook, remove_plugins=others)()
+            result = self.manager.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
             if isinstance(result, list):
                 out.extend((name, r) for r in result)
             elif result is not None:

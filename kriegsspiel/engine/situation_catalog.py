@@ -1,8 +1,8 @@
 """A situation's catalog (``ks resolve``): the static facts of every entity it
 names — sides, divisions, formations, leaders, units with their counter
 values checked against the ruleset's model — with a default division and
-formation per side, the chits, a two-turn track and the special rules in
-effect.  Problems are collected (located), not raised, so that one run
+formation per side, a two-turn track and the special rules in effect; the
+rulesets add their own pieces (hook ks_lay_out_catalog).  Problems are collected (located), not raised, so that one run
 reports them all (kriegsspiel/tools/situation.py raises them together).
 """
 
@@ -22,7 +22,7 @@ def catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems)
     named = [x.side for x in (*sit.divisions, *sit.formations, *sit.leaders, *sit.units) if x.side]
     sides = list(sit.sides) or list(dict.fromkeys(named))
     cat: dict[str, dict] = {"side": {s: {"name": s} for s in sides}, "army": {}, "division": {},
-                            "formation": {}, "leader": {}, "unit": {}, "chit": {}}
+                            "formation": {}, "leader": {}, "unit": {}}
     ratings = vocabulary.get("division.ratings", {})
 
     def side_of(item: Any, steps: tuple) -> str | None:
@@ -36,8 +36,6 @@ def catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems)
         if ident not in cat["division"]:
             cat["army"].setdefault(side, {"name": side, "side": side})
             cat["division"][ident] = {"name": ident, "army": side, "side": side, **(entry or {})}
-            cat["chit"][f"division:{ident}"] = {"name": f"{ident} Activation", "kind": "division",
-                                                "division": ident, "side": side}
         return ident
 
     def formation(ident: str, div: str, leader: str | None = None, **extra: Any) -> str:
@@ -101,11 +99,6 @@ def catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems)
         if f.leader is not None and f.leader not in cat["leader"]:
             errors.add(sit, ("formations", i, "leader"), f"unknown leader '{f.leader}'",
                        did_you_mean(f.leader, cat["leader"]))
-    for ident, f in cat["formation"].items():
-        if f["leader"]:
-            cat["chit"][f"formation:{ident}"] = {"name": f"{ident} Activation", "kind": "formation",
-                                                 "formation": ident, "division": f["division"],
-                                                 "side": f["side"]}
     for i, u in enumerate(sit.units):
         faces = {}
         for face in ("values", "back"):
@@ -123,9 +116,6 @@ def catalog(sit: Situation, side_model: Any, vocabulary: dict, errors: Problems)
                                  "side": side, "unit_class": u.unit_class,
                                  "back_kind": u.back_kind, "tags": list(u.tags),
                                  "faces": {k: v for k, v in faces.items() if v is not None}}
-    for side in cat["side"]:
-        cat["chit"][f"direct:{side}"] = {"name": f"{side} Direct Command",
-                                         "kind": "direct_command", "side": side}
     turns = [{"label": "now", "tags": list(sit.conditions.turn)},
              {"label": "next", "tags": list(sit.conditions.next_turn)}]
     cat["game"] = {"game": {"turns": turns, "scenario": "situation", "title": sit.title}}

@@ -3,8 +3,10 @@ the set-up.
 
 The catalog is the read-only half of the game state: every entity's static
 facts (a counter's printed faces, a division's ratings in this scenario, the
-chits, the turn track).  The set-up is then played into the event log like any
-other change, so a saved game shows where every piece started.
+turn track), to which each ruleset adds its own pieces (ks_lay_out_catalog:
+GTS's chits and Rearguards).  The set-up is then played into the event log
+like any other change (the rulesets' part through ks_set_up), so a saved game
+shows where every piece started.
 """
 
 from __future__ import annotations
@@ -103,30 +105,21 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
     cat: dict[str, dict[str, dict]] = {
         "side": {s: {"name": s} for s in game.sides},
         "army": {a.id: {"name": a.name or a.id, "side": a.side} for a in game.armies},
-        "division": {}, "formation": {}, "leader": {}, "unit": {}, "chit": {},
+        "division": {}, "formation": {}, "leader": {}, "unit": {},
     }
     for d in game.divisions:
         entry = {"name": d.name or d.id, "army": d.army, "side": div_side[d.id]}
         ratings = {**d.ratings, **(command[d.id].ratings if d.id in command else {})}
         entry.update({ratings_names.get(k, k): v for k, v in ratings.items()})
         cat["division"][d.id] = entry
-        cat["chit"][f"division:{d.id}"] = {"name": f"{d.id} Activation", "kind": "division",
-                                           "division": d.id, "side": div_side[d.id]}
     for f in game.formations:
         cat["formation"][f.id] = {"name": f.name or f.id, "division": f.division,
                                   "side": div_side[f.division], "leader": f.leader,
                                   "kind": f.kind, "tags": list(f.tags)}
-        if f.leader:  # a Formation with a Leader has its own Activation Chit
-            cat["chit"][f"formation:{f.id}"] = {"name": f"{f.id} Activation", "kind": "formation",
-                                                "formation": f.id, "division": f.division,
-                                                "side": div_side[f.division]}
     for leader in game.leaders:
         cat["leader"][leader.id] = {"name": leader.name or leader.id, "division": leader.division,
                                     "formation": leader.formation, "kind": leader.kind,
                                     "side": div_side[leader.division], **leader.values}
-    for side in game.sides:
-        cat["chit"][f"direct:{side}"] = {"name": f"{side} Direct Command",
-                                         "kind": "direct_command", "side": side}
     turns = turn_track(game, scenario)
     labels = [t["label"] for t in turns]
     arrivals = {u: r for r in scenario.reinforcements for u in r.units}
@@ -158,35 +151,6 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                 if leader_id in cat["leader"]:
                     cat["leader"][leader_id]["arrival_turn"] = \
                         labels.index(r.turn) if r.turn in labels else None
-    # Generic Rearguard counters (gts:24.1): as many per Division as the scenario
-    # allows, off the map until created.
-    for pool in scenario.rearguards:
-        for n in range(1, pool.count + 1):
-            cat["unit"][f"Rearguard {pool.division} {n}"] = {
-                "name": "Rearguard", "formation": None, "division": pool.division,
-                "side": div_side[pool.division], "unit_class": "infantry", "back_kind": None,
-                "tags": ["rearguard"],
-                "faces": {"front": dict(game.rearguard.values) if game.rearguard else {}}}
-    # Road blocks in play at once, per Army (gts:23.1); none listed: none at all.
-    # A Division listed has its own limit too (none: only its Army's).
-    limits = {r.army: r.count for r in scenario.road_blocks if r.army is not None}
-    for army_id, entry in cat["army"].items():
-        entry["road_block_limit"] = limits.get(army_id, 0)
-    division_limits = {r.division: r.count for r in scenario.road_blocks
-                       if r.division is not None}
-    for division_id in division_limits:
-        if division_id not in cat["division"]:
-            raise KsError(f"scenario '{scenario.id}': road_blocks names unknown division "
-                          f"'{division_id}'", None, did_you_mean(division_id, cat["division"]))
-    for division_id, entry in cat["division"].items():
-        entry["road_block_limit"] = division_limits.get(division_id)
-    # Marker counters that are drawn from cups (e.g. crete:5.0 Random Event chits
-    # and Event counters) are chits too: values {chit: kind, of: owner, ...}.
-    for m in game.markers:
-        if "chit" in m.values:
-            values = {k: v for k, v in m.values.items() if k not in ("chit", "of")}
-            cat["chit"][_chit_id(m.values["chit"], m.values.get("of", m.id))] = {
-                "name": m.name or m.id, "kind": m.values["chit"], **values}
     # Scenario rules' effects, for the rules that read them: a chit reference
     # becomes the chit's id, a turn label its index on the turn track.
     cat["effect"] = {}
@@ -290,25 +254,9 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
         # Unit arrives" (Scenarios, General Comments).
         for leader_id in r.leaders:
             cat["leader"][leader_id]["drop_turn"] = turn
-    # Chits the cup holds that no division or formation with a leader gave: a
-    # formation's chit named by the scenario, a side's Random Event chit (whose
-    # event the ruleset's rules decide, if any).
-    mug = scenario.mug
-    for ref in [*(mug.each_turn if mug else []), *(mug.at_start if mug else []),
-                *([mug.first_chit] if mug and mug.first_chit else [])]:
-        chit_id = _chit_id(ref.kind, ref.of)
-        if chit_id not in cat["chit"]:
-            owner = ref.of if ref.of in cat["side"] else None
-            division = cat["formation"].get(ref.of, {}).get("division")
-            cat["chit"][chit_id] = {
-                "name": f"{ref.of} {ref.kind.replace('_', ' ').title()}", "kind": ref.kind,
-                "side": owner or cat["division"].get(division or ref.of, {}).get("side"),
-                "division": division, "formation": ref.of if division else None}
     game_entry = cat["game"]["game"]
     game_entry["start_step"] = scenario.start.step if scenario.start else None
     game_entry["draw"] = scenario.victory.draw
-    for ref in (mug.each_turn if mug else []):
-        cat["chit"][_chit_id(ref.kind, ref.of)]["each_turn"] = True
     cat["control"] = {f"control {i + 1}": {"side": c.side, "hexes": list(c.hexes)}
                       for i, c in enumerate(scenario.control_at_start)}
 
@@ -388,22 +336,24 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
                                             sheets_of(loaded.game, loaded.scenario),
                                             registry, switched)
     program = build_program(loaded.scenario.rulesets, registry, extra)
-    vocabulary: dict[str, dict[str, str]] = {}
-    for _, words in registry.call("ks_data_vocabulary", registry.select(loaded.scenario.rulesets)):
-        for key, mapping in words.items():
-            vocabulary.setdefault(key, {}).update(mapping)
+    names = registry.select(loaded.scenario.rulesets)
+    vocabulary = data_vocabulary(registry, names)
     cat = catalog(loaded.game, loaded.scenario, vocabulary)
+    registry.call("ks_lay_out_catalog", names, catalog=cat, game=loaded.game,
+                  scenario=loaded.scenario)
     grid = grid_of(loaded.game, loaded.scenario)
     session = Session(program, cat, dice or Dice(seed), players, grid,
                       MapIndex.build(sheets_of(loaded.game, loaded.scenario),
                                      loaded.game.terrain, grid))
     session.scenario = loaded.scenario
-    _set_up(session, loaded.scenario, vocabulary)
+    _set_up(session, loaded.scenario, vocabulary, registry, names)
     return session
 
 
-def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str, str]]) -> None:
-    """Play the scenario's set-up: placements, starting points, the first chit."""
+def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str, str]],
+            registry: Registry, names: list[str]) -> None:
+    """Play the scenario's set-up: starting points, placements, then the
+    rulesets' own part (ks_set_up)."""
     points = vocabulary.get("division.points", {})
     for c in scenario.command_values:
         for key, value in c.points.items():
@@ -430,13 +380,17 @@ def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str
                 hexes = _shuffled(session, hexes)
         for unit, hex_id in zip(units, hexes):
             session.place(unit, hex_id)
-    if scenario.mug and scenario.mug.first_chit:
-        first = scenario.mug.first_chit
-        session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref(
-            "chit", _chit_id(first.kind, first.of))})
-    for ref in (scenario.mug.at_start if scenario.mug else []):
-        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref(
-            "chit", _chit_id(ref.kind, ref.of))})
+    registry.call("ks_set_up", names, session=session, scenario=scenario)
+
+
+def data_vocabulary(registry: Registry, names: list[str]) -> dict[str, dict[str, str]]:
+    """How the selected modules' rules name the generic numbers of the data
+    (ks_data_vocabulary), merged lowest layer first."""
+    vocabulary: dict[str, dict[str, str]] = {}
+    for _, words in registry.call("ks_data_vocabulary", names):
+        for key, mapping in words.items():
+            vocabulary.setdefault(key, {}).update(mapping)
+    return vocabulary
 
 
 def _shuffled(session: Session, items: list[str]) -> list[str]:

@@ -36,6 +36,7 @@ from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.session import Session
 from kriegsspiel.engine.situation_catalog import catalog as _catalog
+from kriegsspiel.engine.starting import data_vocabulary
 
 CALLABLE = ("procedure", "check", "def", "modifiers")
 WEATHER_TRACK, WEATHER_NAMES = "todays_weather", "weather_names"  # rules/los.ksr (gts:26.0)
@@ -89,12 +90,10 @@ def build(sit: Situation, rolls: list[int] | None = None,
         raise KsErrors(errors)
     program = build_program(sit.rules, registry)
     names = registry.select(sit.rules)
-    vocabulary: dict[str, dict[str, str]] = {}
-    for _, words in registry.call("ks_data_vocabulary", names):
-        for key, mapping in words.items():
-            vocabulary.setdefault(key, {}).update(mapping)
+    vocabulary = data_vocabulary(registry, names)
     grid, index = _map(sit, program, errors)
     catalog = _catalog(sit, registry.first("ks_counter_values_model", names), vocabulary, errors)
+    registry.call("ks_lay_out_catalog", names, catalog=catalog, game=None, scenario=None)
     tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
               for kind in ENTITY_KINDS}
     if index is not None:

@@ -12,6 +12,7 @@ import typing
 from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.modules.gts.catalog import chit_id, lay_out
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
@@ -76,6 +77,22 @@ class _Plugin:
         # cp/dp tracks of rules/command.ksr.
         return {"division.ratings": {"command": "command_rating", "dispatch": "dispatch_rating"},
                 "division.points": {"command": "cp", "dispatch": "dp"}}
+
+    @hookimpl
+    def ks_lay_out_catalog(self, catalog, game, scenario):
+        # The Activation Chits (7.1, 9.0), Rearguards (24.1), road-block limits (23.1).
+        lay_out(catalog, game, scenario)
+
+    @hookimpl
+    def ks_set_up(self, session, scenario):
+        # 9.0: "On the first turn, the scenario rules tell you what goes into the mug".
+        mug = scenario.mug
+        if mug and mug.first_chit:
+            session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref(
+                "chit", chit_id(mug.first_chit.kind, mug.first_chit.of))})
+        for ref in (mug.at_start if mug else []):
+            session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref(
+                "chit", chit_id(ref.kind, ref.of))})
 
     @hookimpl
     def ks_counter_values_model(self):

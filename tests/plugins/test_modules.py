@@ -132,6 +132,27 @@ def test_a_ruleset_without_the_engines_rules_is_refused_at_load(tmp_path):
         encoding="utf-8")
     assert build_program(["tiny"], registry).call("game_decided", None) is True
 
+
+def test_the_gts_module_lays_out_its_own_pieces():
+    """ks_lay_out_catalog: the engine's catalog of the Learning Scenario has no
+    chits until the GTS module adds its Activation Chits (gts:7.1: one per
+    Division, a Direct Command Chit per side; the mug's every-turn ones marked);
+    ks_set_up: the scenario's first chit goes to the cup played first (gts:9.0)."""
+    from kriegsspiel.core.players import Table
+    from kriegsspiel.engine.starting import catalog, data_vocabulary, load, start
+    registry = load_registry()
+    loaded = load("crete/learning", registry)
+    names = registry.select(loaded.scenario.rulesets)
+    cat = catalog(loaded.game, loaded.scenario, data_vocabulary(registry, names))
+    assert "chit" not in cat
+    registry.call("ks_lay_out_catalog", names, catalog=cat, game=loaded.game,
+                  scenario=loaded.scenario)
+    every_turn = {c for c, v in cat["chit"].items() if v.get("each_turn")}
+    assert every_turn == {"direct:Allied", "direct:Axis", "division:5. Gebirgs Division",
+                          "division:2nd New Zealand Division"}
+    session = start("crete/learning", Table({}))
+    assert session.state.cups["carry"] == ["direct:Axis"]
+
 def test_counter_values_model_hook_answers_from_the_most_specific_module():
     """ks_counter_values_model: the sample module answers None, so GTS's model wins."""
     registry = load_registry(extra_paths=[SAMPLE])

@@ -1,0 +1,96 @@
+"""The GTS pieces of a game's catalog, which the engine builds without them:
+the Activation Chits (gts:7.1, gts:9.0) — one per Division, one per Formation
+with a Leader, a Direct Command Chit per side — the counters drawn from cups
+(a marker whose values name a ``chit`` kind), the chits a scenario's mug
+names, the generic Rearguard counters (gts:24.1) and the road-block limits
+(gts:23.1).  Scenarios and situation files get the same pieces from here
+(hook ks_lay_out_catalog); a situation has no game or scenario, so only what
+its entities imply.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.errors import KsError, did_you_mean
+
+
+def chit_id(kind: str, of: str) -> str:
+    return {"direct_command": "direct", "division": "division",
+            "formation": "formation"}.get(kind, kind) + f":{of}"
+
+
+def lay_out(cat: dict, game: Any = None, scenario: Any = None) -> None:
+    """Add the GTS pieces to *cat* (built by the engine: sides, armies,
+    divisions, formations, leaders, units), in the order the rules see them."""
+    chits = cat.setdefault("chit", {})
+    for ident, division in cat["division"].items():
+        chits[f"division:{ident}"] = {"name": f"{ident} Activation", "kind": "division",
+                                      "division": ident, "side": division["side"]}
+    for ident, formation in cat["formation"].items():
+        if formation["leader"]:  # a Formation with a Leader has its own Activation Chit
+            chits[f"formation:{ident}"] = {"name": f"{ident} Activation", "kind": "formation",
+                                           "formation": ident, "division": formation["division"],
+                                           "side": formation["side"]}
+    for side in cat["side"]:
+        chits[f"direct:{side}"] = {"name": f"{side} Direct Command", "kind": "direct_command",
+                                   "side": side}
+    if scenario is None:
+        return
+    _rearguards(cat, game, scenario)
+    _road_block_limits(cat, scenario)
+    # Marker counters that are drawn from cups (e.g. crete:5.0 Random Event chits
+    # and Event counters) are chits too: values {chit: kind, of: owner, ...}.
+    for m in game.markers:
+        if "chit" in m.values:
+            values = {k: v for k, v in m.values.items() if k not in ("chit", "of")}
+            chits[chit_id(m.values["chit"], m.values.get("of", m.id))] = {
+                "name": m.name or m.id, "kind": m.values["chit"], **values}
+    _mug_chits(cat, scenario)
+
+
+def _rearguards(cat: dict, game: Any, scenario: Any) -> None:
+    """Generic Rearguard counters (gts:24.1): as many per Division as the
+    scenario allows, off the map until created."""
+    for pool in scenario.rearguards:
+        for n in range(1, pool.count + 1):
+            cat["unit"][f"Rearguard {pool.division} {n}"] = {
+                "name": "Rearguard", "formation": None, "division": pool.division,
+                "side": cat["division"][pool.division]["side"], "unit_class": "infantry",
+                "back_kind": None, "tags": ["rearguard"],
+                "faces": {"front": dict(game.rearguard.values) if game.rearguard else {}}}
+
+
+def _road_block_limits(cat: dict, scenario: Any) -> None:
+    """Road blocks in play at once, per Army (gts:23.1); none listed: none at
+    all.  A Division listed has its own limit too (none: only its Army's)."""
+    limits = {r.army: r.count for r in scenario.road_blocks if r.army is not None}
+    for army_id, entry in cat["army"].items():
+        entry["road_block_limit"] = limits.get(army_id, 0)
+    division_limits = {r.division: r.count for r in scenario.road_blocks
+                       if r.division is not None}
+    for division_id in division_limits:
+        if division_id not in cat["division"]:
+            raise KsError(f"scenario '{scenario.id}': road_blocks names unknown division "
+                          f"'{division_id}'", None, did_you_mean(division_id, cat["division"]))
+    for division_id, entry in cat["division"].items():
+        entry["road_block_limit"] = division_limits.get(division_id)
+
+
+def _mug_chits(cat: dict, scenario: Any) -> None:
+    """Chits the mug holds that no Division or Formation with a Leader gave: a
+    Formation's chit named by the scenario, a side's Random Event chit (whose
+    event the ruleset's rules decide, if any); and which go in every turn."""
+    mug = scenario.mug
+    for ref in [*(mug.each_turn if mug else []), *(mug.at_start if mug else []),
+                *([mug.first_chit] if mug and mug.first_chit else [])]:
+        ident = chit_id(ref.kind, ref.of)
+        if ident not in cat["chit"]:
+            owner = ref.of if ref.of in cat["side"] else None
+            division = cat["formation"].get(ref.of, {}).get("division")
+            cat["chit"][ident] = {
+                "name": f"{ref.of} {ref.kind.replace('_', ' ').title()}", "kind": ref.kind,
+                "side": owner or cat["division"].get(division or ref.of, {}).get("side"),
+                "division": division, "formation": ref.of if division else None}
+    for ref in (mug.each_turn if mug else []):
+        cat["chit"][chit_id(ref.kind, ref.of)]["each_turn"] = True
