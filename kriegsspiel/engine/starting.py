@@ -151,17 +151,13 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                 if leader_id in cat["leader"]:
                     cat["leader"][leader_id]["arrival_turn"] = \
                         labels.index(r.turn) if r.turn in labels else None
-    # Scenario rules' effects, for the rules that read them: a chit reference
-    # becomes the chit's id, a turn label its index on the turn track.
+    # Scenario rules' effects, for the rules that read them: a turn label becomes
+    # its index on the turn track (references to a ruleset's own pieces are its
+    # to resolve: ks_lay_out_catalog).
     cat["effect"] = {}
     for rule in scenario.scenario_rules:
         for n, effect in enumerate(rule.effects, 1):
             extra = dict(effect.model_extra or {})
-            if isinstance(extra.get("chit"), dict):
-                extra["chit"] = _chit_id(extra["chit"]["kind"], extra["chit"]["of"])
-            if isinstance(extra.get("chits"), list):  # several chit references
-                extra["chits"] = [_chit_id(c["kind"], c["of"]) if isinstance(c, dict) else c
-                                  for c in extra["chits"]]
             if "turn" in extra:
                 extra["turn"] = labels.index(extra["turn"]) if extra["turn"] in labels else None
             cat["effect"][f"{rule.id} {n}"] = {"kind": effect.kind, "rule": rule.id, **extra}
@@ -198,7 +194,7 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
 
 def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[str]) -> None:
     """What the rules read of the scenario besides its units: where the owners still have to
-    place units, the drops, the chits in the cup, the start and the control of hexes."""
+    place units, the drops, the start and the control of hexes."""
     grid = grid_of(game, scenario)
     sheets = sheets_of(game, scenario)
 
@@ -316,11 +312,6 @@ def _box_exit(grid: HexGrid, map_id: str, hex_id: str) -> str:
 
 def _canon_hex(grid: HexGrid, hex_id: str) -> str:
     return grid.format(grid.parse(hex_id, on_map=False))
-
-
-def _chit_id(kind: str, of: str) -> str:
-    return {"direct_command": "direct", "division": "division",
-            "formation": "formation"}.get(kind, kind) + f":{of}"
 
 
 def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,

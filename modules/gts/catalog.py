@@ -47,6 +47,18 @@ def lay_out(cat: dict, game: Any = None, scenario: Any = None) -> None:
             chits[chit_id(m.values["chit"], m.values.get("of", m.id))] = {
                 "name": m.name or m.id, "kind": m.values["chit"], **values}
     _mug_chits(cat, scenario)
+    _effect_chits(cat)
+
+
+def _effect_chits(cat: dict) -> None:
+    """A scenario rule's effect names chits as the data does ({kind, of}); the
+    rules read their ids."""
+    for effect in cat.get("effect", {}).values():
+        if isinstance(effect.get("chit"), dict):
+            effect["chit"] = chit_id(effect["chit"]["kind"], effect["chit"]["of"])
+        if isinstance(effect.get("chits"), list):  # several chit references
+            effect["chits"] = [chit_id(c["kind"], c["of"]) if isinstance(c, dict) else c
+                               for c in effect["chits"]]
 
 
 def _rearguards(cat: dict, game: Any, scenario: Any) -> None:
