@@ -30,7 +30,7 @@ from kriegsspiel.core.scenario import Scenario, units_in_play
 from kriegsspiel.core.sheets import SheetedGrid, qualified
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
-from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, on_sheet, sheets_of
+from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
 from kriegsspiel.engine.session import Session
 
 
@@ -194,16 +194,12 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
 
 def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[str]) -> None:
     """What the rules read of the scenario besides its units: where the owners still have to
-    place units, the drops, the start and the control of hexes."""
+    place units, the off-map boxes, the start and the control of hexes."""
     grid = grid_of(game, scenario)
     sheets = sheets_of(game, scenario)
 
     def area(centres: list[str], within: int) -> list[str]:
-        # Every hex of the map within N of any centre, in hex-id order (a stable
-        # list of options for the player who decides).
-        found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
-        return sorted(h for h in found if grid.contains(grid.parse(h)) and
-                      on_a_sheet(sheets, grid, h))
+        return hexes_within(grid, sheets, centres, within)
 
     for n, p in enumerate(scenario.setup):
         if p.leader is not None and p.with_ and p.hex is None:
@@ -233,23 +229,7 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                 entry["setup_park"] = p.artillery_park
             if p.in_contact_with is not None:
                 entry["setup_contact"] = p.in_contact_with
-    dropping = 0  # units land in the order printed: stick by stick, unit by unit
-    _lay_out_airlanding(cat, sheets, grid, scenario, labels)
     _lay_out_off_map_boxes(cat, game, grid)
-    for r in scenario.reinforcements:
-        if r.drop_zone is None:
-            continue
-        turn = labels.index(r.turn) if r.turn in labels else None
-        zone = area(r.drop_zone.around, r.drop_zone.within)
-        for unit_id in r.units:
-            cat["unit"][unit_id].update({"arrival": r.arrival, "drop_zone": zone,
-                                         "drop_turn": turn, "stick": r.stick,
-                                         "drop_order": dropping})
-            dropping += 1
-        # "Leaders arrive with any Unit of their Formation on the first turn a
-        # Unit arrives" (Scenarios, General Comments).
-        for leader_id in r.leaders:
-            cat["leader"][leader_id]["drop_turn"] = turn
     game_entry = cat["game"]["game"]
     game_entry["start_step"] = scenario.start.step if scenario.start else None
     game_entry["draw"] = scenario.victory.draw
@@ -257,30 +237,13 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                       for i, c in enumerate(scenario.control_at_start)}
 
 
-def _lay_out_airlanding(cat: dict, sheets: list[MapModel], grid: HexGrid, scenario: Scenario,
-                        labels: list[str]) -> None:
-    """Airlanding serials (arrival: airlanding) and the airfields they land on: each unit
-    gets its serial and the index of the first turn it may land; each airfield of the map
-    in play (their features of kind airfield, grouped by name) becomes an entity listing its
-    runway hexes.  When and where a serial lands is the rules' (crete:S7.0)."""
-    airfields: dict[str, list[str]] = {}
-    for sheet, feature in ((m, f) for m in sheets for f in m.features):
-        if feature.kind == "airfield":
-            where = on_sheet(sheet, grid, feature.hex)
-            airfields.setdefault(feature.name or where, []).append(where)
-    cat["airfield"] = {name: {"name": name, "hexes": hexes} for name, hexes in airfields.items()}
-    for r in scenario.reinforcements:
-        if r.serial is None:
-            continue
-        turn = labels.index(r.turn) if r.turn in labels else None
-        for unit_id in r.units:
-            cat["unit"][unit_id].update({"arrival": r.arrival, "serial": r.serial,
-                                         "airlanding_turn": turn,
-                                         # whose serial it is: Scenario 11's Serial 5
-                                         # flies 3. Fsch.Art. 7 in with the Gebirgs
-                                         "serial_division": r.division})
-        for leader_id in r.leaders:
-            cat["leader"][leader_id]["serial"] = r.serial
+def hexes_within(grid: HexGrid, sheets: list[MapModel], centres: list[str],
+                 within: int) -> list[str]:
+    """Every hex of the map in play within *within* of any of *centres*, in hex-id
+    order (a stable list of options for the player who decides)."""
+    found = {grid.format(h) for c in centres for h in grid.within(grid.parse(c), within)}
+    return sorted(h for h in found if grid.contains(grid.parse(h)) and
+                  on_a_sheet(sheets, grid, h))
 
 
 def _lay_out_off_map_boxes(cat: dict, game: Game, grid: HexGrid) -> None:

@@ -37,6 +37,12 @@ class _Plugin:
                           description="Exclusive rules and scenarios (Part Two of the Crete book).")
 
     @hookimpl
+    def ks_lay_out_catalog(self, catalog, game, scenario):
+        # Airfields and airlanding serials (S7.0), Drop Zones (3.0): catalog.py.
+        from kriegsspiel.modules.crete.catalog import lay_out
+        lay_out(catalog, game, scenario)
+
+    @hookimpl
     def ks_entity_attributes(self):
         # What the Crete rules read from scenario data: the scenario rules'
         # effects (kriegsspiel/engine/starting.py lays them out), the maps in play, and the
