@@ -175,9 +175,13 @@ def test_settled_invariants_allow_a_breach_mended_within_the_step(rethymnon):
     """A Leader left behind for one event and brought back before anyone could
     look is no violation (nor is a question asked meanwhile: a rule may ask
     where he goes while he is still alone); left behind until the activation
-    ends, it is — reported from the event where it began."""
+    ends, it is — reported from the event where it began.  The end of an
+    activation is a settled moment because the GTS module says so
+    (ks_settled_events), beside the engine's own."""
     session = rethymnon
     checker = InvariantChecker(session, stop_at_first=False).attach()
+    assert checker.settled_events == {"action", "turn_advanced", "activation_started",
+                                      "activation_ended", "game_won"}
     session.place(BRIGADE_UNIT, "15.10")
     session.place("Brig Vassey", "15.10", "leader")
     start_seq = len(session.state.log)

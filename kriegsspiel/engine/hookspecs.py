@@ -112,6 +112,14 @@ def ks_evaluate(session, side):
 
 
 @hookspec
+def ks_settled_events():
+    """Return the names of this module's events at which nothing is half done
+    (GTS: an activation begun or ended, the game won): invariants declared
+    ``"settled"`` are checked there, besides after every engine action and
+    when the turn marker moves."""
+
+
+@hookspec
 def ks_invariants():
     """Return the module's invariants: names of pure rule definitions (no
     parameters) that give the offending entities (an empty list, or ``true``,

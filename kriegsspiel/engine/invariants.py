@@ -40,11 +40,12 @@ from kriegsspiel.dsl.runtime import _plain
 STATE_EVENTS = frozenset({"track_changed", "link_changed", "unit_moved", "unit_placed",
                           "unit_flipped", "unit_eliminated", "turn_advanced", "chit_added",
                           "chit_drawn", "chit_removed"})
-# Events at which nothing is half done: between activations and actions.  Not
-# every decision: a rule may ask a question in the middle of putting the board
-# right (21.3 asks where a lone Leader goes while he is still alone).
-SETTLED_EVENTS = frozenset({"action", "activation_started", "activation_ended",
-                            "turn_advanced", "game_won"})
+# Events at which nothing is half done: an action the engine performed is over,
+# the turn marker moved; a ruleset adds its own (ks_settled_events: GTS's
+# activations).  Not every decision: a rule may ask a question in the middle of
+# putting the board right (gts:21.3 asks where a lone Leader goes while he is
+# still alone).
+SETTLED_EVENTS = frozenset({"action", "turn_advanced"})
 EVERY_EVENT, SETTLED = "every_event", "settled"
 # Tokens of what an event changes, beside track and link names (dsl.lasting's
 # @placement, @entries and @turn, and the checker's own).
@@ -232,6 +233,7 @@ class InvariantChecker:
         self.reported: set[tuple[str, str]] = set()
         self.invariants = kernel_invariants(session) + rule_invariants(
             session, declared_rule_invariants(session) if rules is None else rules)
+        self.settled_events = SETTLED_EVENTS | declared_settled_events(session)
         self._restores = session.state.restore_count
 
     def attach(self) -> "InvariantChecker":
@@ -274,7 +276,7 @@ class InvariantChecker:
                     self.reported.discard(key)
                 for key in keys - set(self.broken):
                     self.broken[key] = now
-        settled = event is None or event.kind in SETTLED_EVENTS
+        settled = event is None or event.kind in self.settled_events
         for inv in self.invariants:
             if inv.when == SETTLED and not settled:
                 continue  # may still be mended before the rule step ends
@@ -317,13 +319,28 @@ def kernel_invariants(session: Any) -> list[Invariant]:
                       frozenset({ALL_LINKS}))]
 
 
-def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
-    """What the session's modules declare through ``ks_invariants``."""
+def _session_modules(session: Any):
+    """The registry and the modules whose rules the session plays: its
+    scenario's rulesets, or those its program was built from."""
     from kriegsspiel.engine.plugins import load_registry
     registry = load_registry()
-    rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or ["gts"]
+    rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or \
+        [m for m in dict.fromkeys(f.module for f in getattr(session.program, "files", ()))
+         if m in registry.modules]
+    return registry, registry.select(rulesets)
+
+
+def declared_settled_events(session: Any) -> frozenset:
+    """The events the session's modules call settled (``ks_settled_events``)."""
+    registry, names = _session_modules(session)
+    return frozenset(e for _, events in registry.call("ks_settled_events", names) for e in events)
+
+
+def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
+    """What the session's modules declare through ``ks_invariants``."""
+    registry, names = _session_modules(session)
     out = []
-    for _, declared in registry.call("ks_invariants", registry.select(rulesets)):
+    for _, declared in registry.call("ks_invariants", names):
         for item in declared:
             name, when = (item, EVERY_EVENT) if isinstance(item, str) else tuple(item)
             out.append((name, when))

@@ -108,6 +108,11 @@ class _Plugin:
                 ("invariant_leaders_with_their_formation", "settled")]
 
     @hookimpl
+    def ks_settled_events(self):
+        # Between activations (10.0.1, 10.0.6) and once the game is won (12.0).
+        return ["activation_started", "activation_ended", "game_won"]
+
+    @hookimpl
     def ks_player_kinds(self):
         # A bot that knows GTS (modules/gts/bot.py): objective- and threat-aware.
         from kriegsspiel.modules.gts.bot import heuristic_player
