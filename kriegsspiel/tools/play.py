@@ -77,44 +77,21 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
 
 
 def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | None:
-    """One readable line for the events a player cares about (None: skip it)."""
+    """One readable line for the events a player cares about (None: skip it):
+    the kernel's here, the rules' own from their modules (ks_describe_event)."""
     d = event.data
     kind = event.kind
     if kind == "unit_placed" and setting_up and d["destination"]:
         return f"    {d['unit']} sets up in {d['destination']}"
-    if kind == "activation_started":
-        return f"  chit: {d['chit'].split(':', 1)[-1]} ({d['chit'].split(':', 1)[0]})"
     if kind == "unit_moved":
         return f"    {d['unit']} moves {d['origin']} -> {d['destination']}"
     if kind == "unit_placed" and d["destination"] and d["origin"] is None:
         return f"    {d['unit']} enters at {d['destination']}"
-    if kind in ("fire_resolved", "assault_fire_resolved", "air_strike_resolved"):
-        who = d.get("firer") or d.get("side")
-        what = "assault fire" if kind == "assault_fire_resolved" else \
-            "air strike" if kind == "air_strike_resolved" else "fires"
-        result = d["result"] if d["hit"] and d["result"] else ("hit, no effect" if d["hit"]
-                                                              else "miss")
-        return (f"    {who} {what} at {d['target']}: rating {d['rating']}, roll {d['roll']} "
-                f"-> {result}")
-    if kind == "track_changed" and d["track"] in ("suppressed", "cohesion_hits", "step_loss"):
-        return f"      {d['entity'].split(':', 1)[1]}: {d['track']} {d['old']} -> {d['new']}"
     if kind == "unit_eliminated":
         return f"      {d['unit']} eliminated"
-    if kind == "assault_declared":
-        return f"    assault on {d['hex']} by {', '.join(d['units'])}"
-    if kind == "assault_over":
-        return f"    assault on {d['hex']}: {d['outcome']}"
-    if kind == "barrage_fire_resolved":     # gts:16.6.2.1: at a hex empty of Units
-        return f"    {d['firer']} fires a barrage at {d['hex']}: roll {d['roll']}"
-    if kind == "barrage_placed":
-        return f"      {'heavy' if d['level'] == 2 else 'light'} barrage on {d['hex']}"
     if kind == "turn_advanced":
         nxt = turns[d["turn"]] if d["turn"] < len(turns) else "end"
         return f"turn {nxt}" if nxt != "end" else "end of the last turn"
-    if kind == "game_won" and d["winner"] is None:  # crete:scenario:1 "a draw"
-        return f"RESULT: {d['reason']}"
-    if kind == "game_won":
-        return f"RESULT: {d['winner']} wins ({d['reason']})"
     return _module_description(kind, d)
 
 

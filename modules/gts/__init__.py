@@ -13,6 +13,7 @@ from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.modules.gts.catalog import chit_id, lay_out
+from kriegsspiel.modules.gts.describe import describe_event
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
@@ -106,6 +107,10 @@ class _Plugin:
                 "invariant_boxed_units_off_the_map", "invariant_column_markers_on_the_map",
                 ("invariant_no_enemies_in_one_hex", "settled"),
                 ("invariant_leaders_with_their_formation", "settled")]
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        return describe_event(kind, data)
 
     @hookimpl
     def ks_settled_events(self):

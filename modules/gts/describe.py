@@ -1,0 +1,36 @@
+"""The turn log's lines for the GTS rules' own events and markers (hook
+ks_describe_event): chits played (gts:10.0.1), fire and its results
+(gts:15.5, gts:18.7, gts:27.0), Assaults (gts:18.0), barrages (gts:16.6)."""
+
+from __future__ import annotations
+
+# The markers a player follows in the log (gts:19.0 results).
+RESULT_TRACKS = ("suppressed", "cohesion_hits", "step_loss")
+FIRES = {"fire_resolved": "fires", "assault_fire_resolved": "assault fire",
+         "air_strike_resolved": "air strike"}
+
+
+def describe_event(kind: str, d: dict) -> str | None:
+    if kind == "activation_started":
+        return f"  chit: {d['chit'].split(':', 1)[-1]} ({d['chit'].split(':', 1)[0]})"
+    if kind in FIRES:
+        who = d.get("firer") or d.get("side")
+        result = d["result"] if d["hit"] and d["result"] else ("hit, no effect" if d["hit"]
+                                                              else "miss")
+        return (f"    {who} {FIRES[kind]} at {d['target']}: rating {d['rating']}, "
+                f"roll {d['roll']} -> {result}")
+    if kind == "track_changed" and d["track"] in RESULT_TRACKS:
+        return f"      {d['entity'].split(':', 1)[1]}: {d['track']} {d['old']} -> {d['new']}"
+    if kind == "assault_declared":
+        return f"    assault on {d['hex']} by {', '.join(d['units'])}"
+    if kind == "assault_over":
+        return f"    assault on {d['hex']}: {d['outcome']}"
+    if kind == "barrage_fire_resolved":     # gts:16.6.2.1: at a hex empty of Units
+        return f"    {d['firer']} fires a barrage at {d['hex']}: roll {d['roll']}"
+    if kind == "barrage_placed":
+        return f"      {'heavy' if d['level'] == 2 else 'light'} barrage on {d['hex']}"
+    if kind == "game_won" and d["winner"] is None:  # crete:scenario:1 "a draw"
+        return f"RESULT: {d['reason']}"
+    if kind == "game_won":
+        return f"RESULT: {d['winner']} wins ({d['reason']})"
+    return None
