@@ -15,7 +15,7 @@ from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.play import play_game, write_log, write_save
 from kriegsspiel.tools.render import (board_at, board_scene, fire_zone_hexes, los_hexes,
-                                      open_source, render, stack_offset)
+                                      open_source, render, side_colours, stack_offset)
 from kriegsspiel.tools.replay_html import frames, page
 from kriegsspiel.tools.viewer.scene import to_svg
 
@@ -132,6 +132,18 @@ def test_markers_show_on_units_and_hexes(source):
     root = svg_tree(to_svg(board_scene(source, board_at(source.catalog, quiet))))
     assert {t.text for t in piece(root, unit).iter(f"{SVG_NS}text")} & {"acted", "Acted"} == set()
 
+
+
+def test_the_rulesets_say_how_the_board_looks(source):
+    """ks_board_look: GTS names the tracks worth a marker, Crete gives its sides'
+    counter colours and its terrain colours; a side none names takes a spare one."""
+    look = source.look
+    assert look["unit_markers"]["cohesion_hits"] == "Coh" and "acted" not in look["unit_markers"]
+    assert look["hex_markers"]["barrage"] == {1: "Lt Barrage", 2: "Hvy Barrage"}
+    assert look["side_colours"] == {"Allied": "#dcc48e", "Axis": "#aeb7bc"}
+    assert look["terrain_colours"]["orchard"] == "#b9d48f"
+    colours = side_colours({"side": {"Allied": {}, "Axis": {}, "Neutral": {}}}, look)
+    assert colours["Allied"] == "#dcc48e" and colours["Neutral"] not in look["side_colours"].values()
 
 def test_turn_picks_the_start_of_that_turn(source, game, tmp_path):
     assert source.cut(1) == source.setup_length

@@ -96,6 +96,15 @@ def ks_describe_event(kind, data):
 
 
 @hookspec
+def ks_board_look():
+    """Return how the module wants the board drawn (``ks render``, the replay
+    viewer), any of: ``side_colours`` ``{side: "#rrggbb"}``, ``terrain_colours``
+    ``{terrain: "#rrggbb"}`` (where the terrain file gives no ``color``),
+    ``unit_markers`` and ``hex_markers`` ``{track: label}`` or ``{track: {value:
+    label}}`` — the tracks worth a marker.  Merged lowest layer first."""
+
+
+@hookspec
 def ks_player_kinds():
     """Return ``{name: factory}``: the kinds of players this module offers to
     ``ks play --players`` (e.g. ``{"heuristic": ...}``).  ``factory(seed,

@@ -28,31 +28,27 @@ SIZE = 50.0      # hex centre-to-corner radius, px
 STACK_STEP = 8.0  # how far each counter of a stack sits from the one below it
 MARGIN = 12.0
 
-# Used when a terrain type has no `values: {color: "#rrggbb"}` in the terrain file.
-DEFAULT_TERRAIN_COLOURS = {
-    "clear": "#ece6c8", "orchard": "#b9d48f", "scrub": "#cdbd8c", "village": "#e0b07f",
-    "town": "#c98f6e", "city": "#b3705c", "fortified": "#9a9a9a", "no_dot": "#a8cbe3",
-}
 UNKNOWN_TERRAIN_COLOUR = "#d8d8d8"
 HEXSIDE_STYLES = {"slope": ("#7b4a1c", 4.0), "stream": ("#2e6db4", 3.0),
                   "crest": ("#5a3a12", 4.0), "ridge": ("#5a3a12", 5.0)}
 ROAD_STYLES = {"road": ("#8b2d1a", 3.0), "track": ("#8b2d1a", 1.5), "railway": ("#222", 2.0)}
-# Counter backgrounds: tan for the Commonwealth, grey for the Germans (the game's
-# division notes); other sides take the next colour of the fallback list.
-SIDE_COLOURS = {"Allied": "#dcc48e", "Axis": "#aeb7bc"}
+# Sides the rulesets give no colour take the next of these.
 FALLBACK_SIDE_COLOURS = ["#c6d6a0", "#d9a3a3", "#a3bfd9"]
 
-# Which tracks are markers worth drawing, and how they read.  Bookkeeping tracks
-# (acted, half_points_left, in_entry_hex...) are not drawn.  A value above 1 is
-# appended ("Coh 2") unless the label table gives one per value.
-UNIT_MARKERS: dict[str, Any] = {
-    "suppressed": "Sup", "cohesion_hits": "Coh", "step_loss": "Step", "improved_position": "IP",
-    "entrenched": "Ent", "in_contact": "InC", "column": "Col", "in_artillery_park": "Park",
-    "men_at_work": "Work", "men_rallying": "Rally", "forced_marched": "FM",
-    "fresh_rearguard": "Fresh"}
-HEX_MARKERS: dict[str, Any] = {"barrage": {1: "Lt Barrage", 2: "Hvy Barrage"},
-                               "entrenchments": "Entr", "road_block": "Road Block",
-                               "artillery_park": "Art Park"}
+
+def board_look(registry: Any, names: list[str]) -> dict[str, dict]:
+    """How the selected modules want the board drawn (hook ks_board_look),
+    merged lowest layer first: side colours, terrain colours (where the terrain
+    file gives none), and which tracks are markers worth drawing and how they
+    read ({track: label} or {track: {value: label}}; a value above 1 is
+    appended, "Coh 2", unless the label table gives one per value).
+    Bookkeeping tracks are left out."""
+    look: dict[str, dict] = {"side_colours": {}, "terrain_colours": {}, "unit_markers": {},
+                             "hex_markers": {}}
+    for _, given in registry.call("ks_board_look", names):
+        for key, values in given.items():
+            look.setdefault(key, {}).update(values)
+    return look
 
 
 # ---- the board: what is where, from the event log ----------------------------
@@ -87,7 +83,7 @@ def marker_labels(tracks: dict[str, int], table: dict[str, Any]) -> list[str]:
     return labels
 
 
-def pieces(state: GameState) -> list[Piece]:
+def pieces(state: GameState, look: dict) -> list[Piece]:
     """Every unit and leader, leaders first (they sit under the units of a stack)."""
     out = []
     for kind in ("leader", "unit"):
@@ -95,15 +91,15 @@ def pieces(state: GameState) -> list[Piece]:
             out.append(Piece(ident, kind, state.placement.get(ident),
                              state.faces.get(ident, "front"),
                              marker_labels(state.tracks.get(f"{kind}:{ident}", {}),
-                                           UNIT_MARKERS)))
+                                           look["unit_markers"])))
     return out
 
 
-def hex_markers(state: GameState) -> dict[str, list[str]]:
+def hex_markers(state: GameState, look: dict) -> dict[str, list[str]]:
     out = {}
     for key, tracks in state.tracks.items():
         if key.startswith("hex:"):
-            labels = marker_labels(tracks, HEX_MARKERS)
+            labels = marker_labels(tracks, look["hex_markers"])
             if labels:
                 out[key[4:]] = labels
     return out
@@ -122,6 +118,7 @@ class Source:
     setup_length: int  # the log's first events that are the scenario's set-up
     turns: list[str] = field(default_factory=list)
     game: Any = None  # the loaded game data (terrain types)
+    look: dict = field(default_factory=dict)  # board_look: colours and markers
 
     def cut(self, turn: str | int | None) -> int:
         """How many events lie before the start of *turn* (1 = the first turn)."""
@@ -181,8 +178,9 @@ def open_source(what: str | Path, scenario: str | None = None) -> Source:
     events = setup if events is None else events
     _check_events(path if events is not setup else None, events, catalog, scenario)
     turns = [t["label"] for t in catalog["game"]["game"]["turns"]]
+    look = board_look(registry, registry.select(session.scenario.rulesets))
     return Source(scenario, session, catalog, events, len(setup), turns,
-                  load(scenario, registry).game)
+                  load(scenario, registry).game, look)
 
 
 def _saved_log(path: Path, data: dict) -> tuple[list[dict], dict]:
@@ -268,17 +266,17 @@ class Layout:
                 for x, y in self.grid.hexside_segment(side, SIZE)]
 
 
-def terrain_colours(game: Any) -> dict[str, str]:
-    colours = dict(DEFAULT_TERRAIN_COLOURS)
+def terrain_colours(game: Any, look: dict) -> dict[str, str]:
+    colours = dict(look["terrain_colours"])
     for t in getattr(game, "terrain", []) or []:
         if isinstance(t.values.get("color"), str):
             colours[t.id] = t.values["color"]
     return colours
 
 
-def side_colours(catalog: dict) -> dict[str, str]:
+def side_colours(catalog: dict, look: dict) -> dict[str, str]:
     spare = iter(FALLBACK_SIDE_COLOURS * 4)
-    return {s: SIDE_COLOURS.get(s) or next(spare) for s in catalog["side"]}
+    return {s: look["side_colours"].get(s) or next(spare) for s in catalog["side"]}
 
 
 def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None) -> Scene:
@@ -287,7 +285,7 @@ def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None)
     game_map = source.session.state.map
     layout = Layout(source.session.state.grid, list(game_map.terrain))
     scene = Scene(layout.width, layout.height, layout=layout)
-    colours = terrain_colours(source.game)
+    colours = terrain_colours(source.game, source.look)
     terrain = []
     for h, t in game_map.terrain.items():
         terrain.append(Poly(layout.corners(h), colours.get(t, UNKNOWN_TERRAIN_COLOUR),
@@ -368,13 +366,13 @@ def stack_offset(index: int, count: int) -> tuple[float, float]:
 def board_scene(source: Source, board: GameState, shade: dict | None = None) -> Scene:
     from kriegsspiel.tools.viewer.scene import marker_items
     scene = map_scene(source, shade)
-    layout, colours = scene.layout, side_colours(source.catalog)
+    layout, colours = scene.layout, side_colours(source.catalog, source.look)
     stacks: dict[str, list[Piece]] = {}
-    for p in pieces(board):
+    for p in pieces(board, source.look):
         if p.hex and source.session.state.map.contains(p.hex):
             stacks.setdefault(p.hex, []).append(p)
     drawn: list = []
-    for h, label_list in sorted(hex_markers(board).items()):
+    for h, label_list in sorted(hex_markers(board, source.look).items()):
         x, y = layout.center(h)
         drawn.append(Group(f"hexmarkers-{h}", marker_items(label_list, -SIZE * 0.55, SIZE * 0.25),
                            dx=x, dy=y))

@@ -43,7 +43,7 @@ def fallback_text(event: Event) -> str:
 def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
     """The pieces (in drawing order), the frames, and where each turn starts."""
     state = GameState(source.catalog)
-    order = [f"{p.kind}:{p.id}" for p in pieces(state)]
+    order = [f"{p.kind}:{p.id}" for p in pieces(state, source.look)]
     before: dict[int, list] = {}
     hexes_before: dict[str, list[str]] = {}
     out: list[dict] = []
@@ -52,9 +52,9 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         state.record(event["kind"], event["data"], [])
         ev = Event(event["seq"], event["kind"], event["data"])
         setting_up = setting_up and ev.kind != "activation_started"
-        now = {i: [p.hex, p.face, p.markers] for i, p in enumerate(pieces(state))}
+        now = {i: [p.hex, p.face, p.markers] for i, p in enumerate(pieces(state, source.look))}
         moved = {i: v for i, v in now.items() if before.get(i, [None, "front", []]) != v}
-        marks = hex_markers(state)
+        marks = hex_markers(state, source.look)
         marked = {h: marks.get(h, []) for h in sorted(set(marks) | set(hexes_before))
                   if marks.get(h, []) != hexes_before.get(h, [])}
         text = describe(ev, source.turns, setting_up)
@@ -82,11 +82,11 @@ def page(source: Source, built: tuple | None = None) -> str:
     if not frame_list:
         raise KsError("the log has no event to show")
     scene = map_scene(source)
-    layout, colours = scene.layout, side_colours(source.catalog)
+    layout, colours = scene.layout, side_colours(source.catalog, source.look)
     # Every piece once, both faces, hidden until a frame puts it on the map.
     drawn = []
     state = GameState(source.catalog)
-    for p, key in zip(pieces(state), order):
+    for p, key in zip(pieces(state, source.look), order):
         faces = []
         for face in source.catalog[p.kind][p.id].get("faces", {"front": {}}):
             p.face = face

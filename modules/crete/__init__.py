@@ -43,6 +43,16 @@ class _Plugin:
         lay_out(catalog, game, scenario)
 
     @hookimpl
+    def ks_board_look(self):
+        # Counter backgrounds: tan for the Commonwealth, grey for the Germans
+        # (the game's division notes); the map's terrain where its file has no colour.
+        return {"side_colours": {"Allied": "#dcc48e", "Axis": "#aeb7bc"},
+                "terrain_colours": {
+                    "clear": "#ece6c8", "orchard": "#b9d48f", "scrub": "#cdbd8c",
+                    "village": "#e0b07f", "town": "#c98f6e", "city": "#b3705c",
+                    "fortified": "#9a9a9a", "no_dot": "#a8cbe3"}}
+
+    @hookimpl
     def ks_entity_attributes(self):
         # What the Crete rules read from scenario data: the scenario rules'
         # effects (kriegsspiel/engine/starting.py lays them out), the maps in play, and the

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.modules.gts.catalog import chit_id, lay_out
-from kriegsspiel.modules.gts.describe import describe_event
+from kriegsspiel.modules.gts.describe import BOARD_LOOK, describe_event
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
@@ -111,6 +111,10 @@ class _Plugin:
     @hookimpl
     def ks_describe_event(self, kind, data):
         return describe_event(kind, data)
+
+    @hookimpl
+    def ks_board_look(self):
+        return BOARD_LOOK
 
     @hookimpl
     def ks_settled_events(self):

@@ -1,6 +1,7 @@
-"""The turn log's lines for the GTS rules' own events and markers (hook
-ks_describe_event): chits played (gts:10.0.1), fire and its results
-(gts:15.5, gts:18.7, gts:27.0), Assaults (gts:18.0), barrages (gts:16.6)."""
+"""How the GTS rules' events and markers read: the turn log's lines (hook
+ks_describe_event) for chits played (gts:10.0.1), fire and its results
+(gts:15.5, gts:18.7, gts:27.0), Assaults (gts:18.0) and barrages (gts:16.6);
+the markers drawn on the board (hook ks_board_look)."""
 
 from __future__ import annotations
 
@@ -34,3 +35,16 @@ def describe_event(kind: str, d: dict) -> str | None:
     if kind == "game_won":
         return f"RESULT: {d['winner']} wins ({d['reason']})"
     return None
+
+
+# The tracks drawn as markers, and how they read.  Bookkeeping tracks (acted,
+# half_points_left, in_entry_hex...) are not drawn.
+BOARD_LOOK = {
+    "unit_markers": {
+        "suppressed": "Sup", "cohesion_hits": "Coh", "step_loss": "Step",
+        "improved_position": "IP", "entrenched": "Ent", "in_contact": "InC", "column": "Col",
+        "in_artillery_park": "Park", "men_at_work": "Work", "men_rallying": "Rally",
+        "forced_marched": "FM", "fresh_rearguard": "Fresh"},
+    "hex_markers": {"barrage": {1: "Lt Barrage", 2: "Hvy Barrage"}, "entrenchments": "Entr",
+                    "road_block": "Road Block", "artillery_park": "Art Park"},
+}
