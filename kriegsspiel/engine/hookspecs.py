@@ -61,6 +61,12 @@ def ks_counter_values_model():
     game data (the first module that answers wins: the most specific one)."""
 
 
+@hookspec(firstresult=True)
+def ks_leader_values_model():
+    """Return the pydantic model that validates a Leader's ``values`` in game
+    data (the most specific module that answers wins)."""
+
+
 @hookspec
 def ks_data_vocabulary():
     """Return how the module's rules name the generic numbers of scenario data:

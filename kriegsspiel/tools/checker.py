@@ -47,8 +47,8 @@ def check_shipped(disable: list[str] = ()) -> CheckResult:
         except KsError as exc:
             result.errors += _flatten(exc)
     side_model = registry.first("ks_counter_values_model", registry.names())
-    from kriegsspiel.modules.gts.counters import GtsLeaderValues  # noqa: the GTS leader card
-    result.errors += loading.check_content(None, side_model, GtsLeaderValues)
+    leader_model = registry.first("ks_leader_values_model", registry.names())
+    result.errors += loading.check_content(None, side_model, leader_model)
     files = {f.path for p in programs for f in p.files}
     definitions = {n for p in programs for n in p.decls}
     provisional = sorted({f"table {n} ({d.loc.path}:{d.loc.line})" for p in programs

@@ -19,7 +19,9 @@ from kriegsspiel.dsl import parser
 from kriegsspiel.dsl.citations import iter_cites
 from kriegsspiel.rule_index import load_index
 
-CITE_RE = re.compile(r"(?<![\w/])@?(gts|utah|crete|tld):([A-Za-z0-9][A-Za-z0-9.():]*[A-Za-z0-9)]"
+# The rulesets whose citations are looked for: those the rule index holds.
+RULESETS = "|".join(sorted(load_index(), key=len, reverse=True))
+CITE_RE = re.compile(rf"(?<![\w/])@?({RULESETS}):([A-Za-z0-9][A-Za-z0-9.():]*[A-Za-z0-9)]"
                      r"|[A-Za-z0-9])(?:#(\d+)(?:-(\d+))?)?")
 TEST_DEF_RE = re.compile(r"^(\s*)(?:async\s+)?def\s+(test\w*)\s*\(")
 

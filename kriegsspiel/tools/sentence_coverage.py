@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from kriegsspiel.tools.coverage import CITE_RE, iter_test_citations
+from kriegsspiel.tools.coverage import CITE_RE, RULESETS, iter_test_citations
 from kriegsspiel.rule_index import load_sentences
 
 STATUSES = ("tested", "reading", "not a rule", "missing")
@@ -38,7 +38,7 @@ AUDIT_KINDS = {
     "setup": "physical set-up or play aid handling with no rule effect",
 }
 # A list item opening with a ruleset's id is an audit entry, well formed or not.
-ENTRY_START = r"^\s*[-*]\s+`?(?=(?:gts|utah|crete|tld):)"
+ENTRY_START = rf"^\s*[-*]\s+`?(?=(?:{RULESETS}):)"
 ENTRY_START_RE = re.compile(ENTRY_START)
 AUDIT_RE = re.compile(ENTRY_START + r"(?P<id>[a-z]+:[^\s`#]+#\d+(?:-\d+)?)`?"
                       r"\s+(?:—|--|-)\s+(?P<kind>[a-z' -]+?):\s*(?P<reason>.*)$")

@@ -100,6 +100,10 @@ class _Plugin:
         return GtsCounterSide
 
     @hookimpl
+    def ks_leader_values_model(self):
+        return GtsLeaderValues
+
+    @hookimpl
     def ks_invariants(self):
         # rules/invariants.ksr; the Leader and enemy-hex rules hold once the
         # rule step that moved a piece is over, so they are checked when settled.

@@ -154,10 +154,12 @@ def test_the_gts_module_lays_out_its_own_pieces():
     assert session.state.cups["carry"] == ["direct:Axis"]
 
 def test_counter_values_model_hook_answers_from_the_most_specific_module():
-    """ks_counter_values_model: the sample module answers None, so GTS's model wins."""
+    """ks_counter_values_model: the sample module answers None, so GTS's model
+    wins; ks_leader_values_model: the Leader card's, GTS's too."""
     registry = load_registry(extra_paths=[SAMPLE])
-    from kriegsspiel.modules.gts.counters import GtsCounterSide
+    from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
     assert registry.first("ks_counter_values_model", registry.select(["shaky"])) is GtsCounterSide
+    assert registry.first("ks_leader_values_model", registry.select(["shaky"])) is GtsLeaderValues
 
 
 def test_disable_by_name_and_unknown_names():
