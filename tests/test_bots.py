@@ -30,29 +30,37 @@ BOUGHT_CHECK = re.compile(r'^(?:override\s+)?check\s+(\w+)[^{]*\{[^}]*\bbuy_with
 
 
 def shipped_questions() -> dict[str, list[str]]:
-    """Every question key the shipped rule files can ask, with where."""
+    """Every question key the shipped rule files can ask, with where (module:file)."""
     keys: dict[str, list[str]] = {}
     # The optional rules' questions too: a rule switched on by name asks them.
-    for _, paths in REGISTRY.call("ks_rule_files", REGISTRY.select(["gts", "crete",
-                                                                   "crete_optional"])):
+    for module, paths in REGISTRY.call("ks_rule_files", REGISTRY.select(["gts", "crete",
+                                                                        "crete_optional"])):
         for path in paths:
-            text = Path(path).read_text(encoding="utf-8")
+            text, where = Path(path).read_text(encoding="utf-8"), f"{module}:{Path(path).name}"
             for m in QUESTION.finditer(text):
-                keys.setdefault(m.group(1), []).append(Path(path).name)
+                keys.setdefault(m.group(1), []).append(where)
             for m in BOUGHT_CHECK.finditer(text):
-                keys.setdefault(f"buy:{m.group(1)}", []).append(Path(path).name)
+                keys.setdefault(f"buy:{m.group(1)}", []).append(where)
     return keys
 
 
 def test_every_question_of_the_rules_is_documented_and_judged_by_the_heuristic_bot():
     """A new rule's question cannot go unnoticed: it must be in docs/players.md
-    and have an entry (a judgement, or random by design) in the bot."""
+    and have an entry (a judgement, or random by design) in the bot — the GTS
+    module's for the series' questions, the module asking it for its own
+    (ks_bot_answers), so the GTS answers name no question only Crete asks."""
     keys = shipped_questions()
     assert {"action", "move", "opportunity_fire", "convert_suppression", "stand_or_run",
             "buy:tq_check", "convert_command_points"} <= set(keys)
     doc = (ROOT / "docs" / "players.md").read_text(encoding="utf-8")
     undocumented = sorted(k for k in keys if f"`{k}`" not in doc)
-    unjudged = sorted(k for k in keys if k not in HANDLERS)
+    answers = dict(HANDLERS)
+    for _, given in REGISTRY.call("ks_bot_answers", REGISTRY.select(["crete_optional"])):
+        answers.update(given)
+    unjudged = sorted(k for k in keys if k not in answers)
+    crete_only = sorted(k for k, where in keys.items()
+                        if k in HANDLERS and not any(w.startswith("gts:") for w in where))
+    assert not crete_only, f"GTS answers to questions only other rules ask: {crete_only}"
     assert not undocumented, f"questions missing from docs/players.md: {undocumented}"
     assert not unjudged, f"questions the heuristic bot does not know: {unjudged}"
 

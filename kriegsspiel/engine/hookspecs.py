@@ -119,6 +119,14 @@ def ks_player_kinds():
 
 
 @hookspec
+def ks_bot_answers():
+    """Return ``{question key: handler(bot, decision, options)}``: how the
+    heuristic player (modules/gts/bot.py) answers the questions this module's
+    rules ask, merged over the GTS answers lowest layer first.  A key with no
+    handler is answered at random by the bot's seeded generator."""
+
+
+@hookspec
 def ks_evaluate(session, side):
     """How good the game in *session* is for *side* (a side id), as a float:
     higher is better, roughly in [-1, 1], 1 a won game.  Search players

@@ -35,6 +35,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
 from kriegsspiel.dsl.lasting import PLACEMENT, read_set
 from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.engine.plugins import session_modules
 
 # The kernel's events, the only ones that change the state (core/state.py).
 STATE_EVENTS = frozenset({"track_changed", "link_changed", "unit_moved", "unit_placed",
@@ -319,26 +320,15 @@ def kernel_invariants(session: Any) -> list[Invariant]:
                       frozenset({ALL_LINKS}))]
 
 
-def _session_modules(session: Any):
-    """The registry and the modules whose rules the session plays: its
-    scenario's rulesets, or those its program was built from."""
-    from kriegsspiel.engine.plugins import load_registry
-    registry = load_registry()
-    rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or \
-        [m for m in dict.fromkeys(f.module for f in getattr(session.program, "files", ()))
-         if m in registry.modules]
-    return registry, registry.select(rulesets)
-
-
 def declared_settled_events(session: Any) -> frozenset:
     """The events the session's modules call settled (``ks_settled_events``)."""
-    registry, names = _session_modules(session)
+    registry, names = session_modules(session)
     return frozenset(e for _, events in registry.call("ks_settled_events", names) for e in events)
 
 
 def declared_rule_invariants(session: Any) -> list[tuple[str, str]]:
     """What the session's modules declare through ``ks_invariants``."""
-    registry, names = _session_modules(session)
+    registry, names = session_modules(session)
     out = []
     for _, declared in registry.call("ks_invariants", names):
         for item in declared:

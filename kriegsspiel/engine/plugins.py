@@ -164,3 +164,13 @@ def load_registry(disabled: Iterable[str] = (), extra_paths: Iterable[str | Path
         raise KsError(f"cannot disable unknown module '{name}'", None,
                       did_you_mean(name, [getattr(p, "ks_module_info")().name for p in candidates]))
     return registry
+
+
+def session_modules(session: Any) -> tuple[Registry, list[str]]:
+    """The registry and the modules whose rules *session* plays, lowest layer
+    first: its scenario's rulesets, or those its program was built from."""
+    registry = load_registry()
+    rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or \
+        [m for m in dict.fromkeys(f.module for f in getattr(session.program, "files", ()))
+         if m in registry.modules]
+    return registry, registry.select(rulesets)

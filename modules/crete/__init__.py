@@ -43,6 +43,12 @@ class _Plugin:
         lay_out(catalog, game, scenario)
 
     @hookimpl
+    def ks_bot_answers(self):
+        # The heuristic player's answers to the Crete rules' questions.
+        from kriegsspiel.modules.crete.bot_answers import ANSWERS
+        return ANSWERS
+
+    @hookimpl
     def ks_board_look(self):
         # Counter backgrounds: tan for the Commonwealth, grey for the Germans
         # (the game's division notes); the map's terrain where its file has no colour.

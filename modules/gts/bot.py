@@ -52,6 +52,7 @@ class HeuristicPlayer:
                            explaining=False)
         self.state = session.state
         self._required: list[str] | None = None
+        self.answers = answers_for(session)
 
     # ---- reading the game ---------------------------------------------------
     def rule(self, name: str, *args: Any, default: Any = None) -> Any:
@@ -163,8 +164,8 @@ class HeuristicPlayer:
         if len(options) == 1:
             return options[0]
         key = decision.key
-        from kriegsspiel.modules.gts.bot_answers import HANDLERS  # it names our methods
-        handler = HANDLERS.get(key) or (HANDLERS["buy:"] if key.startswith("buy:") else None)
+        handler = self.answers.get(key) or \
+            (self.answers["buy:"] if key.startswith("buy:") else None)
         try:
             answer = handler(self, decision, options) if handler is not None else None
         except (KsError, ValueError):  # e.g. nothing to weigh: no judgement to make
@@ -410,6 +411,18 @@ class HeuristicPlayer:
         units = [o for o in options if isinstance(o, Ref)]
         return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
                                          -(self.attr(u, "defense") or 0), u.id), default=None)
+
+
+def answers_for(session: Any) -> dict:
+    """The GTS answers (bot_answers.py) and those of the session's other
+    modules (hook ks_bot_answers), lowest layer first."""
+    from kriegsspiel.engine.plugins import session_modules
+    from kriegsspiel.modules.gts.bot_answers import HANDLERS  # it names our methods
+    answers = dict(HANDLERS)
+    registry, names = session_modules(session)
+    for _, given in registry.call("ks_bot_answers", names):
+        answers.update(given)
+    return answers
 
 
 def heuristic_player(seed: int, session: Any) -> HeuristicPlayer:

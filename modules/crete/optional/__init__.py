@@ -46,6 +46,12 @@ class _Plugin:
         return list(SCATTER_PRIMITIVES)
 
     @hookimpl
+    def ks_bot_answers(self):
+        # O1.0 free drops, O2.0 the navy: modules/crete/bot_answers.py.
+        from kriegsspiel.modules.crete.bot_answers import OPTIONAL_ANSWERS
+        return OPTIONAL_ANSWERS
+
+    @hookimpl
     def ks_describe_event(self, kind, data):
         # The turn log's lines for the optional rules' own events.
         if kind == "drop_target_chosen":  # crete:O1.0
