@@ -105,21 +105,13 @@ class HeuristicPlayer:
                                                         default=[]) or []})
         return self._required
 
-    def withdrawal_exits(self, unit: Ref) -> list[str]:
-        """Crete S5.0: once Allied Withdrawal is in effect, the hexes the unit's side
-        may withdraw by (none in any other game, or before it)."""
-        if self.side_of(unit) != "Allied" or not self.rule("withdrawal_in_effect", default=False):
-            return []
-        found = self.rule("withdrawal_exit_hexes")
-        if found is None:
-            found = self.rule("feature_hexes", "withdrawal_exit", default=[])
-        return list(found or [])
-
     def goal_of(self, unit: Ref) -> str | None:
-        """Where the unit should be: the nearest objective, else the nearest enemy;
-        a withdrawing Allied unit heads for the nearest withdrawal hex."""
+        """Where the unit should be: the nearest of the hexes the rules send it to
+        first (unit_goal_hexes: a withdrawal's exits), else the nearest objective,
+        else the nearest enemy."""
         here = self.attr(unit, "hex")
-        targets = self.withdrawal_exits(unit) or self.objectives() or [
+        targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
+            self.objectives() or [
             self.attr(e, "hex") for e in self.units(enemy_of=self.side_of(unit))]
         if not targets:
             return None

@@ -406,3 +406,22 @@ def test_scenario_9_a_port_at_the_end_or_allied_withdrawal_wins_for_the_germans(
         assert session.value("withdrawal_in_effect") is True
         session.perform("victory_check", False)
     assert [e.data["winner"] for e in session.events("game_won")] == ["Axis"]
+
+
+def test_withdrawing_allied_units_head_for_the_exits():
+    """crete:S5.0 (via unit_goal_hexes, gts:12.0): with Allied Withdrawal in
+    effect (Scenario 10 starts so) an Allied Unit's goal is a Withdrawal hex —
+    the heuristic player heads it there — and a German Unit's is not; where
+    S5.0 is not in effect (Scenario 3), none."""
+    from kriegsspiel.modules.gts.bot import HeuristicPlayer
+    session = fresh("hot_pursuit")
+    allied, german = unit(session, "A 22 Bn"), unit(session, "5./II./LLSR")
+    assert session.value("withdrawal_in_effect") is True
+    assert session.value("unit_goal_hexes", allied) == ["78.67"]
+    assert session.value("unit_goal_hexes", german) == []
+    assert HeuristicPlayer(session).goal_of(allied) == "78.67"
+    heraklion = fresh("heraklion")
+    assert heraklion.value("withdrawal_exit_hexes") == ["28.26"]
+    first_allied = next(u for u, v in heraklion.state.catalog["unit"].items()
+                        if v["side"] == "Allied" and heraklion.state.placement.get(u))
+    assert heraklion.value("unit_goal_hexes", unit(heraklion, first_allied)) == []
