@@ -67,10 +67,15 @@ class _Plugin:
     def ks_entity_attributes(self):
         # setup_park / setup_contact: a scenario's Units that start in an
         # Artillery Park or In Contact (kriegsspiel/engine/starting.py; rules/artillery.ksr).
+        # The Activation Chits and road-block limits are laid out by catalog.py.
         return {"unit": {**_attribute_types(GtsCounterSide), "setup_park": "any",
                          "setup_contact": "any"},
                 "leader": _attribute_types(GtsLeaderValues),
-                "division": {"command_rating": "int", "dispatch_rating": "int"}}
+                "division": {"command_rating": "int", "dispatch_rating": "int",
+                             "road_block_limit": "any"},
+                "army": {"road_block_limit": "any"},
+                "chit": {"id": "str", "name": "str", "kind": "str", "side": "side",
+                         "division": "division", "formation": "formation", "each_turn": "bool"}}
 
     @hookimpl
     def ks_data_vocabulary(self):

@@ -29,7 +29,7 @@ event looked(unit, hex) @gts:19.2
 procedure look(unit: unit, roll: int) @gts:19.2 {
   step go @gts:19.2 {
     emit looked(unit = unit, hex = unit.hex)
-    let x = gappy[roll]
+    emit looked(unit = unit, hex = gappy[roll])
   }
 }
 """
