@@ -10,6 +10,7 @@ under tests/).
 
 from __future__ import annotations
 
+import importlib.util
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,8 +48,10 @@ def _normalise(rule: str) -> str:
 
 
 def _package_root() -> Path:
-    from kriegsspiel import modules
-    return Path(modules.__file__).resolve().parent.parent
+    """Where the shipped modules' folder lies (read as files: the tool imports no
+    game system)."""
+    spec = importlib.util.find_spec("kriegsspiel.modules")
+    return Path(list(spec.submodule_search_locations)[0]).resolve().parent
 
 
 def scan_implementations(cov: Coverage, root: Path | None = None) -> None:
