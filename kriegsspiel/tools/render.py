@@ -91,7 +91,7 @@ def pieces(state: GameState, look: dict) -> list[Piece]:
             out.append(Piece(ident, kind, state.placement.get(ident),
                              state.faces.get(ident, "front"),
                              marker_labels(state.tracks.get(f"{kind}:{ident}", {}),
-                                           look["unit_markers"])))
+                                           look.get("unit_markers", {}))))
     return out
 
 
@@ -99,7 +99,7 @@ def hex_markers(state: GameState, look: dict) -> dict[str, list[str]]:
     out = {}
     for key, tracks in state.tracks.items():
         if key.startswith("hex:"):
-            labels = marker_labels(tracks, look["hex_markers"])
+            labels = marker_labels(tracks, look.get("hex_markers", {}))
             if labels:
                 out[key[4:]] = labels
     return out
@@ -267,7 +267,7 @@ class Layout:
 
 
 def terrain_colours(game: Any, look: dict) -> dict[str, str]:
-    colours = dict(look["terrain_colours"])
+    colours = dict(look.get("terrain_colours", {}))
     for t in getattr(game, "terrain", []) or []:
         if isinstance(t.values.get("color"), str):
             colours[t.id] = t.values["color"]
@@ -276,7 +276,7 @@ def terrain_colours(game: Any, look: dict) -> dict[str, str]:
 
 def side_colours(catalog: dict, look: dict) -> dict[str, str]:
     spare = iter(FALLBACK_SIDE_COLOURS * 4)
-    return {s: look["side_colours"].get(s) or next(spare) for s in catalog["side"]}
+    return {s: look.get("side_colours", {}).get(s) or next(spare) for s in catalog["side"]}
 
 
 def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None) -> Scene:
