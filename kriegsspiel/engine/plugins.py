@@ -7,6 +7,7 @@ by the user.  Any module can be disabled by name.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import sys
@@ -166,10 +167,18 @@ def load_registry(disabled: Iterable[str] = (), extra_paths: Iterable[str | Path
     return registry
 
 
+@functools.lru_cache(maxsize=1)
+def installed_registry() -> Registry:
+    """The installed modules' registry, built once a process: what is installed
+    does not change while it runs, and session_modules is asked for every
+    player a search bot's rollout seats."""
+    return load_registry()
+
+
 def session_modules(session: Any) -> tuple[Registry, list[str]]:
     """The registry and the modules whose rules *session* plays, lowest layer
     first: its scenario's rulesets, or those its program was built from."""
-    registry = load_registry()
+    registry = installed_registry()
     rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or \
         [m for m in dict.fromkeys(f.module for f in getattr(session.program, "files", ()))
          if m in registry.modules]

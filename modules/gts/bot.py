@@ -21,6 +21,7 @@ answers depend only on the game.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -407,12 +408,19 @@ class HeuristicPlayer:
 
 def answers_for(session: Any) -> dict:
     """The GTS answers (bot_answers.py) and those of the session's other
-    modules (hook ks_bot_answers), lowest layer first."""
+    modules (hook ks_bot_answers), lowest layer first: one table for every
+    player of the same modules, read and never changed."""
     from kriegsspiel.engine.plugins import session_modules
+    _, names = session_modules(session)
+    return _answers(tuple(names))
+
+
+@functools.lru_cache(maxsize=8)
+def _answers(names: tuple[str, ...]) -> dict:
+    from kriegsspiel.engine.plugins import installed_registry
     from kriegsspiel.modules.gts.bot_answers import HANDLERS  # it names our methods
     answers = dict(HANDLERS)
-    registry, names = session_modules(session)
-    for _, given in registry.call("ks_bot_answers", names):
+    for _, given in installed_registry().call("ks_bot_answers", names):
         answers.update(given)
     return answers
 

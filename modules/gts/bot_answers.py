@@ -1,19 +1,19 @@
-"""How the heuristic player (bot.py) answers each question the shipped rules
-ask: :data:`HANDLERS`, question key → ``handler(bot, decision, options)``.
+"""How the heuristic player (bot.py) answers each question the series rules
+ask: :data:`HANDLERS`, question key → ``handler(bot, decision, options)``;
+other modules add their own questions' answers (hook ks_bot_answers).
 Every key is listed in docs/players.md; :data:`RANDOM_BY_DESIGN` are the
 questions left to the bot's seeded generator (tests/test_bots.py checks
-that every question met in play is here)."""
+that every question the shipped rules ask has an answer)."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from kriegsspiel.core.state import Ref
 from kriegsspiel.modules.gts.bot import HeuristicPlayer
 
 Handler = Callable[[HeuristicPlayer, Any, list], Any]
 
-# Every question of the shipped rules (docs/players.md), and how it is judged.
+# Every question of the series rules (docs/players.md), and how it is judged.
 HANDLERS: dict[str, Handler] = {
     "action": HeuristicPlayer.action,
     "move": HeuristicPlayer.move,
