@@ -139,7 +139,7 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
         # (drops and airlanding serials never wait in a reinforcement box)
         if u.id in arrivals and arrivals[u.id].drop_zone is None and arrivals[u.id].serial is None:
             r = arrivals[u.id]
-            entry["arrival_turn"] = labels.index(r.turn) if r.turn in labels else None
+            entry["arrival_turn"] = turn_index(labels, r.turn)
             entry["entry_hex"] = r.hex
         cat["unit"][u.id] = entry
     # "Leaders arrive with any Unit of their Formation on the first turn a Unit
@@ -149,8 +149,7 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
         if r.drop_zone is None and r.serial is None:
             for leader_id in r.leaders:
                 if leader_id in cat["leader"]:
-                    cat["leader"][leader_id]["arrival_turn"] = \
-                        labels.index(r.turn) if r.turn in labels else None
+                    cat["leader"][leader_id]["arrival_turn"] = turn_index(labels, r.turn)
     # Scenario rules' effects, for the rules that read them: a turn label becomes
     # its index on the turn track (references to a ruleset's own pieces are its
     # to resolve: ks_lay_out_catalog).
@@ -159,7 +158,7 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
         for n, effect in enumerate(rule.effects, 1):
             extra = dict(effect.model_extra or {})
             if "turn" in extra:
-                extra["turn"] = labels.index(extra["turn"]) if extra["turn"] in labels else None
+                extra["turn"] = turn_index(labels, extra["turn"])
             cat["effect"][f"{rule.id} {n}"] = {"kind": effect.kind, "rule": rule.id, **extra}
 
     # The optional and special rule sections the scenario puts in effect
@@ -174,10 +173,8 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                                            "steps": c.steps, "connected": c.connected,
                                            "count": c.count, "formation": c.formation,
                                            "columns": list(c.columns or []) or None,
-                                           "before": labels.index(c.before)
-                                           if c.before in labels else None,
-                                           "at_start_of": labels.index(c.at_start_of)
-                                           if c.at_start_of in labels else None,
+                                           "before": turn_index(labels, c.before),
+                                           "at_start_of": turn_index(labels, c.at_start_of),
                                            "negated": c.negated,
                                            # Crete S5.0's Withdrawal Level bands
                                            **({"levels": list(c.levels)} if c.levels else {}),
@@ -235,6 +232,11 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
     game_entry["draw"] = scenario.victory.draw
     cat["control"] = {f"control {i + 1}": {"side": c.side, "hexes": list(c.hexes)}
                       for i, c in enumerate(scenario.control_at_start)}
+
+
+def turn_index(labels: list[str], label: str | None) -> int | None:
+    """Where the turn *label* stands on the turn track (None: not on it)."""
+    return labels.index(label) if label in labels else None
 
 
 def hexes_within(grid: HexGrid, sheets: list[MapModel], centres: list[str],

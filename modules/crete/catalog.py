@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.engine.scenario_maps import grid_of, on_sheet, sheets_of
-from kriegsspiel.engine.starting import hexes_within
+from kriegsspiel.engine.starting import hexes_within, turn_index
 
 
 def lay_out(cat: dict, game: Any, scenario: Any) -> None:
@@ -18,10 +18,6 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
     grid, sheets = grid_of(game, scenario), sheets_of(game, scenario)
     _airlanding(cat, sheets, grid, scenario, labels)
     _drops(cat, sheets, grid, scenario, labels)
-
-
-def _turn(labels: list[str], label: str | None) -> int | None:
-    return labels.index(label) if label in labels else None
 
 
 def _airlanding(cat: dict, sheets: list, grid: Any, scenario: Any, labels: list[str]) -> None:
@@ -40,7 +36,7 @@ def _airlanding(cat: dict, sheets: list, grid: Any, scenario: Any, labels: list[
             continue
         for unit_id in r.units:
             cat["unit"][unit_id].update({"arrival": r.arrival, "serial": r.serial,
-                                         "airlanding_turn": _turn(labels, r.turn),
+                                         "airlanding_turn": turn_index(labels, r.turn),
                                          # whose serial it is: Scenario 11's Serial 5
                                          # flies 3. Fsch.Art. 7 in with the Gebirgs
                                          "serial_division": r.division})
@@ -55,7 +51,7 @@ def _drops(cat: dict, sheets: list, grid: Any, scenario: Any, labels: list[str])
     for r in scenario.reinforcements:
         if r.drop_zone is None:
             continue
-        turn = _turn(labels, r.turn)
+        turn = turn_index(labels, r.turn)
         zone = hexes_within(grid, sheets, r.drop_zone.around, r.drop_zone.within)
         for unit_id in r.units:
             cat["unit"][unit_id].update({"arrival": r.arrival, "drop_zone": zone,
