@@ -2,8 +2,9 @@
 names — sides, divisions, formations, leaders, units with their counter
 values checked against the ruleset's model — with a default division and
 formation per side, a two-turn track and the special rules in effect; the
-rulesets add their own pieces (hook ks_lay_out_catalog).  Problems are collected (located), not raised, so that one run
-reports them all (kriegsspiel/tools/situation.py raises them together).
+rulesets add their own pieces (hook ks_lay_out_catalog).  Problems are
+collected (located), not raised, so that one run reports them all
+(kriegsspiel/tools/situation.py raises them together).
 """
 
 from __future__ import annotations
