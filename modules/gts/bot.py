@@ -53,6 +53,7 @@ class HeuristicPlayer:
                            explaining=False)
         self.state = session.state
         self._required: list[str] | None = None
+        self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         self.answers = answers_for(session)
 
     # ---- reading the game ---------------------------------------------------
@@ -112,16 +113,27 @@ class HeuristicPlayer:
         else the nearest enemy."""
         here = self.attr(unit, "hex")
         targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
-            self.objectives() or [
-            self.attr(e, "hex") for e in self.units(enemy_of=self.side_of(unit))]
+            self.objectives() or list(self.enemy_hexes(self.side_of(unit)))
         if not targets:
             return None
         return min(targets, key=lambda h: (self.distance(here, h), h))
 
+    def enemy_hexes(self, side: str | None) -> frozenset[str | None]:
+        """The hexes the enemies of *side* stand in, one entry per hex. A decision
+        weighs every option against them, so they are kept while the state's
+        version (bumped by every change) stays the same."""
+        stamp = (id(self.state), self.state.version)
+        if self._enemy_hexes[0] != stamp:
+            self._enemy_hexes = (stamp, {})
+        known = self._enemy_hexes[1]
+        if side not in known:
+            known[side] = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
+        return known[side]
+
     def enemy_distance(self, unit: Ref) -> int:
         here = self.attr(unit, "hex")
-        return min((self.distance(here, self.attr(e, "hex"))
-                    for e in self.units(enemy_of=self.side_of(unit))), default=99)
+        return min((self.distance(here, h) for h in self.enemy_hexes(self.side_of(unit))),
+                   default=99)
 
     def in_enemy_zone(self, hex_id: str, side: str) -> bool:
         return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),
