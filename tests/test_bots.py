@@ -357,3 +357,23 @@ def test_the_heuristic_bot_ships_when_it_scores_or_gets_it_much_nearer():
     assert bot.ship_port(unit, [near[0], "away by sea"]) is None
     assert bot.ship_port(unit, [near[0], far[-1], far[0], "away by sea"]) == min(
         [far[-1], far[0]], key=lambda h: (session.value("distance", h, "01.11"), h))
+
+
+def test_the_heuristic_bot_reads_sheet_qualified_hexes_as_hexes():
+    """On a map of several sheets (Scenario 6's Maleme and Canea-Suda) a hex is
+    "maleme:27.12": the bot weighs such options by distance like any hex, and
+    tells them from boxes and words."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.dsl.runtime import Decision
+    session = start("crete/jump", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    bot = HeuristicPlayer(session, 1)
+    hexes = session.value("map_hexes")
+    qualified = [h for h in hexes if ":" in h]
+    assert qualified, "Scenario 6 plays on more than one sheet"
+    goal = bot.objectives()[0]
+    far, near = max(qualified, key=lambda h: (session.value("distance", h, goal), h)), \
+        min(qualified, key=lambda h: (session.value("distance", h, goal), h))
+    assert bot.hexes_among(["stop", far, "away by sea", near]) == [far, near]
+    axis = session.ref("side", "Axis")
+    assert bot.hex_nearest_goal(Decision(axis, "where", None, (far, near)), [far, near]) == near

@@ -54,6 +54,7 @@ class HeuristicPlayer:
         self.state = session.state
         self._required: list[str] | None = None
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
+        self._is_hex: dict[str, bool] = {}
         self.answers = answers_for(session)
 
     # ---- reading the game ---------------------------------------------------
@@ -77,6 +78,21 @@ class HeuristicPlayer:
         return [u for u in self.state.units() if self.attr(u, "on_map") and
                 (side is None or self.side_of(u) == side) and
                 (enemy_of is None or self.side_of(u) != enemy_of)]
+
+    def hexes_among(self, options: list) -> list[str]:
+        """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a
+        map of several sheets), not a box or a word such as "stop"."""
+        return [o for o in options if isinstance(o, str) and self.is_hex(o)]
+
+    def is_hex(self, text: str) -> bool:
+        known = self._is_hex.get(text)
+        if known is None:
+            try:
+                known = self.state.grid is not None and self.state.grid.parse(text) is not None
+            except KsError:
+                known = False
+            self._is_hex[text] = known
+        return known
 
     def distance(self, a: str | None, b: str | None) -> int:
         try:
@@ -210,7 +226,7 @@ class HeuristicPlayer:
         its goal; None: not worth it."""
         if options is None:
             options = list(self.rule("ports_open_to", unit, default=[]) or [])
-        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        hexes = self.hexes_among(options)
         away = [o for o in options if isinstance(o, str) and o not in hexes]
         side = self.side_of(unit)
         if away and any(line.get("per") == "step_shipped" and side in (line.get("sides") or [])
@@ -270,7 +286,7 @@ class HeuristicPlayer:
             return step
         if "stop" in options:
             return "stop"
-        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        hexes = self.hexes_among(options)
         goal = self.goal_of(decision.subject)
         return min(hexes, key=lambda h: (self.distance(h, goal), h)) if hexes else None
 
@@ -374,7 +390,7 @@ class HeuristicPlayer:
     # Questions of exclusive rules that read as "which hex / unit": judged by
     # the same measures (objectives, enemy steps), with no rule of their own.
     def hex_nearest_goal(self, decision: Any, options: list) -> Any:
-        hexes = [o for o in options if isinstance(o, str) and o[:1].isdigit()]
+        hexes = self.hexes_among(options)
         goals = self.objectives()
         if not hexes or not goals:
             return None
