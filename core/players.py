@@ -152,6 +152,7 @@ class TerminalPlayer:
             self.stdout.flush()
             line = self.stdin.readline()
             if line == "":
+                self.stdout.write("\n")  # what follows does not trail the prompt
                 raise KsError(f"input ended while '{decision.key}' was asked")
             text = line.strip().lower()
             if text in ("?", "h", "help"):
@@ -159,6 +160,7 @@ class TerminalPlayer:
                 self._show(decision)
                 continue
             if text in ("q", "quit"):
+                self.stdout.write("\n")
                 raise KsError(f"the player stopped the game at '{decision.key}'")
             if not text.isdigit():
                 self.stdout.write(f"'{line.strip()}' is not a number: type 1 to {len(options)} "

@@ -208,41 +208,6 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
     out.print(table)
 
 
-@app.command()
-def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning, "
-                                        "crete/snafu, crete/precision, crete/heraklion) or a "
-                                        "scenario file."),
-         seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
-         players: str = typer.Option("random,random", "--players",
-                                     help="One player kind per side, in the game's side order."),
-         log: Optional[Path] = typer.Option(None, "--log", help="Write the event log "
-                                            "(JSON lines) here."),
-         save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) here; "
-                                             "`ks resume` continues it."),
-         until: Optional[int] = typer.Option(None, "--until", help="Stop after this many turns."),
-         explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
-         check_invariants: bool = typer.Option(False, "--check-invariants",
-                                               help="Check the rules' invariants after every "
-                                               "event; stop at the first one broken."),
-         optional: List[str] = typer.Option([], "--optional", help="Switch an optional rule "
-                                            "on by name, e.g. crete:O3.0 (repeatable; `ks "
-                                            "rules optional` lists them).")
-         ) -> None:
-    """Play a scenario with bots and print a readable turn log and the result."""
-    from kriegsspiel.tools.play import play_game, write_log, write_save
-    try:
-        game, lines = play_game(scenario, seed, [p.strip() for p in players.split(",")],
-                                until, explain, check_invariants, options=list(optional))
-    except KsError as exc:  # a broken invariant too: _fail prints the log so far
-        _fail(exc)
-    for line in lines:
-        out.print(line, markup=False)
-    if log:
-        write_log(game.session, log)
-    if save:
-        write_save(game, save)
-
-
 @rules_app.command("coverage")
 def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help="gts, utah, "
                                                          "crete or tld"),

@@ -1,4 +1,4 @@
-"""`ks` commands for resume and simulate."""
+"""`ks` commands for play, resume and simulate."""
 
 from __future__ import annotations
 
@@ -13,11 +13,46 @@ from rich.console import Console
 from rich.table import Table
 
 from kriegsspiel.core.errors import KsError
+from kriegsspiel.tools.output import writable
 
 
 def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]) -> None:
     """Add this module's commands to the `ks` app (*fail*: print a located
     error and exit 1, as every `ks` command does)."""
+
+    @app.command()
+    def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning, "
+                                            "... — `ks scenarios` lists them) or a scenario "
+                                            "file."),
+             seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
+             players: str = typer.Option("random,random", "--players",
+                                         help="One player kind per side, in the game's side "
+                                         "order."),
+             log: Optional[Path] = typer.Option(None, "--log", help="Write the event log "
+                                                "(JSON lines) here."),
+             save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) "
+                                                 "here, also when it stops early; `ks resume` "
+                                                 "continues it."),
+             until: Optional[int] = typer.Option(None, "--until", help="Stop after this many "
+                                                 "turns."),
+             explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
+             check_invariants: bool = typer.Option(False, "--check-invariants",
+                                                   help="Check the rules' invariants after "
+                                                   "every event; stop at the first one "
+                                                   "broken."),
+             optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
+                                                "rule on by name, e.g. crete:O3.0 "
+                                                "(repeatable; `ks rules optional` lists them).")
+             ) -> None:
+        """Play a scenario with bots and print a readable turn log and the result."""
+        from kriegsspiel.tools.play import new_game
+        outputs_writable(log, save)
+        try:
+            game = new_game(scenario, seed, [p.strip() for p in players.split(",")], explain,
+                            options=list(optional))
+        except KsError as exc:
+            fail(exc)
+        play_on(game, until, explain, check_invariants, log, save)
 
     @app.command()
     def resume(save: Path = typer.Argument(..., help="A save written by `ks play --save` "
@@ -35,23 +70,89 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                      help="Check the rules' invariants after "
                                                      "every event.")) -> None:
         """Continue a saved game to the end (or --until) and print the rest of its log."""
-        from kriegsspiel.tools.play import read_save, readable, resume as run_resume, write_log, \
-            write_save
+        from kriegsspiel.tools.saves import prepare, read_save, replay
+        outputs_writable(log, save_to)
         try:
             data = read_save(save)
             kinds = [p.strip() for p in players.split(",")] if players else None
-            game, first = run_resume(data, kinds, until, explain, check_invariants)
-        except KsError as exc:  # a broken invariant too: fail prints the log so far
+            game, first, actions = prepare(data, kinds, explain)
+        except KsError as exc:
             fail(exc)
         turn = game.turns[min(data.get("turn", 0), len(game.turns) - 1)]
         out.print(f"{game.session.scenario.title} — seed {game.seed}, resumed after event "
                   f"{first} (turn {turn})", markup=False)
-        for line in readable(game, game.session.ctx.explaining and explain, start=first):
+        game.narrated = max(game.narrated, first)  # a person saw those before he stopped
+        # The action in progress goes on with the live players: a stop there is kept too.
+        play_on(game, until, explain and game.session.ctx.explaining, check_invariants, log,
+                save_to, heading=False, first=lambda: replay(game, data, actions))
+
+    def outputs_writable(log: Optional[Path], save: Optional[Path]) -> None:
+        """A game's files are refused before it is played, not after."""
+        try:
+            for path, what in ((log, "event log"), (save, "save")):
+                if path is not None:
+                    writable(path, what)
+        except KsError as exc:
+            fail(exc)
+
+    def play_on(game, until, explain, check, log, save, heading=True,
+                first=lambda: None) -> None:
+        """Play to the end; however the game stops — its end, a player quitting,
+        Ctrl-C, a rule or a bot failing — print what happened, then keep it:
+        the log and the save are written (a save made at the decision where a
+        player stopped resumes there)."""
+        from kriegsspiel.tools.play import lines_so_far, run_checked, write_log, write_save
+        from kriegsspiel.tools.saves import DoesNotReplay
+        stopped: KsError | None = None
+        interrupted = False
+        try:
+            first()
+            run_checked(game, until, check)
+        except DoesNotReplay as exc:  # not the game the save recorded: nothing to keep
+            fail(exc)
+        except KeyboardInterrupt:
+            interrupted = True
+            stopped = KsError("the game was stopped (Ctrl-C)")
+        except KsError as exc:
+            stopped = exc
+        except Exception as exc:  # a bug: the game up to its last whole action is kept
+            stopped = KsError(f"internal error, please report it: {type(exc).__name__}: {exc}")
+        for line in lines_so_far(game, explain, heading):
             out.print(line, markup=False)
-        if log:
-            write_log(game.session, log)
-        if save_to:
-            write_save(game, save_to)
+        if interrupted and save is None:
+            save = offer_save()
+        try:
+            if log:
+                write_log(game.session, log)
+            if save:
+                write_save(game, save)
+        except KsError as exc:
+            fail(exc)
+        if stopped is None:
+            return
+        stopped.lines = []  # printed above
+        if save:
+            stopped.message += f" — saved to {save}; `ks resume {save}` continues it"
+        if interrupted:
+            print(f"error: {stopped.message}", file=sys.stderr)
+            raise typer.Exit(130)
+        fail(stopped)
+
+    def offer_save() -> Optional[Path]:
+        if not sys.stdin.isatty():
+            return None
+        try:
+            answer = input("\nsave the game? a file name (empty: no): ").strip()
+        except (EOFError, KeyboardInterrupt):
+            return None
+        if not answer:
+            return None
+        try:
+            writable(Path(answer), "save")
+        except KsError as exc:
+            print(f"error: {exc.message}", file=sys.stderr)
+            return None
+        return Path(answer)
 
     @app.command()
     def simulate(scenario: str = typer.Argument(..., help="A shipped scenario or a file."),

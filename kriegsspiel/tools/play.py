@@ -12,7 +12,6 @@ import functools
 
 import hashlib
 import json
-from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -22,8 +21,9 @@ from kriegsspiel.core.state import Event, jsonable
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
-from kriegsspiel.engine.session import Session, _decode, _encode
+from kriegsspiel.engine.session import Session, _encode
 from kriegsspiel.engine.starting import start
+from kriegsspiel.tools.output import write_whole
 
 # Player kinds as factories (seed, session) -> player; the modules of the game
 # add theirs through the ks_player_kinds hook (GTS: "heuristic"), see docs/players.md.
@@ -110,38 +110,29 @@ def _module_description(kind: str, data: dict) -> str | None:
 SAVE_VERSION = 2
 
 
-class _Seat:
-    """A side's player while a save is replayed: the recorded answers first, then
-    the live player.  A bot (``follow``) is shown each replayed question too, so
-    its own generator is where it was when the game was saved."""
-
-    def __init__(self, live: object, recorded: list[tuple[str, object]], follow: bool) -> None:
-        self.live, self.recorded, self.follow = live, deque(recorded), follow
-
-    def decide(self, decision: object) -> object:
-        if not self.recorded:
-            return self.live.decide(decision)
-        key, answer = self.recorded.popleft()
-        if key != decision.key:
-            raise KsError(f"the save does not replay: it answered '{key}' where the rules now "
-                          f"ask '{decision.key}' about {_plain(decision.subject)} (did the rules "
-                          "or data change since it was written?)")
-        if self.follow:
-            self.live.decide(decision)
-        return answer
-
-
 class _WatchedTable(Table):
     """A Table that lets the game see each question before it is answered."""
 
     def __init__(self, players: dict, before: Callable[[object], None] | None = None) -> None:
         super().__init__(players)
         self.before = before
+        # Told when a player stops the game or fails, while the answers given
+        # so far are still recorded (the action's rollback forgets them).
+        self.interrupted: Callable[[], None] | None = None
 
     def __call__(self, decision: object) -> object:
         if self.before is not None:
             self.before(decision)
-        return super().__call__(decision)
+        try:
+            return super().__call__(decision)
+        except BaseException as exc:
+            if self.interrupted is not None:
+                self.interrupted()
+            if isinstance(exc, (KsError, KeyboardInterrupt, SystemExit)):
+                raise
+            side = _plain(getattr(decision, "player", None))
+            raise KsError(f"the {side} player failed when asked '{decision.key}': "
+                          f"{type(exc).__name__}: {exc}") from exc
 
 
 @dataclass
@@ -156,6 +147,12 @@ class Playthrough:
     in_progress: dict | None = None  # the action running now (saves mid-turn)
     narrated: int = 0  # events already shown to a person playing (_Narrator)
     options: list[str] = field(default_factory=list)  # optional rules switched on
+    stopped: dict | None = None  # the save of the moment a player stopped the game
+    replayed_log: list[Event] | None = None  # a save's log, replayed to its last answer
+    replay_checked: bool = False  # a save's replay was found to give the game it recorded
+
+    def keep_stopped(self) -> None:
+        self.stopped = self.save()
 
     @property
     def turns(self) -> list[str]:
@@ -166,6 +163,7 @@ class Playthrough:
 
     def perform(self, name: str, *args: object) -> object:
         self.in_progress = {"perform": name, "args": [_encode(a) for a in args]}
+        self.stopped = None
         try:
             return self.session.perform(name, *args)
         finally:
@@ -222,6 +220,7 @@ def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
                        options=list(options))
     if any(_interactive(p) for p in table.players.values()):
         table.before = _Narrator(game, table, before_decision)
+    table.interrupted = game.keep_stopped
     return game
 
 
@@ -264,10 +263,16 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
     (:class:`kriegsspiel.engine.invariants.InvariantBroken`, carrying the lines so far);
     *options*: optional rules switched on by name."""
     game = new_game(scenario, seed, kinds, explain, options=options)
-    _run_checked(game, until, check_invariants)
+    run_checked(game, until, check_invariants)
     # What a person at the table was already shown is not printed again.
-    return game, ([] if game.narrated else heading(game)) + \
-        readable(game, explain, start=game.narrated)
+    return game, lines_so_far(game, explain)
+
+
+def lines_so_far(game: "Playthrough", explain: bool, heading_first: bool = True) -> list[str]:
+    """What a person at the table was not yet shown: the heading (once, if
+    asked for), the events' lines and the result so far."""
+    first = heading(game) if heading_first and not game.narrated else []
+    return first + readable(game, explain, start=game.narrated)
 
 
 def heading(game: "Playthrough") -> list[str]:
@@ -277,7 +282,8 @@ def heading(game: "Playthrough") -> list[str]:
             f"turn {game.turns[0]}"]
 
 
-def _run_checked(game: Playthrough, until: int | None, check: bool) -> None:
+def run_checked(game: Playthrough, until: int | None, check: bool) -> None:
+    """Play on to the end or turn *until*; with *check*, under the invariant checker."""
     if not check:
         game.run(until)
         return
@@ -311,65 +317,6 @@ def readable(game: Playthrough, explain: bool, start: int = 0,
     if result and not session.events("game_won"):
         lines.append("RESULT: not decided (stopped before the end)")
     return lines
-
-
-# ---- saves and resuming ------------------------------------------------------------
-_SAVE_KEYS = ("save_version", "scenario", "seed", "players", "explaining", "setup_actions",
-              "actions", "in_progress", "decisions", "events", "log_sha256")
-
-
-def read_save(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise KsError(f"cannot read save {path}: {exc.strerror}") from None
-    except json.JSONDecodeError as exc:
-        raise KsError(f"{path}:{exc.lineno}:{exc.colno}: not a save (bad JSON: {exc.msg})"
-                      ) from None
-    if not isinstance(data, dict) or data.get("save_version") != SAVE_VERSION:
-        found = data.get("save_version") if isinstance(data, dict) else None
-        raise KsError(f"{path}: not a save of version {SAVE_VERSION} (found {found!r}); "
-                      "write one with `ks play --save`")
-    missing = [k for k in _SAVE_KEYS if k not in data]
-    if missing:
-        raise KsError(f"{path}: the save lacks {', '.join(missing)}")
-    return data
-
-
-def resume(data: dict, kinds: list[str] | None = None, until: int | None = None,
-           explain: bool = False, check_invariants: bool = False) -> tuple[Playthrough, int]:
-    """Replay a save and play on; the game and the index of the first new event.
-
-    The same players (kinds) follow the replayed decisions, so the resumed game
-    is the game that would have been played without stopping, byte for byte.
-    """
-    kinds = list(kinds or data["players"])
-    # A save from before optional rules could be switched on has none on.
-    game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain,
-                    options=data.get("options", []))
-    session, setup = game.session, data["setup_actions"]
-    if session.actions != data["actions"][:setup]:
-        raise KsError(f"the save does not replay: the set-up of '{data['scenario']}' changed "
-                      "since it was written")
-    follow = kinds == list(data["players"])
-    recorded: dict[str, list] = {}
-    for d in data["decisions"]:
-        recorded.setdefault(d["player"], []).append((d["key"], d["answer"]))
-    unknown = set(recorded) - set(session.players.players)
-    if unknown:
-        raise KsError(f"the save has decisions for unknown side(s) {', '.join(sorted(unknown))}")
-    session.players.players = {side: _Seat(live, recorded.get(side, []),
-                                           follow and not _interactive(live))
-                               for side, live in session.players.players.items()}
-    replay = data["actions"][setup:] + ([data["in_progress"]] if data["in_progress"] else [])
-    for action in replay:
-        game.perform(action["perform"], *[_decode(a) for a in action["args"]])
-    log = session.state.log
-    if len(log) < data["events"] or log_fingerprint(log[:data["events"]]) != data["log_sha256"]:
-        raise KsError("the save does not replay to the game it recorded (did the rules or "
-                      "data change since it was written?)")
-    _run_checked(game, until, check_invariants)
-    return game, data["events"]
 
 
 def _interactive(player: object) -> bool:
@@ -414,13 +361,15 @@ def golden_text(scenario: str, seed: int = GOLDEN_SEED, check_invariants: bool =
 
 
 def write_log(session: Session, path: Path) -> None:
-    path.write_text(session.log_text(), encoding="utf-8")
+    write_whole(path, session.log_text(), "event log")
 
 
 def write_save(game: Playthrough, path: Path) -> None:
-    path.write_text(json.dumps(game.save(), sort_keys=True), encoding="utf-8")
+    """The game as it stands; stopped at a decision, as it stood then (replay part)."""
+    data = game.stopped if game.stopped is not None else game.save()
+    write_whole(path, json.dumps(data, sort_keys=True), "save")
 
 
-__all__: Iterable[str] = ["play", "play_game", "new_game", "resume", "read_save", "Playthrough",
-                          "readable", "write_log", "write_save", "describe", "players_for",
-                          "log_fingerprint", "shipped_scenarios", "golden_text", "golden_name"]
+__all__: Iterable[str] = ["play", "play_game", "new_game", "run_checked", "lines_so_far",
+                          "Playthrough", "readable", "write_log", "write_save", "describe",
+                          "players_for", "log_fingerprint", "shipped_scenarios", "golden_text", "golden_name"]

@@ -14,6 +14,7 @@ rules, through the session, for their own definitions.
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +23,7 @@ from typing import Any
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, Group, Line, Poly, Scene, Text
 
 SIZE = 50.0      # hex centre-to-corner radius, px
@@ -185,16 +187,15 @@ def open_source(what: str | Path, scenario: str | None = None) -> Source:
 
 def _saved_log(path: Path, data: dict) -> tuple[list[dict], dict]:
     """A save's log and catalog; a save written in the middle of an action
-    keeps neither, so the game is replayed (`play.resume`) to get them."""
+    keeps neither, so the game is replayed (`saves.recorded_log`) to get them."""
     if "log" in data and "catalog" in data:
         return data["log"], data["catalog"]
-    from kriegsspiel.tools.play import resume
+    from kriegsspiel.tools.saves import recorded_log
     try:
-        game, events = resume(data, until=0)
+        events, catalog = recorded_log(data)
     except (KeyError, TypeError) as exc:
         raise KsError(f"{path}: not a saved game (it lacks {exc})") from None
-    log = [e.to_json() for e in game.session.state.log[:events]]
-    return log, game.session.state.catalog
+    return [e.to_json() for e in events], catalog
 
 
 def _check_events(path: Path | None, events: list, catalog: dict, scenario: str) -> None:
@@ -411,13 +412,16 @@ def render(what: str | Path, out: Path, turn: str | None = None, scenario: str |
     from kriegsspiel.tools.viewer.scene import to_png, to_svg
     if out.suffix.lower() not in (".svg", ".png"):
         raise KsError(f"--out {out}: give a .svg or .png file name")
+    writable(out, "picture")
     source = open_source(what, scenario)
     board = board_at(source.catalog, source.events[:source.cut(turn)])
     scene = board_scene(source, board, overlay_shade(source, board, fire_zones, los_from))
     if out.suffix.lower() == ".svg":
-        out.write_text(to_svg(scene), encoding="utf-8")
+        write_whole(out, to_svg(scene), "picture")
     else:
-        to_png(scene).save(out, format="PNG")
+        png = io.BytesIO()
+        to_png(scene).save(png, format="PNG")
+        write_whole(out, png.getvalue(), "picture")
     return scene
 
 

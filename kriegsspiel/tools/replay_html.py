@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
+from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.play import describe
 from kriegsspiel.tools.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers,
                                       map_scene, open_source, pieces, side_colours)
@@ -130,9 +131,10 @@ def _setup_frames(source: Source, frame_list: list[dict]) -> int:
 
 def write_viewer(what: str | Path, out: Path, scenario: str | None = None) -> int:
     """Write the viewer of a save or log to *out*; returns the number of frames."""
+    writable(out, "viewer")
     source = open_source(what, scenario)
     built = frames(source)
-    out.write_text(page(source, built), encoding="utf-8")
+    write_whole(out, page(source, built), "viewer")
     return len(built[1])
 
 
