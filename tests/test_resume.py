@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.tools.play import new_game, read_save, resume
+from kriegsspiel.tools.play import new_game
+from kriegsspiel.tools.saves import read_save, resume
 
 runner = CliRunner()
 SCENARIO, SEED = "crete/learning", 3

@@ -14,7 +14,8 @@ from kriegsspiel.engine import optional
 from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.tools.play import new_game, resume
+from kriegsspiel.tools.play import new_game
+from kriegsspiel.tools.saves import resume
 from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.starting import find_scenario, load, start
 
