@@ -239,6 +239,16 @@ class _References:
                                          f"{bounds[0]}-{bounds[1]})")
                 return
 
+    def on_turn_track(self, owner: Any, step: str, label: str) -> None:
+        """A turn label's time of day must be one of the game's daily turns."""
+        track = self.g.turn_track
+        if track is None:
+            return
+        time = label.partition(" ")[2]
+        if time not in track.daily:
+            self.error(owner, (step,), f"turn '{label}' is not on the turn track: its turns "
+                       f"of the day are {', '.join(track.daily)}", did_you_mean(time, track.daily))
+
     def scenario(self, s: Scenario) -> None:
         if s.game != self.g.id:
             return self.error(s, ("game",), f"scenario is for game '{s.game}', not '{self.g.id}'")
@@ -253,6 +263,10 @@ class _References:
             self.error(s, ("maps",), exc.message)
             self.planes = [maps]
         self.plane = {m.id: k for k, plane in enumerate(self.planes) for m in plane}
+        self.on_turn_track(s, "start_turn", s.start_turn)
+        self.on_turn_track(s, "end_turn", s.end_turn)
+        for arrival in s.reinforcements:
+            self.on_turn_track(arrival, "turn", arrival.turn)
         first, last = turn_order(s.start_turn), turn_order(s.end_turn)
         if first > last:
             self.error(s, ("end_turn",), f"the scenario ends ('{s.end_turn}') before it starts "

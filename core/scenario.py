@@ -416,8 +416,6 @@ class Scenario(DataFile):
                                        "play; hexes outside it are off the map.")
     start_turn: TurnLabel
     end_turn: TurnLabel
-    end_when: Id | None = Field(None, description="Ruleset-specific end trigger on the last "
-                                "turn, e.g. 'last_chit_drawn'.")
     as_per: list[AsPer] = Field(default_factory=list, description="Other scenarios' set-ups "
                                 "and arrivals reused sheet by sheet (added to 'setup' and "
                                 "'reinforcements' where listed, before them).")

@@ -48,6 +48,9 @@ class ExtraRules:
     text: str
     layer: str = "scenario"
     module: str = "scenario"
+    # A module's rule file this text stands in for (an edited copy being
+    # checked): that file is left out, and this one takes its module and layer.
+    replaces: Path | None = None
 
 
 def rule_files(registry: Registry, modules: Iterable[str]) -> list[tuple[str, str, Path]]:
@@ -67,7 +70,13 @@ def build_program(modules: Iterable[str], registry: Registry | None = None,
     names = registry.select(modules)
     files: list[RuleFile] = []
     errors: list[KsError] = []
+    extra = list(extra)
+    stand_ins = {rules.replaces.resolve(): rules for rules in extra if rules.replaces}
     for module, layer, path in rule_files(registry, names):
+        stand_in = stand_ins.get(path.resolve())
+        if stand_in is not None:
+            stand_in.module, stand_in.layer = module, layer
+            continue
         try:
             text = path.read_text(encoding="utf-8")
             files.append(RuleFile(_display(path), layer, module, parse_cached(_display(path), text)))

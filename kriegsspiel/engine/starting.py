@@ -28,6 +28,7 @@ from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.scenario import Scenario, units_in_play
 from kriegsspiel.core.sheets import SheetedGrid, qualified
+from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
@@ -60,7 +61,9 @@ def load(name: str, registry: Registry) -> Loaded:
     scenario = load_scenario(path)
     games = {p.parent.name: p.parent for root in shipped_roots() for p in root.rglob("game.yaml")}
     if scenario.game not in games:
-        raise KsError(f"scenario {path} is for unknown game '{scenario.game}'")
+        raise KsError(f"scenario is for unknown game '{scenario.game}' (the games: "
+                      f"{', '.join(sorted(games))})", load_yaml(path).locate(("game",)),
+                      did_you_mean(scenario.game, games))
     names = registry.select(scenario.rulesets)
     side_model = registry.first("ks_counter_values_model", names)
     game = load_game(games[scenario.game], side_model)

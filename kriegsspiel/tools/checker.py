@@ -9,15 +9,16 @@ what is provisional — numbers we had to invent because the books omit them.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core import loading
 from kriegsspiel.core.errors import KsError, KsErrors, Location
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import load_registry
-from kriegsspiel.engine.rulebook import ExtraRules, build_program
+from kriegsspiel.engine.rulebook import ExtraRules, build_program, rule_files
+from kriegsspiel.tools.check_files import KINDS, check_file, kind_of, unknown_kind
 
 
 @dataclass
@@ -79,58 +80,63 @@ def provisional_data(roots: list[Path]) -> list[str]:
 
 
 def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]) -> CheckResult:
+    """Each file checked as what it is (check_files.kind_of); a folder's rule
+    files and YAML files."""
     result = CheckResult()
-    rule_texts, yaml_paths = [], []
+    files: list[Path] = []
     for path in paths:
         if path.is_dir():
-            rule_texts += sorted(path.rglob("*.ksr"))
-            yaml_paths += sorted(path.rglob("*.yaml"))
-        elif path.suffix == ".ksr":
-            rule_texts.append(path)
-        elif path.suffix in (".yaml", ".yml"):
-            yaml_paths.append(path)
+            files += sorted(path.rglob("*.ksr")) + sorted(path.rglob("*.yaml"))
+        elif not path.exists():
+            result.errors.append(KsError("no such file", Location(str(path))))
         else:
-            result.errors.append(KsError("not a rule file (.ksr) or YAML file", Location(str(path))))
-    if rule_texts:
-        extra = []
-        for path in rule_texts:
-            try:
-                extra.append(ExtraRules(str(path), path.read_text(encoding="utf-8"), layer,
-                                        path.stem))
-            except OSError as exc:
-                result.errors.append(KsError(f"cannot read: {exc}", Location(str(path))))
+            files.append(path)
+    kinds: dict[Path, str] = {}
+    for path in files:
         try:
-            registry = load_registry(disabled=disable)
-            build_program(on, registry, extra)
-        except KsError as exc:
+            kind = kind_of(path)
+        except KsError as exc:  # YAML that does not parse
             result.errors += _flatten(exc)
-    for path in yaml_paths:
-        result.errors += _check_yaml(path)
-    result.summary = f"{len(rule_texts)} rule file(s), {len(yaml_paths)} YAML file(s)"
+            continue
+        if kind is None:
+            result.errors.append(unknown_kind(path))
+        else:
+            kinds[path] = kind
+    rule_texts = [p for p, k in kinds.items() if k == "rule file"]
+    if rule_texts:
+        rule_errors, result.notes = _check_rules(rule_texts, on, layer, disable)
+        result.errors += rule_errors
+    for path, kind in kinds.items():
+        if kind != "rule file":
+            result.errors += check_file(path, kind)
+    counted = Counter(kinds.values())
+    result.summary = ", ".join(f"{n} {kind}{'s' if n > 1 else ''}"
+                               for kind in KINDS if (n := counted[kind])) or "nothing"
     return result
 
 
-def _check_yaml(path: Path) -> list[KsError]:
-    """A game directory's game.yaml loads the game; any other YAML is a scenario."""
-    try:
-        if path.name == "game.yaml":
-            loading.load_game(path.parent)
-            return []
-        if (path.parent / "game.yaml").exists() or path.parent.name in ("units", "maps"):
-            return []  # part of a game: checked with its game.yaml
-        scenario = loading.load_scenario(path)
-    except KsError as exc:
-        return _flatten(exc)
-    games = {g.parent.name: g.parent for root in loading.shipped_roots()
-             for g in root.rglob("game.yaml")}
-    if scenario.game in games:
-        game = loading.load_game(games[scenario.game])
+def _check_rules(paths: list[Path], on: list[str], layer: str,
+                 disable: list[str]) -> tuple[list[KsError], list[str]]:
+    errors: list[KsError] = []
+    registry = load_registry(disabled=disable)
+    # A file named as one of the modules' own (an edited copy of drops.ksr) is
+    # checked in its place, so what it re-defines is not taken for a clash.
+    shipped = {p.name: p for _, _, p in rule_files(registry, registry.select(on))}
+    extra = []
+    for path in paths:
         try:
-            scenario = expand_as_per(scenario, path, game)
-        except KsError as exc:
-            return _flatten(exc)
-        return loading.check_references(game, [scenario])
-    return []
+            extra.append(ExtraRules(str(path), path.read_text(encoding="utf-8"), layer,
+                                    path.stem, replaces=shipped.get(path.name)))
+        except OSError as exc:
+            errors.append(KsError(f"cannot read: {exc}", Location(str(path))))
+    try:
+        build_program(on, registry, extra)
+    except KsError as exc:
+        errors += _flatten(exc)
+    notes = [f"{rules.path}: checked in place of {rules.replaces} (module {rules.module})"
+             for rules in extra if rules.replaces and Path(rules.path).resolve() !=
+             rules.replaces.resolve()]
+    return errors, notes
 
 
 def all_schemas() -> dict[str, dict]:

@@ -231,6 +231,9 @@ def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help
     if ruleset is not None and ruleset not in load_index():
         from kriegsspiel.core.errors import did_you_mean
         _fail(KsError(f"unknown ruleset '{ruleset}'", None, did_you_mean(ruleset, load_index())))
+    if not tests.is_dir():
+        err.print(f"warning: no tests in {tests}/ — every section shows untested; run from "
+                  "a checkout of kriegsspiel or give --tests", markup=False)
     if sentences or section:
         from kriegsspiel.tools.cli_coverage import print_sentences
         raise typer.Exit(print_sentences(out, err, ruleset, tests, docs, section, as_json))
@@ -271,7 +274,11 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 
 @rules_app.command("show")
-def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None:
+def rules_show(name: str = typer.Argument(..., help="A rule's name: a def, table, modifiers, "
+                                         "check, procedure, trigger, const or track."),
+               on: List[str] = typer.Option(["gts"], "--on", help="The modules whose rules "
+                                            "to look in, with those they build on "
+                                            "(repeatable; `ks modules` lists them).")) -> None:
     """Show a definition: where each layer defines or overrides it."""
     from kriegsspiel.core.errors import did_you_mean
     from kriegsspiel.engine.rulebook import build_program
@@ -281,12 +288,32 @@ def rules_show(name: str, on: List[str] = typer.Option(["gts"], "--on")) -> None
         _fail(exc)
     history = program.linked.history.get(name)
     if not history:
-        _fail(KsError(f"no definition '{name}'", None,
-                      did_you_mean(name, program.linked.history)))
+        elsewhere = _modules_defining(name, on)
+        hint = (f"module {', '.join(elsewhere)} defines it: ks rules show {name} --on "
+                f"{elsewhere[0]}") if elsewhere else did_you_mean(name, program.linked.history)
+        _fail(KsError(f"no definition '{name}' in the rules of {', '.join(on)}", None, hint))
     for decl in history:
         cites = " ".join(f"@{c}" for c in decl.cites)
         out.print(f"{decl.layer:10} {decl.module:10} {decl.kind} {decl.name}  {cites}  "
                   f"({decl.loc.path}:{decl.loc.line})", markup=False)
+
+
+def _modules_defining(name: str, besides: list[str]) -> list[str]:
+    """The installed modules (other than *besides*) whose rules define *name*."""
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.rulebook import build_program
+    registry = load_registry()
+    found = []
+    for module in registry.names():
+        if module in besides:
+            continue
+        try:
+            if name in build_program([module], registry).linked.history:
+                found.append(module)
+        except KsError:
+            continue
+    # The module that brings it, not every module built on that one.
+    return [m for m in found if not set(registry.info(m).requires) & set(found)]
 
 
 # Commands that live in modules of their own add themselves to the app here.

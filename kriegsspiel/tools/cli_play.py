@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
 from typing import Callable, List, NoReturn, Optional
 
 import typer
+from typer.core import TyperCommand
 from rich.console import Console
 from rich.table import Table
 
@@ -16,14 +18,36 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.output import writable
 
 
+def choices_text() -> str:
+    """The shipped scenarios and the player kinds, for the help of ks play and simulate."""
+    from kriegsspiel.engine.plugins import installed_registry
+    from kriegsspiel.tools.play import PLAYER_KINDS, shipped_scenarios
+    from kriegsspiel.tools.search import plugin_player_kinds
+    registry = installed_registry()
+    added = {}
+    for name in registry.names():
+        for kind in plugin_player_kinds(registry, [name]):
+            added.setdefault(kind, name)
+    kinds = ", ".join([*PLAYER_KINDS, *(f"{k} ({m} games)" for k, m in sorted(added.items()))])
+    return (f"Scenarios: {', '.join(shipped_scenarios())}.\n\nPlayer kinds: {kinds}.")
+
+
+class _ListsChoices(TyperCommand):
+    """A command whose help ends with the scenarios and player kinds, looked up
+    only when the help is shown: loading the modules would cost every run."""
+
+    def format_help(self, ctx, formatter) -> None:
+        self.epilog = choices_text()
+        super().format_help(ctx, formatter)
+
+
 def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]) -> None:
     """Add this module's commands to the `ks` app (*fail*: print a located
     error and exit 1, as every `ks` command does)."""
 
-    @app.command()
-    def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning, "
-                                            "... — `ks scenarios` lists them) or a scenario "
-                                            "file."),
+    @app.command(cls=_ListsChoices)
+    def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning; all "
+                                            "are listed below) or a scenario file."),
              seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
              players: str = typer.Option("random,random", "--players",
                                          help="One player kind per side, in the game's side "
@@ -33,8 +57,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
              save: Optional[Path] = typer.Option(None, "--save", help="Write the game (JSON) "
                                                  "here, also when it stops early; `ks resume` "
                                                  "continues it."),
-             until: Optional[int] = typer.Option(None, "--until", help="Stop after this many "
-                                                 "turns."),
+             until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop after "
+                                                 "this many turns."),
              explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
              check_invariants: bool = typer.Option(False, "--check-invariants",
                                                    help="Check the rules' invariants after "
@@ -42,16 +66,21 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                    "broken."),
              optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
                                                 "rule on by name, e.g. crete:O3.0 "
-                                                "(repeatable; `ks rules optional` lists them).")
+                                                "(repeatable; `ks rules optional` lists them)."),
+             rules: List[Path] = typer.Option([], "--rules", help="A rule file of your own "
+                                              "(.ksr), layered over the scenario's rules as "
+                                              "an optional rule; `override` changes theirs "
+                                              "(repeatable; the save keeps it).")
              ) -> None:
         """Play a scenario with bots and print a readable turn log and the result."""
         from kriegsspiel.tools.play import new_game
         outputs_writable(log, save)
         try:
             game = new_game(scenario, seed, [p.strip() for p in players.split(",")], explain,
-                            options=list(optional))
+                            options=list(optional), house_rules=read_rules(rules))
         except KsError as exc:
             fail(exc)
+        turns_known(game, until)
         play_on(game, until, explain, check_invariants, log, save)
 
     @app.command()
@@ -59,8 +88,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                            "(or at any decision, see docs/play.md)."),
                players: Optional[str] = typer.Option(None, "--players", help="Player kinds per "
                                                      "side (default: the save's)."),
-               until: Optional[int] = typer.Option(None, "--until", help="Stop after this "
-                                                   "turn (counted from the first)."),
+               until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop after "
+                                                   "this turn (counted from the first)."),
                log: Optional[Path] = typer.Option(None, "--log", help="Write the whole event "
                                                   "log (JSON lines) here."),
                save_to: Optional[Path] = typer.Option(None, "--save", help="Write the game "
@@ -78,6 +107,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             game, first, actions = prepare(data, kinds, explain)
         except KsError as exc:
             fail(exc)
+        turns_known(game, until)
         turn = game.turns[min(data.get("turn", 0), len(game.turns) - 1)]
         out.print(f"{game.session.scenario.title} — seed {game.seed}, resumed after event "
                   f"{first} (turn {turn})", markup=False)
@@ -85,6 +115,22 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         # The action in progress goes on with the live players: a stop there is kept too.
         play_on(game, until, explain and game.session.ctx.explaining, check_invariants, log,
                 save_to, heading=False, first=lambda: replay(game, data, actions))
+
+    def read_rules(paths: List[Path]) -> list[dict]:
+        house = []
+        for path in paths:
+            if path.suffix != ".ksr":
+                raise KsError(f"--rules {path}: give a rule file (.ksr)")
+            try:
+                house.append({"path": str(path), "text": path.read_text(encoding="utf-8")})
+            except OSError as exc:
+                raise KsError(f"--rules {path}: cannot read it: {exc.strerror}") from None
+        return house
+
+    def turns_known(game, until: Optional[int]) -> None:
+        if until is not None and until > len(game.turns):
+            fail(KsError(f"--until {until}: {game.scenario} has {len(game.turns)} turns "
+                         f"({game.turns[0]} to {game.turns[-1]})"))
 
     def outputs_writable(log: Optional[Path], save: Optional[Path]) -> None:
         """A game's files are refused before it is played, not after."""
@@ -117,8 +163,12 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             stopped = exc
         except Exception as exc:  # a bug: the game up to its last whole action is kept
             stopped = KsError(f"internal error, please report it: {type(exc).__name__}: {exc}")
-        for line in lines_so_far(game, explain, heading):
-            out.print(line, markup=False)
+        try:
+            for line in lines_so_far(game, explain, heading):
+                out.print(line, markup=False)
+        except (BrokenPipeError, SystemExit):
+            # The reader went away (`| head`; rich exits on it): the files are still kept.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         if interrupted and save is None:
             save = offer_save()
         try:
@@ -154,7 +204,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             return None
         return Path(answer)
 
-    @app.command()
+    @app.command(cls=_ListsChoices)
     def simulate(scenario: str = typer.Argument(..., help="A shipped scenario or a file."),
                  runs: int = typer.Option(100, "--runs", min=1, help="Games to play."),
                  workers: Optional[int] = typer.Option(None, "--workers", min=1,
@@ -167,7 +217,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                              "(docs/play.md)."),
                  address: Optional[str] = typer.Option(None, "--address", help="The Ray or "
                                                        "Dask cluster to run on."),
-                 until: Optional[int] = typer.Option(None, "--until", help="Stop each game "
+                 until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop each game "
                                                      "after this many turns."),
                  as_json: bool = typer.Option(False, "--json", help="Machine-readable."),
                  optional: List[str] = typer.Option([], "--optional", help="Switch an "

@@ -22,6 +22,7 @@ from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import Session, _encode
+from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.output import write_whole
 
@@ -64,6 +65,9 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
     players will sit at (the kinds that read the game need it)."""
     from kriegsspiel.core.errors import KsError, did_you_mean
     known = player_kinds(session)
+    if len(kinds) > len(sides):
+        raise KsError(f"{len(kinds)} players ({', '.join(kinds)}) for {len(sides)} sides "
+                      f"({', '.join(sides)}): give one kind a side, in that order")
     players = {}
     for i, side in enumerate(sides):
         kind = kinds[i] if i < len(kinds) else kinds[-1]
@@ -147,6 +151,8 @@ class Playthrough:
     in_progress: dict | None = None  # the action running now (saves mid-turn)
     narrated: int = 0  # events already shown to a person playing (_Narrator)
     options: list[str] = field(default_factory=list)  # optional rules switched on
+    # The player's own rule files (ks play --rules): {"path", "text"} each.
+    house_rules: list[dict] = field(default_factory=list)
     stopped: dict | None = None  # the save of the moment a player stopped the game
     replayed_log: list[Event] | None = None  # a save's log, replayed to its last answer
     replay_checked: bool = False  # a save's replay was found to give the game it recorded
@@ -186,7 +192,7 @@ class Playthrough:
         s = self.session
         data = s.save() if self.in_progress is None else {}
         data.update({"save_version": SAVE_VERSION, "scenario": self.scenario, "seed": self.seed,
-                     "options": list(self.options),
+                     "options": list(self.options), "house_rules": list(self.house_rules),
                      "players": list(self.kinds), "explaining": s.ctx.explaining,
                      "setup_actions": self.setup_actions, "actions": list(s.actions),
                      "in_progress": self.in_progress, "decisions": jsonable(s.players.record),
@@ -207,17 +213,22 @@ def log_fingerprint(log: list[Event]) -> str:
 
 def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
              before_decision: Callable[[object], None] | None = None,
-             options: Iterable[str] = ()) -> Playthrough:
-    """*options*: the optional rules switched on by name (a save records them)."""
+             options: Iterable[str] = (), house_rules: Iterable[dict] = ()) -> Playthrough:
+    """*options*: the optional rules switched on by name; *house_rules*: rule
+    files of the player's own ({"path", "text"}, layered as optional rules
+    over the scenario's modules). A save records both."""
+    house_rules = [dict(r) for r in house_rules]
     # The set-up asks no questions, so the players can be seated once the
     # scenario is loaded: one load, and the sides in the game's order.
     table = _WatchedTable({}, before_decision)
-    session = start(scenario, table, seed=seed, options=options)
+    session = start(scenario, table, seed=seed, options=options,
+                    extra=[ExtraRules(r["path"], r["text"], "optional", Path(r["path"]).stem)
+                           for r in house_rules])
     table.players = players_for(list(session.state.catalog["side"]), kinds, seed,
                                 session).players
     session.ctx.explaining = explain
     game = Playthrough(scenario, seed, list(kinds), session, len(session.actions),
-                       options=list(options))
+                       options=list(options), house_rules=house_rules)
     if any(_interactive(p) for p in table.players.values()):
         table.before = _Narrator(game, table, before_decision)
     table.interrupted = game.keep_stopped
@@ -257,12 +268,13 @@ def play(scenario: str, seed: int, kinds: list[str], until: int | None = None,
 
 def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = None,
               explain: bool = False, check_invariants: bool = False,
-              options: Iterable[str] = ()) -> tuple["Playthrough", list[str]]:
+              options: Iterable[str] = (),
+              house_rules: Iterable[dict] = ()) -> tuple["Playthrough", list[str]]:
     """Play *scenario* with bots: the game and the readable log.  With
     *check_invariants*, stop at the first broken invariant
     (:class:`kriegsspiel.engine.invariants.InvariantBroken`, carrying the lines so far);
     *options*: optional rules switched on by name."""
-    game = new_game(scenario, seed, kinds, explain, options=options)
+    game = new_game(scenario, seed, kinds, explain, options=options, house_rules=house_rules)
     run_checked(game, until, check_invariants)
     # What a person at the table was already shown is not printed again.
     return game, lines_so_far(game, explain)
@@ -278,6 +290,8 @@ def lines_so_far(game: "Playthrough", explain: bool, heading_first: bool = True)
 def heading(game: "Playthrough") -> list[str]:
     # Optional rules switched on are said (none: the heading as it always was).
     switched = f" — optional {', '.join(game.options)}" if game.options else ""
+    if game.house_rules:
+        switched += f" — house rules {', '.join(r['path'] for r in game.house_rules)}"
     return [f"{game.session.scenario.title} — seed {game.seed}{switched}",
             f"turn {game.turns[0]}"]
 

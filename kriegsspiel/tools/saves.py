@@ -120,7 +120,7 @@ def prepare(data: dict, kinds: list[str] | None = None, explain: bool = False,
     kinds = list(kinds or data["players"])
     # A save from before optional rules could be switched on has none on.
     game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain,
-                    options=data.get("options", []))
+                    options=data.get("options", []), house_rules=data.get("house_rules", []))
     session, setup = game.session, data["setup_actions"]
     if session.actions != data["actions"][:setup]:
         raise DoesNotReplay(f"the save does not replay: the set-up of '{data['scenario']}' "

@@ -91,7 +91,6 @@ def test_kastelli_map_has_every_hex_the_scenario_names(crete, learning):
 def test_learning_scenario_length_and_maps(learning):
     assert (learning.title, learning.game, learning.maps) == ("Storming the Kastelli", "crete", ["kastelli"])
     assert (learning.start_turn, learning.end_turn) == ("1941-05-24 0900", "1941-05-24 1700")
-    assert learning.end_when == "last_chit_drawn"
     assert learning.counter_set == "campaign"
     assert learning.special_rules == ["crete:S6.0", "crete:S8.0"]
     assert learning.provenance == "published"
