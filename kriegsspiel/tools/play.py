@@ -386,4 +386,5 @@ def write_save(game: Playthrough, path: Path) -> None:
 
 __all__: Iterable[str] = ["play", "play_game", "new_game", "run_checked", "lines_so_far",
                           "Playthrough", "readable", "write_log", "write_save", "describe",
-                          "players_for", "log_fingerprint", "shipped_scenarios", "golden_text", "golden_name"]
+                          "players_for", "log_fingerprint", "shipped_scenarios", "golden_text",
+                          "golden_name"]
