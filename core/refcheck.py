@@ -112,6 +112,8 @@ class _References:
                            did_you_mean(sheet_id, [m.id for m in self.sheets]))
                 return
             maps = named
+        if not maps:  # its map is unknown, and said so once: the hex cannot be judged
+            return
         if not any(m.contains(local) for m in maps):
             names = ", ".join(f"'{m.id}' (columns {m.grid.columns[0]}-{m.grid.columns[1]}, rows "
                               f"{m.grid.rows[0]}-{m.grid.rows[1]})" for m in maps)

@@ -104,7 +104,11 @@ class ExprCompiler(StatementCompiler):
         if enum_member is not None:
             return constant(enum_member), "str"
         obj, t = self.expr(e.obj, scope)
-        attr_type = self.p.attribute_type(t, e.name, e.loc)
+        try:
+            attr_type = self.p.attribute_type(t, e.name, e.loc)
+        except KsError as exc:  # reported with the definition's other problems
+            self.p.defer(exc)
+            attr_type = "any"
         name, world_attr = e.name, self.p.world_attr
         if isinstance(e.obj, ir.Name) and e.obj.name in scope.names:
             slot = scope.slots[e.obj.name]  # `unit.hex`: the commonest shape, read straight from the frame

@@ -7,6 +7,8 @@ module: they become :class:`KsError` with the file, line, column and a hint.
 
 from __future__ import annotations
 
+import re
+
 import functools
 from pathlib import Path
 
@@ -101,6 +103,13 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
         if token.type == "NAME":
             keywords = [k for k in KEYWORDS if f"'{k}'" in expected]
             hint = did_you_mean(str(token), keywords) or hint
+        dangling = _dangling_operator(lines, line, column)
+        if dangling is not None:
+            at, operator = dangling
+            loc = Location(path, at, len(lines[at - 1].split("#")[0].rstrip()), lines[at - 1])
+            message = (f"'{operator}' ends the line, so the expression goes on, but line {line} "
+                       f"does not continue it ({found} there)")
+            hint = "finish the expression on this line, or remove the operator"
     elif isinstance(exc, lark.exceptions.UnexpectedCharacters):
         char = exc.char
         message = f"unexpected character '{char}'"
@@ -109,6 +118,27 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
     else:
         message = "unexpected end of file"
     return KsError(message, loc, hint)
+
+
+_LINE_END_OPERATOR = re.compile(r"(\+|-|\*|/|%|==|!=|<=|>=|<|>|\band|\bor|\bnot|,)$")
+
+
+def _dangling_operator(lines: list[str], line: int, column: int) -> tuple[int, str] | None:
+    """(line, operator) when the previous line ends with an operator and the
+    error is at the start of a new line's field or statement (`die: d10 +`,
+    then `target: 5`): the mistake is the operator, not what follows it."""
+    if not 1 < line <= len(lines):
+        return None
+    before = lines[line - 1][:max(column - 1, 0)].strip()
+    if before and not re.fullmatch(r"[A-Za-z_]\w*", before):
+        return None
+    at = line - 1
+    while at > 0 and not lines[at - 1].split("#")[0].strip():
+        at -= 1
+    if at == 0:
+        return None
+    found = _LINE_END_OPERATOR.search(lines[at - 1].split("#")[0].rstrip())
+    return (at, found.group(1)) if found else None
 
 
 def hint_needed(exc) -> bool:

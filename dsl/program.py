@@ -59,6 +59,11 @@ class Program:
         self.compiler = ExprCompiler(self)
         self.compiled: dict[str, Compiled] = {}
         self.in_progress: list[str] = []
+        # Problems that do not stop a definition compiling (an unknown attribute,
+        # a call to a broken definition): the rest of it, and of the definitions
+        # using it, is still read, so one build reports every problem at once.
+        self.deferred: list[KsError] = []
+        self._compiled_now: list[str] = []
         self.tracks = {n: d for n, d in self.decls.items() if d.kind == "track"}
         self.links = {n: d for n, d in self.decls.items() if d.kind == "link"}
         self.enums = {n: d for n, d in self.decls.items() if d.kind == "enum"}
@@ -79,6 +84,8 @@ class Program:
         for name, decl in self.decls.items():
             try:
                 self._ensure(name, decl.loc)
+            except KsErrors as exc:
+                errors += exc.errors
             except KsError as exc:
                 errors.append(exc)
         for trig in (d for d in self.decls.values() if d.kind == "trigger"):
@@ -105,16 +112,32 @@ class Program:
                           "definition may not use itself)", loc)
         holder = self.compiled[name] = Compiled(decl)
         self.in_progress.append(name)
+        self._compiled_now.append(name)
         previous, self.compiler.current = self.compiler.current, name
         try:
             getattr(self, "_build_" + decl.kind)(decl, holder)
         except KsError:
             del self.compiled[name]
+            self._compiled_now.remove(name)
             raise
         finally:
             self.in_progress.pop()
             self.compiler.current = previous
+        if not self.in_progress:  # the outermost definition: all it needed is compiled
+            done_now, self._compiled_now = self._compiled_now, []
+            if self.deferred:
+                found, self.deferred = self.deferred, []
+                for broken in done_now:  # none of them may be called
+                    self.compiled.pop(broken, None)
+                raise KsErrors(_dedupe(found))
         return holder
+
+    def defer(self, exc: KsError) -> None:
+        """Note a problem and go on compiling (see ``deferred``)."""
+        if isinstance(exc, KsErrors):
+            self.deferred += exc.errors
+        else:
+            self.deferred.append(exc)
 
     def _scope(self, params: tuple[ir.Param, ...], effects: bool, where: str) -> Scope:
         names = {}
@@ -172,7 +195,10 @@ class Program:
                                   "cites": cites})
             return value
         holder.plain, holder.body, holder.pad = evaluate, body, pad
-        reads = lasting.read_set(self, decl.name) if lasting.worth_keeping(decl, self) else None
+        # A program with problems is refused whole: what a definition reads is
+        # not worked out over calls that may stand for broken (or cyclic) ones.
+        reads = lasting.read_set(self, decl.name) \
+            if not self.deferred and lasting.worth_keeping(decl, self) else None
         holder.fn = (lasting.lasting(what, evaluate, reads, holder) if reads is not None
                      else remembered(what, evaluate, holder))
 
@@ -335,7 +361,11 @@ class Program:
             if want and t not in (want, "any") and not (want == "int" and t == "num"):
                 raise KsError(f"argument '{p.name}' of {e.fn} must be {article(want)}, but this is "
                               f"{article(t)}", node.loc)
-        holder = self._ensure(e.fn, e.loc)
+        try:
+            holder = self._ensure(e.fn, e.loc)
+        except KsError as exc:  # reported once; what uses it is read on
+            self.defer(exc)
+            return (lambda frame: None), "any"
         fns = [a for a, _ in args]
         fails = call_site_guard(decl, self.enums) if decl.kind == "def" else None
         if fails is not None and len(fns) in (1, 2, 3):

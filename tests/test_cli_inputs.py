@@ -5,6 +5,7 @@ command-line arguments themselves are checked."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -191,3 +192,32 @@ def test_ks_play_with_house_rules_plays_them_and_the_save_keeps_them(tmp_path):
     result = runner.invoke(app, ["play", "crete/learning", "--rules", str(house)])
     assert result.exit_code == 1 and f"{house}:1:14: error: unexpected end of file" in \
         result.output
+
+
+def test_an_unknown_map_is_one_error_not_one_per_hex(tmp_path):
+    path = edited(tmp_path, "maps: [kastelli]", "maps: [kastelly]")
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 1
+    assert [e.split(": error: ")[1] for e in errors(result)] == [
+        "maps[0]: unknown map 'kastelly'"]
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("actions", "oops", "'actions' should be a list of objects, not \"oops\""),
+    ("seed", "x", "'seed' should be a whole number, not \"x\""),
+    ("players", [1], "'players' should be a list of strings, not [1]"),
+    ("in_progress", 3, "'in_progress' should be an object or null, not 3"),
+])
+def test_a_save_with_a_field_of_the_wrong_shape_says_which(tmp_path, save_and_log, key, value,
+                                                          message):
+    save, _ = save_and_log
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data[key] = value
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data, indent=1, sort_keys=True), encoding="utf-8")
+    result = runner.invoke(app, ["resume", str(broken)])
+    assert result.exit_code == 1 and len(errors(result)) == 1
+    located = errors(result)[0]
+    assert message in located
+    line = int(located.split(":")[1])
+    assert broken.read_text(encoding="utf-8").splitlines()[line - 1].startswith(f' "{key}"')

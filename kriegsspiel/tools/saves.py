@@ -9,7 +9,7 @@ from collections import deque
 from pathlib import Path
 from typing import Callable
 
-from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.errors import KsError, Location
 from kriegsspiel.core.state import Event
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import _decode
@@ -64,7 +64,54 @@ def read_save(path: Path) -> dict:
     missing = [k for k in _SAVE_KEYS if k not in data]
     if missing:
         raise KsError(f"{path}: the save lacks {', '.join(missing)}")
+    text = path.read_text(encoding="utf-8")
+    for key, kind in _SAVE_TYPES.items():
+        value = data.get(key)
+        items = _SAVE_ITEMS.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool) and kind is int or \
+                items and not all(isinstance(item, items) for item in value):
+            shape = f"a list of {'strings' if items is str else 'objects'}" if items \
+                else _KIND_NAMES.get(kind, kind)
+            raise KsError(f"'{key}' should be {shape}, not {json.dumps(value)[:40]}",
+                          _key_location(path, text, key))
     return data
+
+
+_SAVE_TYPES: dict[str, type | tuple] = {
+    "scenario": str, "seed": int, "players": list, "explaining": bool, "setup_actions": int,
+    "actions": list, "in_progress": (dict, type(None)), "decisions": list, "events": int,
+    "log_sha256": str}
+_SAVE_ITEMS: dict[str, type] = {"players": str, "actions": dict, "decisions": dict}
+_KIND_NAMES = {str: "a string", int: "a whole number", list: "a list", bool: "true or false",
+               (dict, type(None)): "an object or null"}
+
+
+def _key_location(path: Path, text: str, key: str) -> Location:
+    """Where a top-level key of a save's JSON is written."""
+    depth, at, inside, escaped, start = 0, -1, False, False, 0
+    for i, char in enumerate(text):
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+                if depth == 1 and text[start:i + 1] == f'"{key}"' and \
+                        text[i + 1:].lstrip().startswith(":"):
+                    at = start
+                    break
+        elif char == '"':
+            inside, start = True, i
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+    if at < 0:
+        return Location(str(path))
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return Location(str(path), line, column, text.splitlines()[line - 1][:120])
 
 
 def resume(data: dict, kinds: list[str] | None = None, until: int | None = None,

@@ -795,3 +795,31 @@ def test_every_error_is_reported_not_just_the_first():
         build_program(["gts"], extra=[ExtraRules("scenario.ksr", text, "scenario")])
     lines = sorted(e.location.line for e in caught.value.errors)
     assert lines == [1, 2, 3]
+
+
+def test_every_problem_of_a_definition_and_of_those_using_it_at_once():
+    """docs/dsl.md, errors: two misspelt attributes in one definition, and a third in
+    a definition that uses it, are three errors of one build — not the first only."""
+    text = ("def a(unit: unit) = unit.troop_qualty + unit.fire_ratng @gts:15.5\n"
+            "def b(unit: unit) = a(unit) + unit.stepz @gts:15.5\n")
+    rendered = build_errors(text)
+    assert [line.split(": error: ")[1] for line in rendered.splitlines()
+            if ": error: " in line] == ["a unit has no attribute 'troop_qualty'",
+                                        "a unit has no attribute 'fire_ratng'",
+                                        "a unit has no attribute 'stepz'"]
+    assert [line.split(": error")[0] for line in rendered.splitlines() if ": error" in line] \
+        == ["scenario.ksr:1:26", "scenario.ksr:1:46", "scenario.ksr:2:36"]
+
+
+def test_an_operator_ending_a_line_is_where_the_error_is():
+    """`die: d10 +` and then `target: 5`: the parser meets ':' on the next line,
+    but the mistake is the dangling '+', and that is where the error points."""
+    text = "check c(unit: unit) @gts:15.5 {\n  die: d10 +\n  target: 5\n}\n"
+    assert build_errors(text) == """\
+scenario.ksr:2:12: error: '+' ends the line, so the expression goes on, but line 3 does not continue it (':' there)
+      die: d10 +
+               ^
+hint: finish the expression on this line, or remove the operator"""
+    # An expression that really goes on over the line's end is not blamed on it.
+    rendered = build_errors("def a(x: int) = x +\n  (2 * @gts:1.0\n")
+    assert rendered.startswith("scenario.ksr:2:8: error: unexpected '@gts:1.0'")
