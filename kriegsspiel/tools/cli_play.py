@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from pathlib import Path
@@ -67,6 +66,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
              optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
                                                 "rule on by name, e.g. crete:O3.0 "
                                                 "(repeatable; `ks rules optional` lists them)."),
+             quiet: bool = typer.Option(False, "--quiet", help="Show only the result (and, "
+                                        "on a terminal, the turn being played)."),
              rules: List[Path] = typer.Option([], "--rules", help="A rule file of your own "
                                               "(.ksr), layered over the scenario's rules as "
                                               "an optional rule; `override` changes theirs "
@@ -81,7 +82,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         except KsError as exc:
             fail(exc)
         turns_known(game, until)
-        play_on(game, until, explain, check_invariants, log, save)
+        play_on(game, until, explain, check_invariants, log, save, quiet=quiet)
 
     @app.command()
     def resume(save: Path = typer.Argument(..., help="A save written by `ks play --save` "
@@ -97,7 +98,9 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                explain: bool = typer.Option(False, "--explain", help="Every explanation too."),
                check_invariants: bool = typer.Option(False, "--check-invariants",
                                                      help="Check the rules' invariants after "
-                                                     "every event.")) -> None:
+                                                     "every event."),
+               quiet: bool = typer.Option(False, "--quiet", help="Show only the result (and, "
+                                          "on a terminal, the turn being played).")) -> None:
         """Continue a saved game to the end (or --until) and print the rest of its log."""
         from kriegsspiel.tools.saves import prepare, read_save, replay
         outputs_writable(log, save_to)
@@ -114,7 +117,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         game.narrated = max(game.narrated, first)  # a person saw those before he stopped
         # The action in progress goes on with the live players: a stop there is kept too.
         play_on(game, until, explain and game.session.ctx.explaining, check_invariants, log,
-                save_to, heading=False, first=lambda: replay(game, data, actions))
+                save_to, heading=False, first=lambda: replay(game, data, actions), quiet=quiet)
 
     def read_rules(paths: List[Path]) -> list[dict]:
         house = []
@@ -142,20 +145,24 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             fail(exc)
 
     def play_on(game, until, explain, check, log, save, heading=True,
-                first=lambda: None) -> None:
-        """Play to the end; however the game stops — its end, a player quitting,
-        Ctrl-C, a rule or a bot failing — print what happened, then keep it:
-        the log and the save are written (a save made at the decision where a
-        player stopped resumes there)."""
-        from kriegsspiel.tools.play import lines_so_far, run_checked, write_log, write_save
+                first=lambda: None, quiet=False) -> None:
+        """Play to the end, showing each turn as it ends; however the game stops —
+        its end, a player quitting, Ctrl-C, a rule or a bot failing — show what
+        happened, then keep it: the log and the save are written (a save made at
+        the decision where a player stopped resumes there)."""
+        from kriegsspiel.tools.play import run_checked, write_log, write_save
         from kriegsspiel.tools.saves import DoesNotReplay
+        from kriegsspiel.tools.screen import ReaderGone, Screen
+        screen = Screen(game, out, explain, heading, quiet, keep_playing=bool(log or save))
         stopped: KsError | None = None
         interrupted = False
         try:
             first()
-            run_checked(game, until, check)
+            run_checked(game, until, check, screen.turn_over)
         except DoesNotReplay as exc:  # not the game the save recorded: nothing to keep
             fail(exc)
+        except ReaderGone:
+            return
         except KeyboardInterrupt:
             interrupted = True
             stopped = KsError("the game was stopped (Ctrl-C)")
@@ -163,12 +170,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             stopped = exc
         except Exception as exc:  # a bug: the game up to its last whole action is kept
             stopped = KsError(f"internal error, please report it: {type(exc).__name__}: {exc}")
-        try:
-            for line in lines_so_far(game, explain, heading):
-                out.print(line, markup=False)
-        except (BrokenPipeError, SystemExit):
-            # The reader went away (`| head`; rich exits on it): the files are still kept.
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        screen.finish()
         if interrupted and save is None:
             save = offer_save()
         try:

@@ -149,7 +149,8 @@ class Playthrough:
     session: Session
     setup_actions: int  # how many of session.actions the set-up made
     in_progress: dict | None = None  # the action running now (saves mid-turn)
-    narrated: int = 0  # events already shown to a person playing (_Narrator)
+    narrated: int = 0  # events already shown (to a person playing, or on the screen)
+    headed: bool = False  # the heading was shown
     options: list[str] = field(default_factory=list)  # optional rules switched on
     # The player's own rule files (ks play --rules): {"path", "text"} each.
     house_rules: list[dict] = field(default_factory=list)
@@ -175,11 +176,15 @@ class Playthrough:
         finally:
             self.in_progress = None
 
-    def run(self, until: int | None = None) -> None:
-        """Play turns until the game is decided, the last turn, or turn *until*."""
+    def run(self, until: int | None = None,
+            after_turn: Callable[[], None] | None = None) -> None:
+        """Play turns until the game is decided, the last turn, or turn *until*;
+        *after_turn* is told when each turn is over (to show the game as it goes)."""
         last = len(self.turns) if until is None else min(until, len(self.turns))
         while self.session.state.turn < last and not self.decided():
             self.perform("play_turn")
+            if after_turn is not None:
+                after_turn()
 
     def save(self) -> dict:
         """The game as JSON-ready data, between actions or in the middle of one.
@@ -250,8 +255,9 @@ class _Narrator:
             log = self.game.session.state.log
             lines = readable(self.game, self.game.session.ctx.explaining,
                              start=self.game.narrated, result=False)
-            if self.game.narrated == 0:
+            if not self.game.headed:
                 lines = heading(self.game) + lines
+                self.game.headed = True
             self.game.narrated = len(log)
             for line in lines:
                 print(line, file=player.stdout)
@@ -280,11 +286,15 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
     return game, lines_so_far(game, explain)
 
 
-def lines_so_far(game: "Playthrough", explain: bool, heading_first: bool = True) -> list[str]:
-    """What a person at the table was not yet shown: the heading (once, if
-    asked for), the events' lines and the result so far."""
-    first = heading(game) if heading_first and not game.narrated else []
-    return first + readable(game, explain, start=game.narrated)
+def lines_so_far(game: "Playthrough", explain: bool, heading_first: bool = True,
+                 result: bool = True) -> list[str]:
+    """What was not yet shown (to a person at the table, or on the screen as the
+    game went): the heading (once, if asked for), the events' lines and, with
+    *result*, the result so far. They are then counted as shown."""
+    first = heading(game) if heading_first and not game.headed else []
+    lines = first + readable(game, explain, start=game.narrated, result=result)
+    game.narrated, game.headed = len(game.session.state.log), game.headed or heading_first
+    return lines
 
 
 def heading(game: "Playthrough") -> list[str]:
@@ -296,15 +306,16 @@ def heading(game: "Playthrough") -> list[str]:
             f"turn {game.turns[0]}"]
 
 
-def run_checked(game: Playthrough, until: int | None, check: bool) -> None:
+def run_checked(game: Playthrough, until: int | None, check: bool,
+                after_turn: Callable[[], None] | None = None) -> None:
     """Play on to the end or turn *until*; with *check*, under the invariant checker."""
     if not check:
-        game.run(until)
+        game.run(until, after_turn)
         return
     from kriegsspiel.engine.invariants import InvariantBroken, InvariantChecker
     checker = InvariantChecker(game.session).attach()
     try:
-        game.run(until)
+        game.run(until, after_turn)
     except InvariantBroken as broken:
         # The action was undone; the log up to the end of the last one is kept.
         broken.lines = heading(game) + readable(game, game.session.ctx.explaining)
