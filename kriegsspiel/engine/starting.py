@@ -45,12 +45,15 @@ class Loaded:
 def find_scenario(name: str) -> Path:
     """'crete/learning' (or a path) → the scenario file."""
     path = Path(name)
-    if path.suffix in (".yaml", ".yml") and path.exists():
-        return path
-    for root in shipped_roots():
-        candidate = root / f"{name}.yaml"
-        if candidate.exists():
-            return candidate
+    try:
+        if path.suffix in (".yaml", ".yml") and path.exists():
+            return path
+        for root in shipped_roots():
+            candidate = root / f"{name}.yaml"
+            if candidate.exists():
+                return candidate
+    except OSError as exc:  # a name too long for a file, say
+        raise KsError(f"no scenario '{name[:60]}': {exc.strerror}") from None
     known = sorted(str(p.relative_to(root).with_suffix("")) for root in shipped_roots()
                    for p in root.rglob("*.yaml") if root.name == "scenarios")
     raise KsError(f"no scenario '{name}'", None, did_you_mean(name, known))

@@ -85,12 +85,15 @@ def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]
     result = CheckResult()
     files: list[Path] = []
     for path in paths:
-        if path.is_dir():
-            files += sorted(path.rglob("*.ksr")) + sorted(path.rglob("*.yaml"))
-        elif not path.exists():
-            result.errors.append(KsError("no such file", Location(str(path))))
-        else:
-            files.append(path)
+        try:
+            if path.is_dir():
+                files += sorted(path.rglob("*.ksr")) + sorted(path.rglob("*.yaml"))
+            elif not path.exists():
+                result.errors.append(KsError("no such file", Location(str(path))))
+            else:
+                files.append(path)
+        except OSError as exc:
+            result.errors.append(KsError(f"cannot read it: {exc.strerror}", Location(str(path))))
     kinds: dict[Path, str] = {}
     for path in files:
         try:

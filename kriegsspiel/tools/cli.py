@@ -10,12 +10,30 @@ from typing import List, NoReturn, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from typer.core import TyperGroup
 
 from kriegsspiel import __version__
 from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.tools.explaining import explained, shown
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+class _Commands(TyperGroup):
+    """Every command's last line of defence: a KsError a command did not catch, or
+    an operating system's refusal (a file name too long, a disk full), is one
+    error line and exit 1 — never a traceback."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except KsError as exc:
+            _print_errors([exc])
+            raise typer.Exit(1) from None
+        except OSError as exc:
+            about = f"{exc.filename}: " if exc.filename else ""
+            err.print(f"error: {about}{exc.strerror or exc}", markup=False)
+            raise typer.Exit(1) from None
+
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, cls=_Commands,
                   help="kriegsspiel: an umpire for hex-and-counter wargames whose rules are data.")
 rules_app = typer.Typer(no_args_is_help=True, help="Inspect the rules: coverage, definitions.")
 app.add_typer(rules_app, name="rules")
