@@ -380,7 +380,7 @@ class AsPer(DataModel):
     """Part of another scenario's set-up reused on one sheet ("Rethymnon Map: As per
     Scenario 1", Crete Scenario 6): its placements and/or the arrivals of one of its
     turns, on sheet 'map' (their hexes are that sheet's), with this scenario's
-    counters of the same printed names (core.as_per)."""
+    counters of the same printed names (modules/gts/as_per.py)."""
 
     scenario: Id = Field(description="The other scenario, as 'ks play' names it, e.g. "
                          "'crete/snafu'.")

@@ -77,6 +77,16 @@ def ks_data_vocabulary():
 
 
 @hookspec
+def ks_expand_scenario(scenario, path, game):
+    """Return *scenario* (a core.scenario.Scenario read from *path*, of the loaded
+    *game*) with what the ruleset's scenario conventions imply written out —
+    GTS's "As per Scenario N", another scenario's set-up copied sheet by sheet —
+    or None to leave it as it is. Called before the scenario's references are
+    checked, for every selected module, lowest layer first, each on the
+    previous module's result; raise KsError (located) for what cannot be done."""
+
+
+@hookspec
 def ks_lay_out_catalog(catalog, game, scenario):
     """Add the ruleset's own pieces to *catalog*, which the engine has built
     from the data (``{kind: {id: facts}}``: sides, armies, divisions,

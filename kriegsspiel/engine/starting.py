@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Iterable
 
 from kriegsspiel.engine import optional
-from kriegsspiel.core.as_per import expand_as_per
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
@@ -70,7 +69,7 @@ def load(name: str, registry: Registry) -> Loaded:
     names = registry.select(scenario.rulesets)
     side_model = registry.first("ks_counter_values_model", names)
     game = load_game(games[scenario.game], side_model)
-    scenario = expand_as_per(scenario, path, game)
+    scenario = expanded(registry, names, scenario, path, game)
     errors = check_references(game, [scenario])
     if errors:
         raise KsErrors(errors)
@@ -78,6 +77,16 @@ def load(name: str, registry: Registry) -> Loaded:
     if isinstance(grid, SheetedGrid):  # every hex id as the game spells it: 'sheet:CC.RR'
         scenario = qualified(scenario, grid)
     return Loaded(game, scenario, path)
+
+
+def expanded(registry: Registry, names: list[str], scenario: Scenario, path: Path,
+             game: Game) -> Scenario:
+    """The scenario as its rulesets' conventions spell it out (ks_expand_scenario)."""
+    for name in names:
+        for _, result in registry.call("ks_expand_scenario", [name], scenario=scenario,
+                                       path=path, game=game):
+            scenario = result
+    return scenario
 
 
 def turn_track(game: Game, scenario: Scenario) -> list[dict]:

@@ -85,6 +85,12 @@ class _Plugin:
                 "division.points": {"command": "cp", "dispatch": "dp"}}
 
     @hookimpl
+    def ks_expand_scenario(self, scenario, path, game):
+        # "As per Scenario N": another scenario's set-up and arrivals, sheet by sheet.
+        from kriegsspiel.modules.gts.as_per import expand_as_per
+        return expand_as_per(scenario, path, game) if scenario.as_per else None
+
+    @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):
         # The Activation Chits (7.1, 9.0), Rearguards (24.1), road-block limits (23.1).
         lay_out(catalog, game, scenario)

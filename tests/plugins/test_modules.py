@@ -203,3 +203,4 @@ def test_every_hook_is_documented_and_tested():
     for hook in hooks:
         assert re.search(rf"^#+ `?{hook}", docs, re.M), f"{hook} is not documented in docs/hooks.md"
         assert hook in tests_text or hook in own, f"no test exercises {hook}"
+

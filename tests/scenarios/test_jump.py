@@ -1,7 +1,7 @@
 """Scenario 6 "Jump, Die, Repeat" (crete:scenario:6) on four separate sheets —
 Maleme, Rethymnon, Heraklion and Kastelli, each numbered from 01.01 (core.sheets):
 the set-ups "As per Scenario 1/3/5" with the campaign counters of the same printed
-names (core.as_per), Kastelli's Greek regiment and Major Bedding, the drops sheet
+names (modules/gts/as_per.py), Kastelli's Greek regiment and Major Bedding, the drops sheet
 by sheet, the printed ratings, chits and limits, the sheets that wait for the 7.
 Flieger Division chit, and a seeded random-bot game to a result."""
 
@@ -137,7 +137,7 @@ def test_rethymnon_and_heraklion_wait_for_the_7th_flieger_chit():
 def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
     """crete:scenario:6 names hexes of four sheets numbered alike: an id without
     its sheet is a located error saying what to write."""
-    from kriegsspiel.core.as_per import expand_as_per
+    from kriegsspiel.modules.gts.as_per import expand_as_per
     from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
     text = find_scenario("crete/jump").read_text(encoding="utf-8")
     old = '  - {unit: Kastelli, map: kastelli, hex: "06.05"}'
@@ -240,7 +240,7 @@ def test_each_turns_air_support_strikes_its_own_sheet():
 def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
     """An `as_per` entry (crete:scenario:6 "As per Scenario 1") must name a scenario
     beside this one, played on the sheet it names: otherwise a located error."""
-    from kriegsspiel.core.as_per import expand_as_per
+    from kriegsspiel.modules.gts.as_per import expand_as_per
     from kriegsspiel.core.errors import KsErrors
     from kriegsspiel.core.loading import load_game, load_scenario, shipped_roots
     text = find_scenario("crete/jump").read_text(encoding="utf-8")

@@ -1,6 +1,6 @@
 """Scenario 12 "The Main Event" (crete:scenario:12), the campaign from Maleme to
 Georgeoupolis: Maleme as per Scenario 5, Canea-Suda and Georgeoupolis as per
-Scenario 11 (core.as_per: only that map's placements of a several-map
+Scenario 11 (modules/gts/as_per.py: only that map's placements of a several-map
 scenario), the printed reinforcements and serials, ratings, chits, its rules
 as data and its victory conditions."""
 

@@ -1,6 +1,6 @@
 """Scenario 11 "Mercury Rising" (crete:scenario:11), the campaign with the
 historical drops, on all seven sheets: the set-ups printed "As per Scenario N"
-(core.as_per) and in full (Canea-Suda, Georgeoupolis), the reinforcements, drops
+(modules/gts/as_per.py) and in full (Canea-Suda, Georgeoupolis), the reinforcements, drops
 and seventeen airlanding serials, ratings, chits, limits, the scenario's own
 rules as data and what they do, and the victory conditions.  Expected values
 are copied from the book (catalog spellings: "S(mtr)" is S(Mtr),

@@ -11,17 +11,18 @@ and each leader the leader of that counter's formation (a drop's leader
 once — or once each with an arrival an optional rule changes and with its
 change (``not_with`` / ``only_with``), since only one of them happens.  The
 copies keep their own file locations, so an error in one points at the line
-it came from.
+it came from.  The GTS module applies it to every scenario it plays (hook
+ks_expand_scenario), before the scenario's references are checked.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import KsError, KsErrors, did_you_mean
-from .models import Game
-from .scenario import Scenario
-from .yamlio import path_of, where
+from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
+from kriegsspiel.core.models import Game
+from kriegsspiel.core.scenario import Scenario
+from kriegsspiel.core.yamlio import path_of, where
 
 __all__ = ["expand_as_per"]
 
@@ -43,7 +44,7 @@ def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
     """*scenario* with every ``as_per`` entry's placements and arrivals added."""
     if not scenario.as_per:
         return scenario
-    from .loading import load_scenario  # late: loading imports the models this uses
+    from kriegsspiel.core.loading import load_scenario
 
     units = {u.id: u for u in game.units}
     leaders = {leader.id: leader for leader in game.leaders}
