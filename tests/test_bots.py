@@ -377,3 +377,24 @@ def test_the_heuristic_bot_reads_sheet_qualified_hexes_as_hexes():
     assert bot.hexes_among(["stop", far, "away by sea", near]) == [far, near]
     axis = session.ref("side", "Axis")
     assert bot.hex_nearest_goal(Decision(axis, "where", None, (far, near)), [far, near]) == near
+
+
+def test_a_question_no_table_knows_is_judged_by_its_options():
+    """A new rule file's choose(..., "key") needs no Python to be answered
+    sensibly: hexes — the one nearest an objective (the Port of Kastelli,
+    06.04); the side's own units — the one nearest the enemy; the enemy's —
+    the one nearest its goal; anything else — a seeded random answer."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.dsl.runtime import Decision
+    session = start("crete/learning", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    bot = HeuristicPlayer(session, 1)
+    axis, allied = session.ref("side", "Axis"), session.ref("side", "Allied")
+    hexes = ("15.06", "07.04", "12.05")
+    assert bot.decide(Decision(axis, "a_new_rules_hex", None, hexes)) == "07.04"
+    greeks = tuple(session.ref("unit", u) for u in ("1 A/1 Inf", "3 B/1 Inf", "2 B/1 Inf"))
+    # 3 B/1 Inf at 12.05 stands nearest the Germans at 15.06.
+    assert bot.decide(Decision(allied, "a_new_rules_unit", None, greeks)) == greeks[1]
+    nearest_goal = min(greeks, key=lambda u: (bot.distance(bot.attr(u, "hex"), bot.goal_of(u)),
+                                              u.id))
+    assert bot.decide(Decision(axis, "a_new_rules_target", None, greeks)) == nearest_goal

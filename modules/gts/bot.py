@@ -28,6 +28,7 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.modules.gts.bot_judgements import Judgements
 
 # Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
 # that hits, so rating r hits about (r + 1) in 10.
@@ -43,7 +44,7 @@ def _refuse(decision: Any) -> Any:
     raise KsError(f"the bot's look-ahead context cannot answer '{decision.key}'")
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(Judgements):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
@@ -186,7 +187,7 @@ class HeuristicPlayer:
             return options[0]
         key = decision.key
         handler = self.answers.get(key) or \
-            (self.answers["buy:"] if key.startswith("buy:") else None)
+            (self.answers["buy:"] if key.startswith("buy:") else None) or Judgements.by_shape
         try:
             answer = handler(self, decision, options) if handler is not None else None
         except (KsError, ValueError):  # e.g. nothing to weigh: no judgement to make
@@ -385,53 +386,6 @@ class HeuristicPlayer:
 
     def buy_formation_chit(self, decision: Any, options: list) -> Any:
         return next(c for c in ("this_turn", "next_turn", "none") if c in options)
-
-
-    # Questions of exclusive rules that read as "which hex / unit": judged by
-    # the same measures (objectives, enemy steps), with no rule of their own.
-    def hex_nearest_goal(self, decision: Any, options: list) -> Any:
-        hexes = self.hexes_among(options)
-        goals = self.objectives()
-        if not hexes or not goals:
-            return None
-        return min(hexes, key=lambda h: (min(self.distance(h, g) for g in goals), h))
-
-    def host_nearest_goal(self, decision: Any, options: list) -> Any:
-        hosts = [o for o in options if isinstance(o, Ref)]
-        goals = self.objectives()
-        if not hosts or not goals:
-            return None
-        return min(hosts, key=lambda u: (min(self.distance(self.attr(u, "hex"), g)
-                                             for g in goals), u.id))
-
-    def enemy_steps_at(self, hex_id: str, side: str) -> int:
-        return sum(self.rule("current_steps", u, default=1) or 0
-                   for u in self.state.units_at(hex_id) if self.side_of(u) != side)
-
-    def strike_hex(self, decision: Any, options: list) -> Any:
-        side = getattr(decision.player, "id", decision.player)
-        hexes = [o for o in options if isinstance(o, str) and o != "done"]
-        best = max(hexes, key=lambda h: (self.enemy_steps_at(h, side), h), default=None)
-        return best if best is not None and self.enemy_steps_at(best, side) > 0 else "done"
-
-    def pieces(self, options: list) -> list[Ref]:
-        return [o for o in options if isinstance(o, Ref) and o.kind in ("unit", "leader")]
-
-    def enemy_nearest_goal(self, decision: Any, options: list) -> Any:
-        """An enemy piece to hurt: the one nearest an objective (or enemy)."""
-        units = self.pieces(options)
-        return min(units, key=lambda u: (self.distance(self.attr(u, "hex"), self.goal_of(u)),
-                                         u.id), default=None)
-
-    def own_nearest_enemy(self, decision: Any, options: list) -> Any:
-        """An own unit to favour: the one in the thick of it."""
-        units = self.pieces(options)
-        return min(units, key=lambda u: (self.enemy_distance(u), u.id), default=None)
-
-    def strike_target(self, decision: Any, options: list) -> Any:
-        units = [o for o in options if isinstance(o, Ref)]
-        return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
-                                         -(self.attr(u, "defense") or 0), u.id), default=None)
 
 
 def answers_for(session: Any) -> dict:

@@ -1,0 +1,72 @@
+"""The heuristic bot's judgements of questions that read as "which hex" or
+"which unit" — the exclusive rules' own, and any a new rule file asks that no
+answer table knows (by_shape) — weighed by the same measures as the rest
+(objectives, enemy steps, distance); a mixin of HeuristicPlayer (bot.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.state import Ref
+
+
+class Judgements:
+    """What HeuristicPlayer reads the game with: objectives, hexes_among,
+    distance, side_of, goal_of, enemy_distance, rule."""
+
+    def by_shape(self, decision: Any, options: list) -> Any:
+        """A question no answer table knows (a new rule file's choose): judged by
+        what its options are — of hexes, the one nearest an objective; of the
+        side's own pieces, the one nearest the enemy; of the enemy's, the one
+        nearest its goal. Anything else: none (a seeded random answer)."""
+        side = getattr(decision.player, "id", decision.player)
+        pieces = self.pieces(options)
+        if pieces:
+            own = [p for p in pieces if self.side_of(p) == side]
+            return self.own_nearest_enemy(decision, own) if own else \
+                self.enemy_nearest_goal(decision, pieces)
+        return self.hex_nearest_goal(decision, options) if self.hexes_among(options) else None
+
+    def hex_nearest_goal(self, decision: Any, options: list) -> Any:
+        hexes = self.hexes_among(options)
+        goals = self.objectives()
+        if not hexes or not goals:
+            return None
+        return min(hexes, key=lambda h: (min(self.distance(h, g) for g in goals), h))
+
+    def host_nearest_goal(self, decision: Any, options: list) -> Any:
+        hosts = [o for o in options if isinstance(o, Ref)]
+        goals = self.objectives()
+        if not hosts or not goals:
+            return None
+        return min(hosts, key=lambda u: (min(self.distance(self.attr(u, "hex"), g)
+                                             for g in goals), u.id))
+
+    def enemy_steps_at(self, hex_id: str, side: str) -> int:
+        return sum(self.rule("current_steps", u, default=1) or 0
+                   for u in self.state.units_at(hex_id) if self.side_of(u) != side)
+
+    def strike_hex(self, decision: Any, options: list) -> Any:
+        side = getattr(decision.player, "id", decision.player)
+        hexes = [o for o in options if isinstance(o, str) and o != "done"]
+        best = max(hexes, key=lambda h: (self.enemy_steps_at(h, side), h), default=None)
+        return best if best is not None and self.enemy_steps_at(best, side) > 0 else "done"
+
+    def pieces(self, options: list) -> list[Ref]:
+        return [o for o in options if isinstance(o, Ref) and o.kind in ("unit", "leader")]
+
+    def enemy_nearest_goal(self, decision: Any, options: list) -> Any:
+        """An enemy piece to hurt: the one nearest an objective (or enemy)."""
+        units = self.pieces(options)
+        return min(units, key=lambda u: (self.distance(self.attr(u, "hex"), self.goal_of(u)),
+                                         u.id), default=None)
+
+    def own_nearest_enemy(self, decision: Any, options: list) -> Any:
+        """An own unit to favour: the one in the thick of it."""
+        units = self.pieces(options)
+        return min(units, key=lambda u: (self.enemy_distance(u), u.id), default=None)
+
+    def strike_target(self, decision: Any, options: list) -> Any:
+        units = [o for o in options if isinstance(o, Ref)]
+        return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
+                                         -(self.attr(u, "defense") or 0), u.id), default=None)
