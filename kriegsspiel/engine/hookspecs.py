@@ -153,6 +153,13 @@ def ks_settled_events():
 
 
 @hookspec
+def ks_play_begins():
+    """Return the names of this module's events whose first occurrence ends the
+    set-up of a game (GTS: the first activation): the tools tell a piece set
+    up from a piece arriving by it. None: the first turn's own events do."""
+
+
+@hookspec
 def ks_invariants():
     """Return the module's invariants: names of pure rule definitions (no
     parameters) that give the offending entities (an empty list, or ``true``,

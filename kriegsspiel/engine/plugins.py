@@ -175,6 +175,22 @@ def installed_registry() -> Registry:
     return load_registry()
 
 
+def play_begins(session: Any) -> frozenset[str]:
+    """The events whose first occurrence ends *session*'s set-up (ks_play_begins)."""
+    if session is None:
+        return frozenset()
+    registry, names = session_modules(session)
+    key = (id(registry), tuple(names))  # asked at every turn a game shows: asked once
+    known = _PLAY_BEGINS.get(key)
+    if known is None:
+        known = _PLAY_BEGINS[key] = frozenset(
+            kind for _, kinds in registry.call("ks_play_begins", names) for kind in kinds)
+    return known
+
+
+_PLAY_BEGINS: dict[tuple[int, tuple[str, ...]], frozenset[str]] = {}
+
+
 def session_modules(session: Any) -> tuple[Registry, list[str]]:
     """The registry and the modules whose rules *session* plays, lowest layer
     first: its scenario's rulesets, or those its program was built from."""

@@ -22,6 +22,7 @@ from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import Session, _encode
+from kriegsspiel.engine.plugins import play_begins
 from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.output import write_whole
@@ -328,9 +329,9 @@ def readable(game: Playthrough, explain: bool, start: int = 0,
              result: bool = True) -> list[str]:
     """The readable lines of the events from *start* on, and the result."""
     session, lines, turns = game.session, [], game.turns
-    setting_up = True
+    setting_up, begins = True, play_begins(session)
     for index, event in enumerate(session.state.log):
-        setting_up = setting_up and event.kind != "activation_started"
+        setting_up = setting_up and event.kind not in begins
         if index < start:
             continue
         line = describe(event, turns, setting_up)

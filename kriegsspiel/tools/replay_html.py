@@ -19,6 +19,7 @@ from pathlib import Path
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
+from kriegsspiel.engine.plugins import play_begins
 from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.play import describe
 from kriegsspiel.tools.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers,
@@ -48,11 +49,11 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
     before: dict[int, list] = {}
     hexes_before: dict[str, list[str]] = {}
     out: list[dict] = []
-    setting_up = True
+    setting_up, begins = True, play_begins(source.session)
     for event in source.events:
         state.record(event["kind"], event["data"], [])
         ev = Event(event["seq"], event["kind"], event["data"])
-        setting_up = setting_up and ev.kind != "activation_started"
+        setting_up = setting_up and ev.kind not in begins
         now = {i: [p.hex, p.face, p.markers] for i, p in enumerate(pieces(state, source.look))}
         moved = {i: v for i, v in now.items() if before.get(i, [None, "front", []]) != v}
         marks = hex_markers(state, source.look)

@@ -132,6 +132,12 @@ class _Plugin:
         return BOARD_LOOK
 
     @hookimpl
+    def ks_play_begins(self):
+        # The set-up is over when the first chit is played (gts:10.0): placements
+        # before it (a scenario's drops and arrivals laid out) are set-up.
+        return ["activation_started"]
+
+    @hookimpl
     def ks_settled_events(self):
         # Between activations (10.0.1, 10.0.6) and once the game is won (12.0).
         return ["activation_started", "activation_ended", "game_won"]

@@ -188,3 +188,13 @@ def test_a_retreat_is_offered_only_hexes_outside_enemy_zones(program):
     session.perform("attack", session.ref("unit", "R"))
     assert sorted(offered) == ["06.03", "07.03", "07.04"]
     assert session.state.attr(session.ref("unit", "B"), "hex") == "06.03"
+
+
+def test_the_tools_know_a_set_up_is_over_only_from_the_ruleset(program):
+    """ks_play_begins: GTS's set-up ends with the first activation; Skirmish names
+    no such event, and the kernel assumes none."""
+    from kriegsspiel.engine.plugins import play_begins
+    from kriegsspiel.tools.play import new_game
+    assert play_begins(new_game("crete/learning", 1, ["random"]).session) == \
+        frozenset({"activation_started"})
+    assert play_begins(play_out(program, 1)) == frozenset()
