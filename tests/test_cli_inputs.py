@@ -221,3 +221,19 @@ def test_a_save_with_a_field_of_the_wrong_shape_says_which(tmp_path, save_and_lo
     assert message in located
     line = int(located.split(":")[1])
     assert broken.read_text(encoding="utf-8").splitlines()[line - 1].startswith(f' "{key}"')
+
+
+@pytest.mark.parametrize("command, suffix, message", [
+    (["resume"], "json", "not a save (not text: a save is JSON)"),
+    (["check"], "json", "not a save (not text: a save is JSON)"),
+    (["check"], "ksr", "not a rule file: not UTF-8 text"),
+    (["check"], "jsonl", "not an event log: not UTF-8 text"),
+    (["play", "crete/learning", "--rules"], "ksr", "not a rule file (not UTF-8 text)"),
+])
+def test_a_picture_where_a_text_file_belongs_is_one_error(tmp_path, command, suffix, message):
+    picture = tmp_path / f"map.{suffix}"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+    result = runner.invoke(app, [*command, str(picture)])
+    assert result.exit_code == 1 and result.exception is None or \
+        isinstance(result.exception, SystemExit)
+    assert len(errors(result)) == 1 and message in errors(result)[0]

@@ -47,16 +47,21 @@ def files(tmp_path_factory) -> dict[str, Path]:
     for name, text in broken.items():
         (folder / name).write_text(text, encoding="utf-8")
         made[name] = folder / name
+    for suffix in ("json", "jsonl", "yaml", "ksr"):  # a picture where text belongs
+        (folder / f"picture.{suffix}").write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe")
+        made[f"picture.{suffix}"] = folder / f"picture.{suffix}"
     return made
 
 
 # Each command with its positional arguments' pool and its own options (None:
 # a flag); a value is drawn from the option's pool or from anything at all.
 SCENARIOS = ["crete/learning", "crete/lerning", "crete/snafu", "scenario", "situation",
-             "missing", "folder", "empty.yaml", "list.yaml", "tabs.yaml", "deep.yaml"]
+             "missing", "folder", "empty.yaml", "list.yaml", "tabs.yaml", "deep.yaml",
+             "picture.yaml"]
 SAVES = ["save", "log", "oops.json", "truncated.json", "binary.json", "bad.jsonl", "missing",
-         "folder", "scenario"]
-ANY_FILE = SCENARIOS + SAVES + ["rules", "bad.ksr", "notes.txt"]
+         "folder", "scenario", "picture.json", "picture.jsonl"]
+ANY_FILE = SCENARIOS + SAVES + ["rules", "bad.ksr", "notes.txt", "picture.yaml",
+                                "picture.ksr"]
 OUT = ["out.svg", "out.png", "out.html", "out.json", "out.jsonl", "out.txt", "nowhere",
        "folder", "missing"]
 COMMANDS: dict[str, tuple[list[str], dict[str, list[str] | None]]] = {
@@ -71,7 +76,8 @@ COMMANDS: dict[str, tuple[list[str], dict[str, list[str] | None]]] = {
         "random", "random,random,random", "heuristic", "nobody", "human"],
         "--save": OUT, "--log": OUT, "--explain": None, "--check-invariants": None,
         "--optional": ["crete:O3.0", "crete:O99", "x"], "--rules": ["rules", "bad.ksr",
-                                                                      "missing", "notes.txt"],
+                                                                      "missing", "notes.txt",
+                                                                      "picture.ksr"],
         "--quiet": None}),
     "resume": (SAVES, {"--players": ["random", "nobody", "random,random,random"],
                        "--save": OUT, "--log": OUT, "--quiet": None}),

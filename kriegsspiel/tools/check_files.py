@@ -55,7 +55,9 @@ def check_file(path: Path, kind: str) -> list[KsError]:
     except KsErrors as exc:
         return list(exc.errors)
     except KsError as exc:
-        return [exc if exc.location else KsError(exc.message, Location(str(path)), exc.hint)]
+        if exc.location or exc.message.startswith(str(path)):
+            return [exc]
+        return [KsError(exc.message, Location(str(path)), exc.hint)]
 
 
 def unknown_kind(path: Path) -> KsError:
@@ -130,6 +132,8 @@ def _event_log(path: Path) -> list[KsError]:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
         raise KsError(f"cannot read: {exc.strerror}", Location(str(path))) from None
+    except UnicodeDecodeError:
+        raise KsError("not an event log: not UTF-8 text", Location(str(path))) from None
     errors = []
     for number, line in enumerate(lines, 1):
         try:

@@ -132,6 +132,8 @@ def _check_rules(paths: list[Path], on: list[str], layer: str,
                                     path.stem, replaces=shipped.get(path.name)))
         except OSError as exc:
             errors.append(KsError(f"cannot read: {exc}", Location(str(path))))
+        except UnicodeDecodeError:
+            errors.append(KsError("not a rule file: not UTF-8 text", Location(str(path))))
     try:
         build_program(on, registry, extra)
     except KsError as exc:

@@ -17,9 +17,9 @@ from kriegsspiel.core.errors import KsError, KsErrors
 from kriegsspiel.tools.explaining import explained, shown
 
 class _Commands(TyperGroup):
-    """Every command's last line of defence: a KsError a command did not catch, or
-    an operating system's refusal (a file name too long, a disk full), is one
-    error line and exit 1 — never a traceback."""
+    """Every command's last line of defence: a KsError a command did not catch,
+    an operating system's refusal (a file name too long, a disk full) or a file
+    that is not text is one error line and exit 1 — never a traceback."""
 
     def invoke(self, ctx):
         try:
@@ -30,6 +30,10 @@ class _Commands(TyperGroup):
         except OSError as exc:
             about = f"{exc.filename}: " if exc.filename else ""
             err.print(f"error: {about}{exc.strerror or exc}", markup=False)
+            raise typer.Exit(1) from None
+        except UnicodeDecodeError as exc:  # a picture given where a text file belongs
+            err.print(f"error: a file given is not UTF-8 text ({exc.reason} at byte "
+                      f"{exc.start})", markup=False)
             raise typer.Exit(1) from None
 
 

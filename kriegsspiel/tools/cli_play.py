@@ -128,6 +128,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                 house.append({"path": str(path), "text": path.read_text(encoding="utf-8")})
             except OSError as exc:
                 raise KsError(f"--rules {path}: cannot read it: {exc.strerror}") from None
+            except UnicodeDecodeError:
+                raise KsError(f"--rules {path}: not a rule file (not UTF-8 text)") from None
         return house
 
     def turns_known(game, until: Optional[int]) -> None:

@@ -54,6 +54,8 @@ def read_save(path: Path) -> dict:
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
         raise KsError(f"cannot read save {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise KsError(f"{path}: not a save (not text: a save is JSON)") from None
     except json.JSONDecodeError as exc:
         raise KsError(f"{path}:{exc.lineno}:{exc.colno}: not a save (bad JSON: {exc.msg})"
                       ) from None
