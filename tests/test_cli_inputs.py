@@ -90,6 +90,8 @@ def edited(tmp_path, old: str, new: str) -> Path:
 
 @pytest.mark.parametrize("old, new, where, message, hint", [
     ("game: crete", "game: creet", (7, 7), "scenario is for unknown game 'creet'", "'crete'"),
+    ("rulesets: [gts, crete]", "rulesets: [gts, creet]", (8, 17), "unknown rule module 'creet'",
+     "'crete'"),
     ('end_turn: "1941-05-24 1700"', 'end_turn: "1941-05-24 1730"', (25, 11),
      "turn '1941-05-24 1730' is not on the turn track", "'1700'"),
     ('  - turn: "1941-05-24 1100"', '  - turn: "1941-05-24 1000"', None,

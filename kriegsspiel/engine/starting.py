@@ -66,6 +66,11 @@ def load(name: str, registry: Registry) -> Loaded:
         raise KsError(f"scenario is for unknown game '{scenario.game}' (the games: "
                       f"{', '.join(sorted(games))})", load_yaml(path).locate(("game",)),
                       did_you_mean(scenario.game, games))
+    unknown = [(i, r) for i, r in enumerate(scenario.rulesets) if r not in registry.modules]
+    if unknown:
+        doc = load_yaml(path)
+        raise KsErrors([KsError(f"unknown rule module '{r}'", doc.locate(("rulesets", i)),
+                                did_you_mean(r, registry.modules)) for i, r in unknown])
     names = registry.select(scenario.rulesets)
     side_model = registry.first("ks_counter_values_model", names)
     game = load_game(games[scenario.game], side_model)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from kriegsspiel.core import loading
-from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
+from kriegsspiel.core.errors import KsError, KsErrors, Location
 from kriegsspiel.core.models import MapModel, TerrainFile, UnitsFile
 from kriegsspiel.core.yamlio import load_yaml
 
@@ -90,29 +90,11 @@ def _part_of_game(model: type) -> Callable[[Path], list[KsError]]:
 
 
 def _scenario(path: Path) -> list[KsError]:
-    scenario = loading.load_scenario(path)
-    games = {g.parent.name: g.parent for root in loading.shipped_roots()
-             for g in root.rglob("game.yaml")}
-    if scenario.game not in games:
-        doc = load_yaml(path)
-        return [KsError(f"scenario is for unknown game '{scenario.game}' (the games: "
-                        f"{', '.join(sorted(games))})", doc.locate(("game",)),
-                        did_you_mean(scenario.game, games))]
+    # Loaded as `ks play` loads it: its game, rulesets, conventions and references.
     from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.starting import expanded
-    registry = load_registry()
-    names = _known_rulesets(registry, scenario.rulesets)
-    side_model = registry.first("ks_counter_values_model", names) if names else None
-    game = loading.load_game(games[scenario.game], side_model)
-    scenario = expanded(registry, names, scenario, path, game)
-    return loading.check_references(game, [scenario])
-
-
-def _known_rulesets(registry, rulesets: list[str]) -> list[str]:
-    try:
-        return registry.select(rulesets)
-    except KsError:  # an unknown one: check_references names it, located
-        return [name for name in rulesets if name in registry.modules]
+    from kriegsspiel.engine.starting import load
+    load(str(path), load_registry())
+    return []
 
 
 def _situation(path: Path) -> list[KsError]:
