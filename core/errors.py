@@ -73,6 +73,10 @@ class KsError(Exception):
         # the source location, which says only where in the rule file.
         self.context: list[str] = []
 
+    def each(self) -> list["KsError"]:
+        """The errors this one stands for: itself (KsErrors: each it holds)."""
+        return [self]
+
     def render(self) -> str:
         head = f"{self.location}: error: {self.message}" if self.location else f"error: {self.message}"
         parts = [head]
@@ -100,6 +104,9 @@ class KsErrors(KsError):
         first = self.errors[0] if self.errors else None
         super().__init__(first.message if first else "errors",
                          first.location if first else None, first.hint if first else None)
+
+    def each(self) -> list[KsError]:
+        return list(self.errors)
 
     def render(self) -> str:
         return "\n".join(e.render() for e in self.errors)

@@ -215,7 +215,7 @@ def _collect(errors: list[KsError], load: Any, *args: Any) -> Any:
     try:
         return load(*args)
     except KsError as exc:
-        errors.extend(exc.errors if isinstance(exc, KsErrors) else [exc])
+        errors.extend(exc.each())
         return None
 
 

@@ -84,10 +84,8 @@ class Program:
         for name, decl in self.decls.items():
             try:
                 self._ensure(name, decl.loc)
-            except KsErrors as exc:
-                errors += exc.errors
             except KsError as exc:
-                errors.append(exc)
+                errors += exc.each()
         for trig in (d for d in self.decls.values() if d.kind == "trigger"):
             self.triggers.setdefault(trig.event, []).append(trig)
         for decl in self.decls.values():
@@ -134,10 +132,7 @@ class Program:
 
     def defer(self, exc: KsError) -> None:
         """Note a problem and go on compiling (see ``deferred``)."""
-        if isinstance(exc, KsErrors):
-            self.deferred += exc.errors
-        else:
-            self.deferred.append(exc)
+        self.deferred += exc.each()
 
     def _scope(self, params: tuple[ir.Param, ...], effects: bool, where: str) -> Scope:
         names = {}

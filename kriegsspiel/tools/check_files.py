@@ -53,7 +53,7 @@ def check_file(path: Path, kind: str) -> list[KsError]:
     try:
         return _CHECKS[kind](path)
     except KsErrors as exc:
-        return list(exc.errors)
+        return exc.each()
     except KsError as exc:
         if exc.location or exc.message.startswith(str(path)):
             return [exc]
@@ -82,7 +82,7 @@ def _part_of_game(model: type) -> Callable[[Path], list[KsError]]:
         try:
             game = loading.load_game(home)
         except KsError as exc:
-            errors = list(exc.errors) if isinstance(exc, KsErrors) else [exc]
+            errors = exc.each()
         else:
             errors = loading.check_references(game)
         return [e for e in errors if e.location and Path(e.location.path) == path]

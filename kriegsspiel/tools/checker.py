@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kriegsspiel.core import loading
-from kriegsspiel.core.errors import KsError, KsErrors, Location
+from kriegsspiel.core.errors import KsError, Location
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.rulebook import ExtraRules, build_program, rule_files
@@ -26,10 +26,6 @@ class CheckResult:
     errors: list[KsError] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     summary: str = ""
-
-
-def _flatten(exc: KsError) -> list[KsError]:
-    return list(exc.errors) if isinstance(exc, KsErrors) else [exc]
 
 
 def _leaf_modules(registry) -> list[str]:
@@ -46,7 +42,7 @@ def check_shipped(disable: list[str] = ()) -> CheckResult:
         try:
             programs.append(build_program([leaf], registry))
         except KsError as exc:
-            result.errors += _flatten(exc)
+            result.errors += exc.each()
     side_model = registry.first("ks_counter_values_model", registry.names())
     leader_model = registry.first("ks_leader_values_model", registry.names())
     result.errors += loading.check_content(None, side_model, leader_model)
@@ -99,7 +95,7 @@ def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]
         try:
             kind = kind_of(path)
         except KsError as exc:  # YAML that does not parse
-            result.errors += _flatten(exc)
+            result.errors += exc.each()
             continue
         if kind is None:
             result.errors.append(unknown_kind(path))
@@ -137,7 +133,7 @@ def _check_rules(paths: list[Path], on: list[str], layer: str,
     try:
         build_program(on, registry, extra)
     except KsError as exc:
-        errors += _flatten(exc)
+        errors += exc.each()
     notes = [f"{rules.path}: checked in place of {rules.replaces} (module {rules.module})"
              for rules in extra if rules.replaces and Path(rules.path).resolve() !=
              rules.replaces.resolve()]

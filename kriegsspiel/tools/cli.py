@@ -13,7 +13,7 @@ from rich.table import Table
 from typer.core import TyperGroup
 
 from kriegsspiel import __version__
-from kriegsspiel.core.errors import KsError, KsErrors
+from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.explaining import explained, shown
 
 class _Commands(TyperGroup):
@@ -59,7 +59,7 @@ def main_options(version: bool = typer.Option(False, "--version", callback=_vers
 
 def _print_errors(errors: list[KsError]) -> None:
     for e in errors:
-        for sub in (e.errors if isinstance(e, KsErrors) else [e]):
+        for sub in e.each():
             err.print(sub.render(), markup=False)
 
 
@@ -89,7 +89,7 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
     for line in result.notes:
         out.print(line, markup=False)
     if result.errors:
-        count = sum(len(e.errors) if isinstance(e, KsErrors) else 1 for e in result.errors)
+        count = sum(len(e.each()) for e in result.errors)
         err.print(f"{count} error(s)", markup=False)
         raise typer.Exit(1)
     out.print(f"ok: {result.summary}", markup=False)
