@@ -114,21 +114,30 @@ class Program:
         previous, self.compiler.current = self.compiler.current, name
         try:
             getattr(self, "_build_" + decl.kind)(decl, holder)
-        except KsError:
+        except KsError as exc:
             del self.compiled[name]
             self._compiled_now.remove(name)
-            raise
+            if self.in_progress[:-1]:
+                raise
+            failed = exc
+        else:
+            failed = None
         finally:
             self.in_progress.pop()
             self.compiler.current = previous
-        if not self.in_progress:  # the outermost definition: all it needed is compiled
-            done_now, self._compiled_now = self._compiled_now, []
-            if self.deferred:
-                found, self.deferred = self.deferred, []
-                for broken in done_now:  # none of them may be called
-                    self.compiled.pop(broken, None)
-                raise KsErrors(_dedupe(found))
-        return holder
+        if self.in_progress:
+            return holder
+        # The outermost definition: all it needed is compiled, or it is refused
+        # with every problem noted on the way.
+        done_now, self._compiled_now = self._compiled_now, []
+        found, self.deferred = self.deferred, []
+        if not found:
+            if failed is not None:
+                raise failed
+            return holder
+        for broken in done_now:  # none of them may be called
+            self.compiled.pop(broken, None)
+        raise KsErrors(_dedupe(found + (failed.each() if failed is not None else [])))
 
     def defer(self, exc: KsError) -> None:
         """Note a problem and go on compiling (see ``deferred``)."""

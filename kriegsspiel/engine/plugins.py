@@ -179,16 +179,15 @@ def play_begins(session: Any) -> frozenset[str]:
     """The events whose first occurrence ends *session*'s set-up (ks_play_begins)."""
     if session is None:
         return frozenset()
-    registry, names = session_modules(session)
-    key = (id(registry), tuple(names))  # asked at every turn a game shows: asked once
-    known = _PLAY_BEGINS.get(key)
-    if known is None:
-        known = _PLAY_BEGINS[key] = frozenset(
-            kind for _, kinds in registry.call("ks_play_begins", names) for kind in kinds)
-    return known
+    _, names = session_modules(session)
+    return _play_begins(tuple(names))
 
 
-_PLAY_BEGINS: dict[tuple[int, tuple[str, ...]], frozenset[str]] = {}
+@functools.lru_cache(maxsize=16)
+def _play_begins(names: tuple[str, ...]) -> frozenset[str]:
+    # Asked at every turn a game shows; the answer depends on the modules only.
+    return frozenset(kind for _, kinds in installed_registry().call("ks_play_begins", names)
+                     for kind in kinds)
 
 
 def session_modules(session: Any) -> tuple[Registry, list[str]]:

@@ -64,10 +64,7 @@ def _print_errors(errors: list[KsError]) -> None:
 
 
 def _fail(exc: KsError) -> NoReturn:
-    """Print the game's log so far when the error carries it (a broken invariant
-    stops a game), then the located error (each one of a KsErrors); exit 1."""
-    for line in getattr(exc, "lines", []):
-        out.print(line, markup=False)
+    """Print the located error (each one of a KsErrors); exit 1."""
     _print_errors([exc])
     raise typer.Exit(1)
 

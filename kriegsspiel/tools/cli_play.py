@@ -184,7 +184,6 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             fail(exc)
         if stopped is None:
             return
-        stopped.lines = []  # printed above
         if save:
             stopped.message += f" — saved to {save}; `ks resume {save}` continues it"
         if interrupted:

@@ -253,14 +253,8 @@ class _Narrator:
         side = getattr(decision.player, "id", decision.player)
         player = self.table.players.get(side)
         if _interactive(player):
-            log = self.game.session.state.log
-            lines = readable(self.game, self.game.session.ctx.explaining,
-                             start=self.game.narrated, result=False)
-            if not self.game.headed:
-                lines = heading(self.game) + lines
-                self.game.headed = True
-            self.game.narrated = len(log)
-            for line in lines:
+            for line in lines_so_far(self.game, self.game.session.ctx.explaining,
+                                     result=False):
                 print(line, file=player.stdout)
         if self.then is not None:
             self.then(decision)
@@ -279,7 +273,8 @@ def play_game(scenario: str, seed: int, kinds: list[str], until: int | None = No
               house_rules: Iterable[dict] = ()) -> tuple["Playthrough", list[str]]:
     """Play *scenario* with bots: the game and the readable log.  With
     *check_invariants*, stop at the first broken invariant
-    (:class:`kriegsspiel.engine.invariants.InvariantBroken`, carrying the lines so far);
+    (:class:`kriegsspiel.engine.invariants.InvariantBroken`; the game up to its last
+    whole action is ``lines_so_far``);
     *options*: optional rules switched on by name."""
     game = new_game(scenario, seed, kinds, explain, options=options, house_rules=house_rules)
     run_checked(game, until, check_invariants)
@@ -313,14 +308,10 @@ def run_checked(game: Playthrough, until: int | None, check: bool,
     if not check:
         game.run(until, after_turn)
         return
-    from kriegsspiel.engine.invariants import InvariantBroken, InvariantChecker
+    from kriegsspiel.engine.invariants import InvariantChecker
     checker = InvariantChecker(game.session).attach()
     try:
-        game.run(until, after_turn)
-    except InvariantBroken as broken:
-        # The action was undone; the log up to the end of the last one is kept.
-        broken.lines = heading(game) + readable(game, game.session.ctx.explaining)
-        raise
+        game.run(until, after_turn)  # a broken one undoes its action (InvariantBroken)
     finally:
         checker.detach()
 

@@ -189,7 +189,7 @@ class HeuristicPlayer(Judgements):
         handler = self.answers.get(key) or \
             (self.answers["buy:"] if key.startswith("buy:") else None) or Judgements.by_shape
         try:
-            answer = handler(self, decision, options) if handler is not None else None
+            answer = handler(self, decision, options)
         except (KsError, ValueError):  # e.g. nothing to weigh: no judgement to make
             answer = None
         # Strictly one of the options: False == 0, but it is not the answer 0.
