@@ -156,6 +156,10 @@ def test_an_edited_copy_of_a_shipped_rule_file_is_checked_in_its_place(tmp_path)
                     encoding="utf-8")
     result = runner.invoke(app, ["check", "--on", "crete", str(copy)])
     assert result.exit_code == 0, result.output
+    assert "checked in place of" not in result.output  # an unedited copy: nothing to say
+    copy.write_text(copy.read_text(encoding="utf-8") + "# mine\n", encoding="utf-8")
+    result = runner.invoke(app, ["check", "--on", "crete", str(copy)])
+    assert result.exit_code == 0, result.output
     assert f"{copy}: checked in place of" in result.output and "(module crete)" in result.output
     text = copy.read_text(encoding="utf-8").replace("unit.arrival == \"glider\"",
                                                     "unit.arival == \"glider\"", 1)

@@ -135,9 +135,19 @@ def _check_rules(paths: list[Path], on: list[str], layer: str,
     except KsError as exc:
         errors += exc.each()
     notes = [f"{rules.path}: checked in place of {rules.replaces} (module {rules.module})"
-             for rules in extra if rules.replaces and Path(rules.path).resolve() !=
-             rules.replaces.resolve()]
+             for rules in extra if _edited(rules)]
     return errors, notes
+
+
+def _edited(rules: ExtraRules) -> bool:
+    """Whether *rules* differs from the shipped file it stands in for: the
+    checkout's own file read beside an installed copy is not worth a note."""
+    if rules.replaces is None or Path(rules.path).resolve() == rules.replaces.resolve():
+        return False
+    try:
+        return rules.replaces.read_text(encoding="utf-8") != rules.text
+    except (OSError, UnicodeDecodeError):
+        return True
 
 
 def all_schemas() -> dict[str, dict]:
