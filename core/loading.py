@@ -15,14 +15,14 @@ import types
 import typing
 from importlib import resources
 from pathlib import Path
-from typing import Any, Iterable, TypeVar
+from typing import Any, Callable, Iterable, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from .errors import KsError, KsErrors, Location, did_you_mean
 from .models import PATTERN_WORDS, Game, GameManifest, MapModel, TerrainFile, UnitsFile
 from .scenario import Scenario
-from .refcheck import check_references
+from .refcheck import ScenarioChecks, check_references
 from .yamlio import LocatedDoc, load_yaml, render_path, where
 
 M = TypeVar("M", bound=BaseModel)
@@ -33,9 +33,11 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
 }
 
 
-def schemas() -> dict[str, dict]:
-    """JSON Schema of every data-file format, by format name."""
-    return {name: model.model_json_schema() for name, model in SCHEMA_MODELS.items()}
+def schemas(scenario: type[Scenario] = Scenario) -> dict[str, dict]:
+    """JSON Schema of every data-file format, by format name (a scenario's as
+    *scenario*, which may hold rulesets' keys: core.scenario.scenario_model)."""
+    return {name: (scenario if model is Scenario else model).model_json_schema()
+            for name, model in SCHEMA_MODELS.items()}
 
 
 def _stamp(obj: Any, doc: LocatedDoc, path: tuple) -> None:
@@ -150,8 +152,10 @@ def load_model(path: str | Path, model: type[M]) -> M:
     return validate_doc(load_yaml(path), model)
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    return load_model(path, Scenario)
+def load_scenario(path: str | Path, model: type[Scenario] = Scenario) -> Scenario:
+    """Read a scenario file as *model*: the kernel's Scenario, or one with its
+    rulesets' keys (core.scenario.scenario_model; engine.starting.read_scenario)."""
+    return load_model(path, model)
 
 
 def load_game(directory: str | Path, side_model: type[BaseModel] | None = None,
@@ -235,9 +239,12 @@ def shipped_roots() -> list[Path]:
 
 def check_content(roots: Iterable[str | Path] | None = None,
                   side_model: type[BaseModel] | None = None,
-                  leader_model: type[BaseModel] | None = None) -> list[KsError]:
+                  leader_model: type[BaseModel] | None = None,
+                  read_scenario: Callable[[Path], Scenario] = load_scenario,
+                  scenario_checks: ScenarioChecks | None = None) -> list[KsError]:
     """Load every game (a directory with game.yaml) and every other .yaml file
-    (a scenario) under *roots*, and cross-check each scenario against its game."""
+    (a scenario, read by *read_scenario*) under *roots*, and cross-check each
+    scenario against its game (and with *scenario_checks*, its rulesets' keys)."""
     roots = [Path(r) for r in (shipped_roots() if roots is None else roots)]
     errors: list[KsError] = []
     games: dict[str, Game] = {}
@@ -248,7 +255,7 @@ def check_content(roots: Iterable[str | Path] | None = None,
     scenarios: dict[str, list[Scenario]] = {game_id: [] for game_id in games}
     for path in sorted(p for root in roots for p in root.rglob("*.yaml")):
         in_a_game = any(d == path.parent or d in path.parents for d in game_dirs)
-        if in_a_game or not (scenario := _collect(errors, load_scenario, path)):
+        if in_a_game or not (scenario := _collect(errors, read_scenario, path)):
             continue
         if scenario.game in scenarios:
             scenarios[scenario.game].append(scenario)
@@ -256,6 +263,6 @@ def check_content(roots: Iterable[str | Path] | None = None,
             errors.append(KsError(f"game: unknown game '{scenario.game}'", where(scenario, "game"),
                                   did_you_mean(scenario.game, games)))
     for game_id, game in games.items():
-        errors.extend(check_references(game, scenarios[game_id]))
+        errors.extend(check_references(game, scenarios[game_id], scenario_checks))
     return errors
 

@@ -4,7 +4,7 @@ scenario data must name something that exists (with a did-you-mean when not)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from pydantic import BaseModel
 
@@ -25,12 +25,18 @@ def known_rule_ids() -> dict[str, set[str]]:
     return {ruleset: set(entries) for ruleset, entries in load_index().items()}
 
 
-def check_references(game: Game, scenarios: Iterable[Scenario] = ()) -> list[KsError]:
+# A ruleset's checks of the references its own scenario keys make (ks_check_scenario).
+ScenarioChecks = Callable[["References", Scenario], None]
+
+
+def check_references(game: Game, scenarios: Iterable[Scenario] = (),
+                     scenario_checks: ScenarioChecks | None = None) -> list[KsError]:
     """Every id, hex, terrain and rule citation must name something that exists."""
-    check = _References(game)
+    check = References(game)
     check.game()
     for scenario in scenarios:
-        check.scenario(scenario)
+        if check.scenario(scenario) and scenario_checks is not None:
+            scenario_checks(check, scenario)
     return check.errors
 
 
@@ -41,7 +47,7 @@ _EFFECT_REFERENCES = {"unit": "unit", "units": "unit", "leader": "leader", "lead
                       "hex": "hex", "hexes": "hex"}
 
 
-class _References:
+class References:
     """Collects located errors for references that name nothing."""
 
     def __init__(self, game: Game) -> None:
@@ -57,9 +63,8 @@ class _References:
             self.known[kind] = {item.id: item for item in items}
         for kind in ("hex", "hexside", "road", "feature", "overlay"):
             self.known[f"{kind} terrain"] = {t.id: t for t in game.terrain if t.kind == kind}
-        # a chit belongs to a side (direct command), a division or a formation
-        self.known["chit owner"] = {**self.known["side"], **self.known["division"],
-                                    **self.known["formation"]}
+        # The sheets each set-up entry and arrival of the scenario places on.
+        self._item_sheets: dict[int, list[MapModel]] = {}
 
     def error(self, owner: Any, steps: tuple, message: str, hint: str | None = None,
               key: bool = False) -> None:
@@ -251,9 +256,15 @@ class _References:
             self.error(owner, (step,), f"turn '{label}' is not on the turn track: its turns "
                        f"of the day are {', '.join(track.daily)}", did_you_mean(time, track.daily))
 
-    def scenario(self, s: Scenario) -> None:
+    def sheets_of(self, item: Any) -> list[MapModel]:
+        """The sheets a set-up entry or arrival of the scenario places on."""
+        return self._item_sheets.get(id(item), self.sheets)
+
+    def scenario(self, s: Scenario) -> bool:
+        """Check *s*; False when it is not this game's (and so not checked)."""
         if s.game != self.g.id:
-            return self.error(s, ("game",), f"scenario is for game '{s.game}', not '{self.g.id}'")
+            self.error(s, ("game",), f"scenario is for game '{s.game}', not '{self.g.id}'")
+            return False
         self.cite_all(s)
         for index, rule in enumerate(s.special_rules):
             self.cite(rule, s, "special_rules", index)
@@ -300,13 +311,10 @@ class _References:
                 self.in_play_area(s, hex_id, item, "hexes", index)
             for index, hex_id in enumerate(getattr(item, "around", None) or []):
                 self.hex(hex_id, on_maps, item, "around", index)
-            zone = getattr(item, "drop_zone", None)
-            for index, hex_id in enumerate(zone.around if zone is not None else []):
-                self.hex(hex_id, on_maps, zone, "around", index)
+            self._item_sheets[id(item)] = on_maps
         for p in s.setup:
             self.ref("leader", p.leader, p, "leader")
             self.refs("unit", p.with_, p, "with")
-            self.ref("leader", p.in_contact_with, p, "in_contact_with")
         entries = {item.id for m in maps for item in (*m.off_map_boxes, *m.overlays)}
         for r in s.reinforcements:
             self.refs("leader", r.leaders, r, "leaders")
@@ -317,19 +325,7 @@ class _References:
                                          f"('{s.start_turn}' to '{s.end_turn}')")
         for values in s.command_values:
             self.ref("division", values.division, values, "division")
-        if s.mug is not None:
-            for index, chit in enumerate(s.mug.each_turn):
-                self.ref("chit owner", chit.of, s.mug, "each_turn", index, "of")
-            for index, chit in enumerate(s.mug.at_start):
-                self.ref("chit owner", chit.of, s.mug, "at_start", index, "of")
-            self.ref("chit owner", s.mug.first_chit and s.mug.first_chit.of, s.mug, "first_chit", "of")
         for effect in (e for rule in s.scenario_rules for e in rule.effects):
-            chits = (effect.model_extra or {}).get("chits")
-            for index, chit in enumerate(chits if isinstance(chits, list) else []):
-                if not isinstance(chit, dict) or set(chit) != {"kind", "of"}:
-                    self.error(effect, ("chits", index), "a chit is {kind: ..., of: ...}")
-                else:
-                    self.ref("chit owner", chit["of"], effect, "chits", index, "of")
             for key, value in (effect.model_extra or {}).items():
                 kind = _EFFECT_REFERENCES.get(key)
                 for steps, item in ([((key, i), v) for i, v in enumerate(value)]
@@ -349,7 +345,6 @@ class _References:
             self.hex(condition.hex, maps, condition, "hex")
             for index, hex_id in enumerate(condition.hexes):
                 self.hex(hex_id, maps, condition, "hexes", index)
-            self.ref("formation", condition.formation, condition, "formation")
             for key in ("before", "at_start_of"):
                 turn = getattr(condition, key)
                 if turn is not None and not first < turn_order(turn) <= last:
@@ -362,6 +357,7 @@ class _References:
             self.hex(award.hex, maps, award, "hex")
             for index, hex_id in enumerate(award.hexes):
                 self.hex(hex_id, maps, award, "hexes", index)
+        return True
 
 
 def _alternatives(first: Any, other: Any) -> bool:

@@ -1,11 +1,14 @@
-"""Scenario data: set-up, reinforcements, command values, the mug, special
-rules and victory conditions — everything a scenario YAML file holds."""
+"""Scenario data: set-up, reinforcements, command values, special rules and
+victory conditions — what every scenario YAML file holds.  A ruleset adds its
+own keys (ks_scenario_schema): :func:`scenario_model` composes them in."""
 
 from __future__ import annotations
 
-from typing import Literal
+import typing
+from functools import lru_cache
+from typing import Any, Iterable, Literal, Mapping
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import ConfigDict, Field, create_model, model_validator
 
 from .models import DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel
 from .models import SheetHexId as HexId  # a scenario's hexes may name their sheet
@@ -36,17 +39,11 @@ class Placement(DataModel):
                          "(the game's dice, at set-up).")
     improved_position: bool = Field(False, description="'Units may be set up in IP': the owner "
                                     "decides, unit by unit, at the start of play.")
-    artillery_park: str | None = Field(None, description="The units start in this Artillery "
-                                       "Park, its name as printed ('2nd NZ Div Artillery Park "
-                                       "A'), in their 'hex': what a Park is, is the ruleset's.")
-    in_contact_with: Id | None = Field(None, description="A leader id: the units start In "
-                                       "Contact with this Leader (e.g. 'In Contact with 5th NZ "
-                                       "Brigade Leader').")
     map: Id | None = Field(None, description="The sheet its hexes are on, when the scenario "
                            "plays on separate sheets (an unqualified hex then means that "
                            "sheet's, or a sheet's joined to it; core.sheets).")
     only_with: RuleRef | None = Field(None, description="Used only when this optional rule is "
-                                      "switched on, e.g. 'crete:O4.0'.")
+                                      "switched on ('<ruleset>:<section>').")
     not_with: RuleRef | None = Field(None, description="Left out when this optional rule is "
                                      "switched on (the entry it changes).")
     notes: Notes = None
@@ -75,10 +72,6 @@ class Placement(DataModel):
             raise ValueError("'one_per_hex' is for placing several 'units'")
         if self.each_hex and (self.units is None or self.within is None):
             raise ValueError("'each_hex' is for placing several 'units' 'within' an area")
-        if (self.artillery_park or self.in_contact_with) and self.leader is not None:
-            raise ValueError("'artillery_park' and 'in_contact_with' are for placing units")
-        if self.artillery_park is not None and (self.hex is None or self.within is not None):
-            raise ValueError("an 'artillery_park' is in one hex: give 'hex' (and no 'within')")
         if self.units is not None and self.one_per_hex and self.hexes is not None \
                 and len(self.units) > len(self.hexes):
             raise ValueError(f"{len(self.units)} units cannot go one per hex "
@@ -86,18 +79,9 @@ class Placement(DataModel):
         return self
 
 
-class DropZone(DataModel):
-    """A drop or landing zone (crete:4.2): 'DZ: 25.12' is {around: '25.12'}; 'within 1 hex of
-    17.15 and/or 19.15' is {around: '17.15 19.15', within: 1}."""
-
-    around: HexList = Field(min_length=1, description="The DZ hex, or the centres.")
-    within: int = Field(0, ge=0, description="Every hex within this many hexes of a centre.")
-
-
 class Reinforcement(DataModel):
-    """Units (and leaders) arriving during play: at a hex, through an entry, by air into a
-    drop zone ({arrival: parachute|glider, drop_zone, stick}), or airlanded in serials at a
-    controlled airfield ({arrival: airlanding, serial, division}, no place: crete:S7.0)."""
+    """Units (and leaders) arriving during play: at a hex or through an entry (a
+    ruleset may add other manners: :meth:`places`, :meth:`unplaced`)."""
 
     turn: TurnLabel
     units: IdList = Field(description="The arriving unit ids.")
@@ -105,56 +89,48 @@ class Reinforcement(DataModel):
     hex: HexId | None = Field(None, description="Arrival hex (or centre, with 'within').")
     within: int | None = Field(None, ge=0, description="Arrive within this many hexes of 'hex'.")
     entry: Id | None = Field(None, description="Arrival through an off-map box or overlay id.")
-    arrival: Id | None = Field(None, description="Ruleset-specific manner, e.g. 'parachute' or "
-                               "'glider' (these need a 'drop_zone').")
-    drop: str | None = Field(None, description="The drop's name as printed, e.g. 'Drop One'.")
-    stick: str | None = Field(None, description="The stick's name as printed, e.g. 'Stick One'.")
-    drop_zone: DropZone | None = Field(None, description="Where the stick drops, one unit per "
-                                       "hex (crete:4.2).")
-    division: Id | None = Field(None, description="The division whose activation brings it "
-                                "(printed with the drop, e.g. 'Drop One — Fallschirmjäger-"
-                                "Regiment 2'); informative, checked against the units.")
+    arrival: Id | None = Field(None, description="Ruleset-specific manner of arrival.")
     map: Id | None = Field(None, description="The sheet its hexes are on, when the scenario "
                            "plays on separate sheets (an unqualified hex then means that "
                            "sheet's; core.sheets).")
-    serial: int | None = Field(None, ge=1, description="With 'arrival: airlanding': the serial's "
-                               "number as printed ('Serial 3'); serials land in order, and "
-                               "'turn' is the first turn this one may land (crete:S7.0).")
     only_with: RuleRef | None = Field(None, description="Used only when this optional rule is "
-                                      "switched on, e.g. 'crete:O4.0' (the changed arrival).")
+                                      "switched on (the changed arrival).")
     not_with: RuleRef | None = Field(None, description="Left out when this optional rule is "
                                      "switched on (the arrival as printed that it changes).")
     source: Source = None
     notes: Notes = None
 
+    def places(self) -> dict[str, Any]:
+        """The keys that say where it arrives, by name: exactly one is given."""
+        return {"hex": self.hex, "entry": self.entry}
+
+    def unplaced(self) -> bool:
+        """Whether it arrives where the rules decide during play, with no place given."""
+        return False
+
+    def waits_off_map(self) -> bool:
+        """Whether it waits for its turn off the map, to arrive at its hex or entry."""
+        return self.hex is not None or self.entry is not None
+
     @model_validator(mode="after")
     def _somewhere(self) -> "Reinforcement":
-        given = [v for v in (self.hex, self.entry, self.drop_zone) if v is not None]
-        if self.arrival == AIRLANDING:
-            # The German player picks the airfield when the serial lands.
+        places = self.places()
+        given = [name for name, value in places.items() if value is not None]
+        names = ", ".join(f"'{name}'" for name in places).rsplit(", ", 1)
+        if self.unplaced():
             if given:
-                raise ValueError("an airlanding serial lands at a controlled airfield: give no "
-                                 "'hex', 'entry' or 'drop_zone'")
-            if self.serial is None or self.division is None:
-                raise ValueError("'arrival: airlanding' needs its 'serial' number and the "
-                                 "'division' whose Activation lands it")
+                raise ValueError(f"this arrival's place is decided in play: give no "
+                                 f"{' or '.join(names)}")
             return self
-        if self.serial is not None:
-            raise ValueError("'serial' is only for 'arrival: airlanding'")
         if len(given) != 1:
-            raise ValueError("give exactly one of 'hex', 'entry' or 'drop_zone'")
-        if (self.drop_zone is not None) != (self.arrival in AIRBORNE):
-            raise ValueError("a 'drop_zone' goes with 'arrival: parachute' or 'arrival: glider', "
-                             "and they with it")
+            raise ValueError(f"give exactly one of {' or '.join(names)}")
         return self
-
-
-AIRBORNE = ("parachute", "glider")
-AIRLANDING = "airlanding"
 
 
 class DivisionCommand(DataModel):
     """A division's ruleset-specific ratings and starting points for this scenario."""
+    # (the Army -> Division -> Formation chain of core.models; ratings named by
+    # ks_data_vocabulary)
 
     division: Id
     ratings: dict[Id, int | None] = Field(default_factory=dict, description="e.g. {command: 2, "
@@ -162,54 +138,6 @@ class DivisionCommand(DataModel):
     points: dict[Id, int | None] = Field(default_factory=dict, description="Starting points, "
                                          "e.g. {command: 4}.")
     source: Source = None
-
-
-class ChitRef(DataModel):
-    """A chit: {kind: division, of: <division id>}, {kind: formation, of: <formation id>},
-    {kind: direct_command, of: <side>}, {kind: event, of: <side>} (a Random Event chit)…"""
-
-    kind: Id = Field(description="Ruleset-specific chit kind: direct_command, division, "
-                     "formation, event.")
-    of: Id = Field(description="The side, division or formation the chit belongs to.")
-
-
-class RearguardPool(DataModel):
-    """How many generic Rearguard counters a Division may have in play."""
-
-    division: Id
-    count: int = Field(ge=0, description="The absolute limit of counters (gts:24.5).")
-    source: Source = None
-
-
-class RoadBlockLimit(DataModel):
-    """How many road blocks an Army (gts:23.1), or one Division of it (where a
-    scenario gives them Division by Division), may have in play at once."""
-
-    army: Id | None = Field(None, description="The Army the limit is for.")
-    division: Id | None = Field(None, description="The Division the limit is for (its "
-                                "Army's limit applies as well).")
-    count: int = Field(ge=0, description="The limit (gts:23.1).")
-    source: Source = None
-
-    @model_validator(mode="after")
-    def _one_owner(self) -> "RoadBlockLimit":
-        if (self.army is None) == (self.division is None):
-            raise ValueError("a road block limit names exactly one of 'army' or 'division'")
-        return self
-
-
-class Mug(DataModel):
-    """What goes into the draw cup."""
-
-    each_turn: list[ChitRef] = Field(default_factory=list, description="Chits placed in the "
-                                     "cup every turn (instead of the series' step G).")
-    at_start: list[ChitRef] = Field(default_factory=list, description="Chits in the cup when "
-                                    "play starts, e.g. 'Place the German and Allied Direct "
-                                    "Command ... chits in the cup'; later turns fill it as the "
-                                    "rules (or each_turn) say.")
-    first_chit: ChitRef | None = Field(None, description="The chit in play at the start.")
-    source: Source = None
-    notes: Notes = None
 
 
 class Effect(DataModel):
@@ -247,31 +175,22 @@ class VictoryCondition(DataModel):
     connected: Literal[2] | None = Field(
         None, description="kind 'control' of 'hexes': instead of all of them, at least this many "
         "controlled and connected — two of them adjacent to each other ('at least two connected "
-        "runway hexes', Crete Scenario 3; the only size the books print).")
+        "runway hexes'; the only size the books print).")
     count: int | None = Field(None, ge=1, description="kind 'control' or 'fire_zone' of "
                               "'hexes': at least this many of them ('two of the three airfield "
-                              "hexes', Crete Scenario 7); kind 'units_exited': how many Units.")
+                              "hexes'); kind 'units_exited': how many Units.")
     before: TurnLabel | None = Field(None, description="The condition counts only at the end of "
                                      "a turn before this one ('before the 1300 23 May Game "
-                                     "Turn', Crete Scenario 8).")
+                                     "Turn').")
     at_start_of: TurnLabel | None = Field(None, description="Read once, at the start of this "
                                           "turn — the end of the turn before it ('at the start "
-                                          "of the 0700, 26 May game turn', Crete Scenario 9).")
+                                          "of the 0700, 26 May game turn').")
     negated: bool = Field(False, description="The condition is that this does NOT hold ('If "
                           "the Germans do not control Galatas ...').")
-    formation: Id | None = Field(None, description="kind 'steps_in_columns': whose steps count "
-                                 "(with any battalion attached to it).")
-    columns: tuple[int, int] | None = Field(None, description="kind 'steps_in_columns': the "
-                                            "inclusive range of hex columns ('east of the 33.XX "
-                                            "hex column' is [34, 999]).")
     level: str | None = Field(None, description="Victory level, if the scenario grades wins.")
     provided: Id | None = Field(None, description="Another condition kind that must hold too, "
-                                "read with no keys of its own ('If Allied Withdrawal is in "
-                                "effect and the Germans control ...', Crete Scenario 11: "
-                                "'allied_withdrawal').")
-    levels: tuple[int, int] | None = Field(None, description="kind 'withdrawal_level': the "
-                                           "inclusive range of the Allied Withdrawal Level "
-                                           "('15 - 20', Crete Scenario 10; '30+' is [30, 9999]).")
+                                "read with no keys of its own ('If <a state of play> is in "
+                                "effect and the Germans control ...').")
 
     @model_validator(mode="after")
     def _fields_of_kind(self) -> "VictoryCondition":
@@ -279,10 +198,6 @@ class VictoryCondition(DataModel):
             raise ValueError("give 'before' or 'at_start_of', not both")
         if self.kind == "units_exited" and (self.count is None or not self.hexes):
             raise ValueError("'units_exited' needs the exit 'hexes' and a 'count' of Units")
-        if self.kind == "steps_in_columns" and (self.steps is None or self.columns is None):
-            raise ValueError("'steps_in_columns' needs 'steps' and 'columns'")
-        if self.kind == "withdrawal_level" and self.levels is None:
-            raise ValueError("'withdrawal_level' needs the 'levels' range")
         if self.count is not None and self.kind in ("control", "fire_zone") and \
                 self.count > len(self.hexes):
             raise ValueError(f"'count' {self.count} is more than the {len(self.hexes)} 'hexes'")
@@ -291,7 +206,7 @@ class VictoryCondition(DataModel):
 
 class VictoryPoints(DataModel):
     """One line of a victory-point schedule ('Each side receives victory points at the end of
-    the game as follows: ... 3VP Control of Apex Hill OP', Crete Scenario 4)."""
+    the game as follows: ... 3VP Control of Apex Hill OP')."""
 
     award: int = Field(ge=1, description="Victory points per thing counted.")
     per: Literal["enemy_step_eliminated", "hex_controlled", "step_shipped", "step_exited"] = \
@@ -324,7 +239,7 @@ class Victory(DataModel):
         "it holds at its 'when'; at the end one side alone with an objective met wins, "
         "otherwise the result is a draw.  'otherwise': the conditions decide as without "
         "'draw', and when none holds at the end the game is a draw ('Otherwise, it is a "
-        "draw', Crete Scenario 9).")
+        "draw').")
     source: Source = None
     text: str | None = Field(None, description="The victory conditions as printed.")
 
@@ -351,7 +266,7 @@ class ControlAtStart(DataModel):
 
 class PlayArea(DataModel):
     """The part of the map in play ('Only the area west of hex column 35.XX and north of hex
-    row XX.15 is in play', Crete Scenario 8): inclusive ranges of hex columns and rows."""
+    row XX.15 is in play'): inclusive ranges of hex columns and rows."""
 
     columns: tuple[int, int] | None = None
     rows: tuple[int, int] | None = None
@@ -371,33 +286,9 @@ class ScenarioStart(DataModel):
     """Where in the sequence of play the first turn starts, and what it lacks."""
 
     step: Id | None = Field(None, description="Ruleset-specific step the first turn starts at, "
-                            "e.g. 'activation' (GTS step H, 'Start with step H Perform "
-                            "Activation Phase').")
+                            "e.g. 'activation' ('Start with step H Perform Activation "
+                            "Phase').")
     source: Source = None
-
-
-class AsPer(DataModel):
-    """Part of another scenario's set-up reused on one sheet ("Rethymnon Map: As per
-    Scenario 1", Crete Scenario 6): its placements and/or the arrivals of one of its
-    turns, on sheet 'map' (their hexes are that sheet's), with this scenario's
-    counters of the same printed names (modules/gts/as_per.py)."""
-
-    scenario: Id = Field(description="The other scenario, as 'ks play' names it, e.g. "
-                         "'crete/snafu'.")
-    map: Id = Field(description="The sheet the other scenario's hexes are on.")
-    setup: bool = Field(False, description="Take its whole set-up.")
-    turn: TurnLabel | None = Field(None, description="Take its arrivals (drops, reinforcements) "
-                                   "of this turn.")
-    drop: str | None = Field(None, description="What this scenario calls those arrivals' "
-                             "drop ('1500: Drop Two — As per Scenario 1').")
-    source: Source = None
-    notes: Notes = None
-
-    @model_validator(mode="after")
-    def _something(self) -> "AsPer":
-        if not self.setup and self.turn is None:
-            raise ValueError("take its 'setup', the arrivals of a 'turn', or both")
-        return self
 
 
 class Scenario(DataFile):
@@ -408,7 +299,7 @@ class Scenario(DataFile):
     game: Id = Field(description="The game id this scenario is played with.")
     rulesets: list[Id] = Field(description="Rule modules in force.")
     special_rules: list[RuleRef] = Field(default_factory=list, description="Optional/special "
-                                         "rule sections in effect, e.g. 'crete:S6.0'.")
+                                         "rule sections in effect ('<ruleset>:<section>').")
     description: str | None = Field(None, description="The printed introduction.")
     counter_set: Id | None = Field(None, description="Which counters to use, when a game has several.")
     maps: list[Id] = Field(min_length=1, description="Map ids in play.")
@@ -416,20 +307,10 @@ class Scenario(DataFile):
                                        "play; hexes outside it are off the map.")
     start_turn: TurnLabel
     end_turn: TurnLabel
-    as_per: list[AsPer] = Field(default_factory=list, description="Other scenarios' set-ups "
-                                "and arrivals reused sheet by sheet (added to 'setup' and "
-                                "'reinforcements' where listed, before them).")
     setup: list[Placement] = Field(default_factory=list, description="Set-up placements.")
     reinforcements: list[Reinforcement] = Field(default_factory=list, description="Arrivals.")
     command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "
                                                   "ratings and starting points.")
-    mug: Mug | None = Field(None, description="What goes into the draw cup.")
-    rearguards: list[RearguardPool] = Field(default_factory=list, description="Rearguard "
-                                            "counters available, per Division.")
-    road_blocks: list[RoadBlockLimit] = Field(default_factory=list, description="Road block "
-                                              "limits per Army (an Army not listed has none) "
-                                              "and per Division (a Division not listed has "
-                                              "only its Army's).")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
     start: ScenarioStart | None = Field(None, description="Where the first turn starts (the "
@@ -437,6 +318,59 @@ class Scenario(DataFile):
     control_at_start: list[ControlAtStart] = Field(default_factory=list, description="Who "
                                                    "controls which hexes at the start.")
     victory: Victory = Field(description="Victory conditions.")
+
+
+# The parts of a scenario a ruleset may add keys to (ks_scenario_schema), and
+# the Scenario fields that hold them.
+PARTS = ("scenario", "placement", "reinforcement", "victory_condition")
+
+
+def scenario_model(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) -> type[Scenario]:
+    """Scenario with the rulesets' own keys: each of *extensions* maps parts
+    (PARTS) to a model whose fields and validators are added to that part's
+    (lowest layer first).  Without extensions, the kernel's Scenario."""
+    mixins = tuple(tuple(ext[part] for ext in extensions if part in ext) for part in PARTS)
+    unknown = {part for ext in extensions for part in ext} - set(PARTS)
+    if unknown:
+        raise ValueError(f"no scenario part {sorted(unknown)} (the parts: {', '.join(PARTS)})")
+    return _composed(*mixins)
+
+
+@lru_cache(maxsize=None)
+def _composed(scenario: tuple, placement: tuple, reinforcement: tuple,
+              condition: tuple) -> type[Scenario]:
+    if not (scenario or placement or reinforcement or condition):
+        return Scenario
+    victory = _part(Victory, (), conditions=_typed(Victory, "conditions", list,
+                                                  _part(VictoryCondition, condition)))
+    return _part(Scenario, scenario,
+                 setup=_typed(Scenario, "setup", list, _part(Placement, placement)),
+                 reinforcements=_typed(Scenario, "reinforcements", list,
+                                       _part(Reinforcement, reinforcement)),
+                 victory=_typed(Scenario, "victory", None, victory))
+
+
+def item_model(scenario: Scenario | type[Scenario], field: str) -> type[DataModel]:
+    """The model of the items of the list *field* ('setup', say) of *scenario*
+    (or of that scenario model) as its rulesets compose it, for a new entry
+    that reads like the file's."""
+    model = scenario if isinstance(scenario, type) else type(scenario)
+    return typing.get_args(model.model_fields[field].annotation)[0]
+
+
+def _part(base: type[DataModel], mixins: tuple, **fields: Any) -> Any:
+    if not mixins and not fields:
+        return base
+    # The mixins come first so that their methods (Reinforcement.places, say)
+    # extend the kernel's; the kernel's validators run as well.
+    return create_model(base.__name__, __base__=(*mixins, base), __module__=base.__module__,
+                        **fields)
+
+
+def _typed(owner: type[DataModel], name: str, container: Any, model: Any) -> tuple:
+    """Field *name* of *owner* as it is declared, holding *model* instead."""
+    info = owner.model_fields[name]
+    return (container[model] if container is not None else model), info
 
 
 def units_in_play(scenario: "Scenario") -> set[str]:

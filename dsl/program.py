@@ -9,7 +9,7 @@ trigger never fires again while it is already running.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 try:
     import cython  # compiling (setup.py): the declarations below type the hot locals

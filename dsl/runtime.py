@@ -8,7 +8,7 @@ computed value is written to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from kriegsspiel.core.errors import KsError, Location

@@ -77,6 +77,25 @@ def ks_data_vocabulary():
 
 
 @hookspec
+def ks_scenario_schema():
+    """Return the keys the module's scenarios may write beyond the kernel's, as
+    ``{part: model}`` for the parts of core.scenario.PARTS ("scenario",
+    "placement", "reinforcement", "victory_condition"): each model's fields and
+    validators are added to that part (core.scenario.scenario_model), so a
+    scenario is read, checked and exported as a schema with them.  A
+    reinforcement model may extend ``places()`` and ``unplaced()``."""
+
+
+@hookspec
+def ks_check_scenario(check, scenario):
+    """Check the references the module's own scenario keys make (ks_scenario_schema):
+    *check* is a core.refcheck.References — ``check.ref(kind, value, owner, *path)``
+    reports an unknown id with a did-you-mean, ``check.hex(...)`` a hex not in
+    play, ``check.error(...)`` anything else, each located in the scenario file.
+    Called for every selected module after the kernel's checks."""
+
+
+@hookspec
 def ks_expand_scenario(scenario, path, game):
     """Return *scenario* (a core.scenario.Scenario read from *path*, of the loaded
     *game*) with what the ruleset's scenario conventions imply written out —

@@ -17,7 +17,7 @@ from typing import Iterable
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.models import Game, MapModel
-from kriegsspiel.core.scenario import Effect, Placement, Scenario, ScenarioRule
+from kriegsspiel.core.scenario import Effect, Scenario, ScenarioRule, item_model
 from kriegsspiel.engine.plugins import Registry
 
 
@@ -80,7 +80,7 @@ def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registr
     off_map: dict[str, list[str]] = {}
     for p in game.optional_setup:
         if p.rule in on and p.hex is not None and p.map in in_play:
-            setup.append(Placement(unit=p.unit, hex=p.hex, notes=p.notes))
+            setup.append(item_model(scenario, "setup")(unit=p.unit, hex=p.hex, notes=p.notes))
         elif p.rule in on and p.hex is None:
             off_map.setdefault(p.rule, []).append(p.unit)
     # Units an optional rule brings into play off the map: an effect

@@ -22,15 +22,17 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
-from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
+from kriegsspiel.core.loading import check_references, load_game, shipped_roots
 from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
-from kriegsspiel.core.scenario import Scenario, units_in_play
+from kriegsspiel.core.models import DataModel
+from kriegsspiel.core.scenario import Scenario, VictoryCondition, units_in_play
 from kriegsspiel.core.sheets import SheetedGrid, qualified
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
+from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
 from kriegsspiel.engine.session import Session
 
 
@@ -60,22 +62,17 @@ def find_scenario(name: str) -> Path:
 
 def load(name: str, registry: Registry) -> Loaded:
     path = find_scenario(name)
-    scenario = load_scenario(path)
+    scenario = read_scenario(path, registry)
     games = {p.parent.name: p.parent for root in shipped_roots() for p in root.rglob("game.yaml")}
     if scenario.game not in games:
         raise KsError(f"scenario is for unknown game '{scenario.game}' (the games: "
                       f"{', '.join(sorted(games))})", load_yaml(path).locate(("game",)),
                       did_you_mean(scenario.game, games))
-    unknown = [(i, r) for i, r in enumerate(scenario.rulesets) if r not in registry.modules]
-    if unknown:
-        doc = load_yaml(path)
-        raise KsErrors([KsError(f"unknown rule module '{r}'", doc.locate(("rulesets", i)),
-                                did_you_mean(r, registry.modules)) for i, r in unknown])
     names = registry.select(scenario.rulesets)
     side_model = registry.first("ks_counter_values_model", names)
     game = load_game(games[scenario.game], side_model)
     scenario = expanded(registry, names, scenario, path, game)
-    errors = check_references(game, [scenario])
+    errors = check_references(game, [scenario], scenario_checks(registry))
     if errors:
         raise KsErrors(errors)
     grid = grid_of(game, scenario)
@@ -157,16 +154,16 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                  "side": div_side[division], "unit_class": u.unit_class,
                  "back_kind": u.back_kind, "tags": list(u.tags), "faces": faces}
         # (drops and airlanding serials never wait in a reinforcement box)
-        if u.id in arrivals and arrivals[u.id].drop_zone is None and arrivals[u.id].serial is None:
+        if u.id in arrivals and arrivals[u.id].waits_off_map():
             r = arrivals[u.id]
             entry["arrival_turn"] = turn_index(labels, r.turn)
             entry["entry_hex"] = r.hex
         cat["unit"][u.id] = entry
     # "Leaders arrive with any Unit of their Formation on the first turn a Unit
     # arrives" (Crete's General Comments): a Leader printed with an arrival at a
-    # hex waits for its turn (those of drops and serials: their own layouts).
+    # hex waits for its turn (arrivals in other manners: their rulesets' layouts).
     for r in scenario.reinforcements:
-        if r.drop_zone is None and r.serial is None:
+        if r.waits_off_map():
             for leader_id in r.leaders:
                 if leader_id in cat["leader"]:
                     cat["leader"][leader_id]["arrival_turn"] = turn_index(labels, r.turn)
@@ -191,14 +188,12 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                                            "hexes": list(c.hexes), "when": c.when,
                                            "winner": c.winner, "level": c.level,
                                            "steps": c.steps, "connected": c.connected,
-                                           "count": c.count, "formation": c.formation,
-                                           "columns": list(c.columns or []) or None,
+                                           "count": c.count,
                                            "before": turn_index(labels, c.before),
                                            "at_start_of": turn_index(labels, c.at_start_of),
                                            "negated": c.negated,
-                                           # Crete S5.0's Withdrawal Level bands
-                                           **({"levels": list(c.levels)} if c.levels else {}),
-                                           **({"provided": c.provided} if c.provided else {})}
+                                           **({"provided": c.provided} if c.provided else {}),
+                                           **_rulesets_keys(c, VictoryCondition)}
                       for i, c in enumerate(scenario.victory.conditions)}
     # A victory-point schedule, one entry per line printed.
     cat["victory_points"] = {f"points {i + 1}": {"award": p.award, "per": p.per,
@@ -207,6 +202,14 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
                              for i, p in enumerate(scenario.victory.points)}
     _lay_out_scenario(cat, game, scenario, labels)
     return cat
+
+
+def _rulesets_keys(item: DataModel, kernel: type[DataModel]) -> dict:
+    """The keys *item* has beyond the kernel's model (ks_scenario_schema) that
+    it gives, as the rules read them (a pair as a list)."""
+    return {name: list(value) if isinstance(value, tuple) else value
+            for name in type(item).model_fields if name not in kernel.model_fields
+            if (value := getattr(item, name)) is not None}
 
 
 def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[str]) -> None:
@@ -240,12 +243,6 @@ def _lay_out_scenario(cat: dict, game: Game, scenario: Scenario, labels: list[st
                 # enough units back for the hexes still empty)
                 entry["setup_cover"] = f"setup {n + 1}" if p.each_hex else None
             entry["setup_in_ip"] = p.improved_position
-            # Started in an Artillery Park, or In Contact with a Leader: the rules
-            # make the Park and the contact at the start of play.
-            if p.artillery_park is not None:
-                entry["setup_park"] = p.artillery_park
-            if p.in_contact_with is not None:
-                entry["setup_contact"] = p.in_contact_with
     _lay_out_off_map_boxes(cat, game, grid)
     game_entry = cat["game"]["game"]
     game_entry["start_step"] = scenario.start.step if scenario.start else None

@@ -18,6 +18,7 @@ from kriegsspiel.core.errors import KsError, Location
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.rulebook import ExtraRules, build_program, rule_files
+from kriegsspiel.engine.scenario_reading import check_content, installed_model
 from kriegsspiel.tools.check_files import KINDS, check_file, kind_of, unknown_kind
 
 
@@ -43,9 +44,7 @@ def check_shipped(disable: list[str] = ()) -> CheckResult:
             programs.append(build_program([leaf], registry))
         except KsError as exc:
             result.errors += exc.each()
-    side_model = registry.first("ks_counter_values_model", registry.names())
-    leader_model = registry.first("ks_leader_values_model", registry.names())
-    result.errors += loading.check_content(None, side_model, leader_model)
+    result.errors += check_content(None, registry)
     files = {f.path for p in programs for f in p.files}
     definitions = {n for p in programs for n in p.decls}
     provisional = sorted({f"table {n} ({d.loc.path}:{d.loc.line})" for p in programs
@@ -151,5 +150,7 @@ def _edited(rules: ExtraRules) -> bool:
 
 
 def all_schemas() -> dict[str, dict]:
+    """Every file format's JSON Schema; a scenario's with every installed module's keys."""
     from kriegsspiel.core.situation import Situation
-    return {**loading.schemas(), "situation": Situation.model_json_schema()}
+    scenario = installed_model(load_registry())
+    return {**loading.schemas(scenario), "situation": Situation.model_json_schema()}

@@ -153,6 +153,16 @@ class _Plugin:
         return None
 
     @hookimpl
+    def ks_scenario_schema(self):
+        from kriegsspiel.modules.crete.scenario_schema import SCHEMA
+        return SCHEMA
+
+    @hookimpl
+    def ks_check_scenario(self, check, scenario):
+        from kriegsspiel.modules.crete.scenario_schema import check_scenario
+        check_scenario(check, scenario)
+
+    @hookimpl
     def ks_rule_files(self):
         return [RULES / name for name in RULE_FILES]
 

@@ -85,6 +85,16 @@ class _Plugin:
                 "division.points": {"command": "cp", "dispatch": "dp"}}
 
     @hookimpl
+    def ks_scenario_schema(self):
+        from kriegsspiel.modules.gts.scenario_schema import SCHEMA
+        return SCHEMA
+
+    @hookimpl
+    def ks_check_scenario(self, check, scenario):
+        from kriegsspiel.modules.gts.scenario_schema import check_scenario
+        check_scenario(check, scenario)
+
+    @hookimpl
     def ks_expand_scenario(self, scenario, path, game):
         # "As per Scenario N": another scenario's set-up and arrivals, sheet by sheet.
         from kriegsspiel.modules.gts.as_per import expand_as_per

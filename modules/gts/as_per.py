@@ -105,7 +105,7 @@ def expand_as_per(scenario: Scenario, path: str | Path, game: Game) -> Scenario:
             fail(entry, f"no scenario '{entry.scenario}' beside this one",
                  did_you_mean(entry.scenario, known))
             continue
-        other = load_scenario(other_path)
+        other = load_scenario(other_path, type(scenario))
         if entry.map not in other.maps:
             fail(entry, f"scenario '{entry.scenario}' is played on {', '.join(other.maps)}, "
                         f"not '{entry.map}'")

@@ -37,6 +37,7 @@ def lay_out(cat: dict, game: Any = None, scenario: Any = None) -> None:
                                    "side": side}
     if scenario is None:
         return
+    _parks_and_contacts(cat, scenario)
     _rearguards(cat, game, scenario)
     _road_block_limits(cat, scenario)
     # Marker counters that are drawn from cups (e.g. crete:5.0 Random Event chits
@@ -59,6 +60,17 @@ def _effect_chits(cat: dict) -> None:
         if isinstance(effect.get("chits"), list):  # several chit references
             effect["chits"] = [chit_id(c["kind"], c["of"]) if isinstance(c, dict) else c
                                for c in effect["chits"]]
+
+
+def _parks_and_contacts(cat: dict, scenario: Any) -> None:
+    """Units set up in an Artillery Park (gts:16.2.1) or In Contact with a Leader
+    (gts:16.3): the rules make the Park and the contact at the start of play."""
+    for p in scenario.setup:
+        for unit_id in [p.unit] if p.unit else list(p.units or []):
+            if p.artillery_park is not None:
+                cat["unit"][unit_id]["setup_park"] = p.artillery_park
+            if p.in_contact_with is not None:
+                cat["unit"][unit_id]["setup_contact"] = p.in_contact_with
 
 
 def _rearguards(cat: dict, game: Any, scenario: Any) -> None:

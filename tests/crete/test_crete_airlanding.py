@@ -9,7 +9,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.core.loading import load_scenario
+from kriegsspiel.engine.scenario_reading import read_scenario
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.starting import start
 
@@ -404,7 +404,7 @@ def test_bad_serial_data_is_a_located_error(tmp_path, reinforcement, message):
     path = tmp_path / "bad.yaml"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(KsError) as caught:
-        load_scenario(path)
+        read_scenario(path)
     rendered = caught.value.render()
     line = text.splitlines().index(f"  - {reinforcement}") + 1
     assert f"{path}:{line}:" in rendered and message in rendered

@@ -185,11 +185,11 @@ def test_general_comments_no_german_points_in_the_first_activation_of_para_drop_
     and 11–13, the Germans do not roll for or receive Dispatch or Command points
     during the first activation" — row by row, those scenarios (and no other) carry
     the effect that withholds them (drops.ksr's points_withheld)."""
-    from kriegsspiel.core.loading import load_scenario
+    from kriegsspiel.engine.scenario_reading import read_scenario
     from kriegsspiel.engine.starting import find_scenario
     withheld = []
     for number, name in enumerate(SCENARIOS):
-        scenario = load_scenario(find_scenario(f"crete/{name}"))
+        scenario = read_scenario(find_scenario(f"crete/{name}"))
         effects = [e for r in scenario.scenario_rules or [] for e in r.effects or []]
         kinds = [(e.get("kind"), e.get("side")) if isinstance(e, dict)
                  else (getattr(e, "kind", None), getattr(e, "side", None)) for e in effects]

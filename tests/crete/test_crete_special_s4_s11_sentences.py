@@ -244,13 +244,13 @@ def test_s10_every_scenario_with_s10_issues_the_trucks_as_printed():
     Germans "one Divisional Truck for each Division", earned at Maleme Airfield — in
     every scenario that lists S10.0 (crete:S10.0#1: they "appear at the start of
     play")."""
-    from kriegsspiel.core.loading import load_scenario
+    from kriegsspiel.engine.scenario_reading import read_scenario
     from kriegsspiel.engine.starting import find_scenario
     listing = []
     for name in ("learning", "snafu", "precision", "heraklion", "piling_on", "descent", "jump",
                  "last_chance", "kiwis", "gala", "hot_pursuit", "mercury", "main_event",
                  "free_for_all"):
-        scenario = load_scenario(find_scenario(f"crete/{name}"))
+        scenario = read_scenario(find_scenario(f"crete/{name}"))
         if "crete:S10.0" not in (scenario.special_rules or []):
             continue
         listing.append(name)

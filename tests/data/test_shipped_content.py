@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.refcheck import known_rule_ids
-from kriegsspiel.core.loading import (check_content, check_references,
-                                      load_game, load_scenario, shipped_roots)
+from kriegsspiel.core.loading import check_references, load_game, shipped_roots
+from kriegsspiel.engine.scenario_reading import check_content, read_scenario
 from kriegsspiel.core.scenario import turn_order
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
 
@@ -21,11 +21,11 @@ def crete():
 
 @pytest.fixture(scope="module")
 def learning():
-    return load_scenario(shipped_roots()[1] / "crete" / "learning.yaml")
+    return read_scenario(shipped_roots()[1] / "crete" / "learning.yaml")
 
 
 def test_all_shipped_content_loads_and_cross_checks_clean():
-    errors = check_content(side_model=GtsCounterSide, leader_model=GtsLeaderValues)
+    errors = check_content()
     assert errors == [], "\n".join(e.render() for e in errors)
 
 

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.core.errors import KsError, KsErrors
-from kriegsspiel.core.loading import (check_content, check_references, load_game,
-                                      load_scenario, shipped_roots)
+from kriegsspiel.core import loading
+from kriegsspiel.core.loading import check_references, load_game, shipped_roots
+from kriegsspiel.engine.scenario_reading import check_content, read_scenario
 from kriegsspiel.modules.gts.counters import GtsCounterSide
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -31,7 +32,7 @@ def crete():
 
 def test_misspelt_unit_in_scenario_points_at_it_with_a_hint(crete):
     path = FIXTURES / "scenario_misspelt_unit.yaml"
-    errors = check_references(crete, [load_scenario(path)])
+    errors = check_references(crete, [read_scenario(path)])
     assert "\n".join(e.render() for e in errors) == f"""\
 {path}:13:12: error: setup[2].unit: unknown unit '1 A/1 Inff'
       - {{unit: 1 A/1 Inff, hex: "02.02"}}
@@ -52,7 +53,7 @@ hint: did you mean 'Allied'?"""
 
 def test_schema_errors_are_all_reported_at_their_nodes():
     path = FIXTURES / "scenario_schema_errors.yaml"
-    assert rendered_failure(load_scenario, path) == f"""\
+    assert rendered_failure(read_scenario, path) == f"""\
 {path}:1:13: error: provenance: Input should be 'published' or 'provisional'
     provenance: publshed
                 ^
@@ -79,13 +80,13 @@ hint: did you mean 'hex'?
 
 def test_schema_errors_come_as_one_ks_errors_with_each_error_inside():
     with pytest.raises(KsErrors) as caught:
-        load_scenario(FIXTURES / "scenario_schema_errors.yaml")
+        read_scenario(FIXTURES / "scenario_schema_errors.yaml")
     assert [e.location.line for e in caught.value.errors] == [1, 8, 10, 11, 12, 15]
 
 
 def test_yaml_syntax_error_is_located_at_the_problem_mark():
     path = FIXTURES / "syntax_error.yaml"
-    assert rendered_failure(load_scenario, path) == f"""\
+    assert rendered_failure(read_scenario, path) == f"""\
 {path}:5:3: error: YAML syntax error: expected ',' or '}}', but got '-' (while parsing a flow mapping)
       - {{unit: 1 A/1 Inf, hex: "02.02"}}
       ^"""
@@ -93,7 +94,7 @@ def test_yaml_syntax_error_is_located_at_the_problem_mark():
 
 def test_duplicate_key_is_located_at_the_second_key():
     path = FIXTURES / "duplicate_key.yaml"
-    assert rendered_failure(load_scenario, path) == f"""\
+    assert rendered_failure(read_scenario, path) == f"""\
 {path}:4:1: error: duplicate key 'title' (first defined on line 3)
     title: Two
     ^"""
@@ -129,7 +130,7 @@ unable to parse string as an integer, or Input should be 'star'
 def test_game_cross_references_are_checked_with_hints():
     root = FIXTURES / "bad_refs_game"
     game, units, tiny = root / "game.yaml", root / "units.yaml", root / "map.yaml"
-    rendered = "\n".join(e.render() for e in check_content([root]))
+    rendered = "\n".join(e.render() for e in loading.check_content([root]))
     assert rendered == f"""\
 {units}:5:10: error: units[2].id: duplicate unit id '1 A/1 Inf' (first at {units}:3:5)
       - {{id: 1 A/1 Inf, formation: 1 Inf (Greek), unit_class: infantry, front: {{values: {{}}}}}}
@@ -180,11 +181,11 @@ def test_unknown_game_in_a_scenario_is_reported(tmp_path):
 
 def test_unreadable_and_empty_files_are_ks_errors(tmp_path):
     missing = tmp_path / "nope.yaml"
-    assert rendered_failure(load_scenario, missing).startswith(f"{missing}: error: cannot read file")
+    assert rendered_failure(read_scenario, missing).startswith(f"{missing}: error: cannot read file")
     empty = tmp_path / "empty.yaml"
     empty.write_text("# nothing\n", encoding="utf-8")
-    assert "the file is empty; expected a Scenario mapping" in rendered_failure(load_scenario, empty)
+    assert "the file is empty; expected a Scenario mapping" in rendered_failure(read_scenario, empty)
     latin = tmp_path / "latin.yaml"
     latin.write_bytes(b"id: J\xe4ger\n")
-    assert rendered_failure(load_scenario, latin).startswith(
+    assert rendered_failure(read_scenario, latin).startswith(
         f"{latin}:1:1: error: file is not valid UTF-8")

@@ -138,7 +138,8 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
     """crete:scenario:6 names hexes of four sheets numbered alike: an id without
     its sheet is a located error saying what to write."""
     from kriegsspiel.modules.gts.as_per import expand_as_per
-    from kriegsspiel.core.loading import check_references, load_game, load_scenario, shipped_roots
+    from kriegsspiel.core.loading import check_references, load_game, shipped_roots
+    from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
     text = find_scenario("crete/jump").read_text(encoding="utf-8")
     old = '  - {unit: Kastelli, map: kastelli, hex: "06.05"}'
     assert old in text
@@ -149,7 +150,8 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
             find_scenario(f"crete/{name}").read_text(encoding="utf-8"), encoding="utf-8")
     path.write_text(text.replace(old, '  - {unit: Kastelli, hex: "06.05"}'), encoding="utf-8")
     game = load_game(shipped_roots()[0] / "crete")
-    errors = check_references(game, [expand_as_per(load_scenario(path), path, game)])
+    errors = check_references(game, [expand_as_per(read_scenario(path), path, game)],
+                              scenario_checks())
     rendered = [e.render() for e in errors]
     assert len(rendered) == 1, rendered
     assert rendered[0].startswith(f"{path}:")
@@ -157,7 +159,8 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
             "rethymnon:06.05 or heraklion:06.05 or kastelli:06.05") in rendered[0]
     path.write_text(text.replace(old, '  - {unit: Kastelli, hex: "kastelly:06.05"}'),
                     encoding="utf-8")
-    errors = check_references(game, [expand_as_per(load_scenario(path), path, game)])
+    errors = check_references(game, [expand_as_per(read_scenario(path), path, game)],
+                              scenario_checks())
     assert "no sheet 'kastelly'" in errors[0].render()
     assert "did you mean 'kastelli'" in errors[0].render()
 
@@ -242,7 +245,8 @@ def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
     beside this one, played on the sheet it names: otherwise a located error."""
     from kriegsspiel.modules.gts.as_per import expand_as_per
     from kriegsspiel.core.errors import KsErrors
-    from kriegsspiel.core.loading import load_game, load_scenario, shipped_roots
+    from kriegsspiel.core.loading import load_game, shipped_roots
+    from kriegsspiel.engine.scenario_reading import read_scenario
     text = find_scenario("crete/jump").read_text(encoding="utf-8")
     (tmp_path / "crete").mkdir()
     for name in ("snafu", "heraklion", "descent"):
@@ -262,7 +266,7 @@ def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
              "scenario 'crete/snafu' is played on rethymnon, not 'heraklion'")):
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
         with pytest.raises(KsErrors) as caught:
-            expand_as_per(load_scenario(path), path, game)
+            expand_as_per(read_scenario(path), path, game)
         rendered = caught.value.render()
         assert f"{path}:" in rendered and message in rendered, rendered
 

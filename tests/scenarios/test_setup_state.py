@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.core.scenario import Placement
+from kriegsspiel.core.scenario import item_model
 from kriegsspiel.engine.starting import start
 
 NZ, GD = "2nd New Zealand Division", "5. Gebirgs Division"
@@ -80,13 +80,21 @@ def test_guns_set_up_in_a_park_may_be_spotted_for_by_their_contact():
     assert session.value("spotter_formation_leader", gun).id == "5th NZ Bde Leader"
 
 
+def gts_placement():
+    """A set-up entry as a GTS scenario reads it (ks_scenario_schema)."""
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.scenario_reading import model_of
+    return item_model(model_of(load_registry(), ["gts"]), "setup")
+
+
 def test_a_park_needs_one_hex():
     """A Park is one hex, and only Units start in one."""
+    placement = gts_placement()
     with pytest.raises(Exception, match="an 'artillery_park' is in one hex"):
-        Placement.model_validate({"units": ["A 27 Art"], "hex": "15.10", "within": 1,
+        placement.model_validate({"units": ["A 27 Art"], "hex": "15.10", "within": 1,
                                   "artillery_park": "Park A"})
     with pytest.raises(Exception, match="for placing units"):
-        Placement.model_validate({"leader": "5th NZ Bde Leader", "hex": "15.10",
+        placement.model_validate({"leader": "5th NZ Bde Leader", "hex": "15.10",
                                   "in_contact_with": "5th NZ Bde Leader"})
 
 
