@@ -131,7 +131,7 @@ _ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
 # The events that change what rules can read: the kernel's own, which _apply
 # applies (dsl.program.KERNEL_EVENTS; a test checks the two agree).
 _STATE_EVENTS = _ATTR_EVENTS | {"unit_moved", "unit_placed", "unit_eliminated", "turn_advanced",
-                                "chit_added", "chit_drawn", "chit_removed"}
+                                "pool_added", "pool_drawn", "pool_removed"}
 
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
@@ -148,7 +148,7 @@ class GameState:
 
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
-                 "tracks", "cups", "links", "turn", "log", "version", "_restores", "_flips",
+                 "tracks", "pools", "pool_kinds", "links", "turn", "log", "version", "_restores", "_flips",
                  "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances",
                  "_distances_grid", "observers", "__weakref__")
 
@@ -162,7 +162,9 @@ class GameState:
         self.faces: dict[str, str] = {}
         self.eliminated: set[str] = set()
         self.tracks: dict[str, dict[str, int]] = {}
-        self.cups: dict[str, list[str]] = {}  # named containers of chits (the mug)
+        # Named pools of pieces of one kind, drawn blindly (a cup, a mug): their ids.
+        self.pools: dict[str, list[str]] = {}
+        self.pool_kinds: dict[str, str] = {}
         self.links: dict[str, dict[str, str]] = {}  # "unit:x" → link → "leader:y"
         self.turn = 0
         self.log: list[Event] = []
@@ -332,9 +334,10 @@ class GameState:
     def units(self) -> list[Ref]:
         return self.refs("unit")
 
-    def cup(self, name: str) -> list[Ref]:
-        """The chits in a cup, as entities, in a stable order."""
-        return [Ref("chit", c) for c in sorted(self.cups.get(name, []))]
+    def pool(self, name: str) -> list[Ref]:
+        """The pieces in a pool, as entities, in a stable order."""
+        kind = self.pool_kinds.get(name)
+        return [self.interned(kind, ident) for ident in sorted(self.pools.get(name, []))]
 
     def units_at(self, hex_id: str) -> list[Ref]:
         # An index of placement, rebuilt after pieces move (record, restore);
@@ -427,17 +430,20 @@ class GameState:
             self.turn = d["turn"]
         elif event.kind == "link_changed":
             self.links.setdefault(d["entity"], {})[d["link"]] = d["new"]
-        elif event.kind == "chit_added":
-            self.cups.setdefault(d["cup"], []).append(d["chit"])
-        elif event.kind in ("chit_drawn", "chit_removed"):
-            self.cups[d["cup"]].remove(d["chit"])
+        elif event.kind == "pool_added":
+            kind, ident = d["entity"].split(":", 1)
+            self.pools.setdefault(d["pool"], []).append(ident)
+            self.pool_kinds[d["pool"]] = kind
+        elif event.kind in ("pool_drawn", "pool_removed"):
+            self.pools[d["pool"]].remove(d["entity"].split(":", 1)[1])
 
     # ---- saving -----------------------------------------------------------
     def snapshot(self) -> dict:
         return {"turn": self.turn, "placement": dict(sorted(self.placement.items())),
                 "faces": dict(sorted(self.faces.items())), "eliminated": sorted(self.eliminated),
                 "tracks": {k: dict(sorted(v.items())) for k, v in sorted(self.tracks.items())},
-                "cups": {k: sorted(v) for k, v in sorted(self.cups.items()) if v},
+                "pools": {k: sorted(v) for k, v in sorted(self.pools.items()) if v},
+                "pool_kinds": dict(sorted(self.pool_kinds.items())),
                 "links": {k: dict(sorted(v.items())) for k, v in sorted(self.links.items())}}
 
     def restore(self, snap: dict, log: list[dict] | None = None) -> None:
@@ -451,7 +457,8 @@ class GameState:
         self.faces = dict(snap["faces"])
         self.eliminated = set(snap["eliminated"])
         self.tracks = copy.deepcopy(snap["tracks"])
-        self.cups = {k: list(v) for k, v in snap.get("cups", {}).items()}
+        self.pools = {k: list(v) for k, v in snap.get("pools", {}).items()}
+        self.pool_kinds = dict(snap.get("pool_kinds", {}))
         self.links = copy.deepcopy(snap.get("links", {}))
         self.log = [Event(e["seq"], e["kind"], e["data"], e.get("cause", [])) for e in log or []]
 

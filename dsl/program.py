@@ -38,9 +38,9 @@ KERNEL_EVENTS = {
     "unit_moved": ("unit", "origin", "destination"),
     "unit_placed": ("unit", "origin", "destination"),
     "link_changed": ("entity", "link", "old", "new"),
-    "chit_added": ("cup", "chit"),
-    "chit_drawn": ("cup", "chit"),
-    "chit_removed": ("cup", "chit"),
+    "pool_added": ("pool", "entity"),
+    "pool_drawn": ("pool", "entity"),
+    "pool_removed": ("pool", "entity"),
     "turn_advanced": ("turn",),
 }
 

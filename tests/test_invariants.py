@@ -103,13 +103,13 @@ def test_kernel_invariants_catch_a_piece_in_two_states_and_unknown_places(sessio
 
 def test_kernel_invariants_catch_chits_tracks_and_links(session):
     def change(snap):
-        snap["cups"]["mug"] = ["direct:Axis"]  # also in 'carry'
+        snap["pools"]["mug"] = ["direct:Axis"]  # also in 'carry'
         snap["tracks"]["division:CREFOR"] = {"cp": 25}
         snap["tracks"][f"unit:{AXIS_UNIT}"] = {"cp": 1, "no_such_track": 1}
         snap["links"][f"unit:{AXIS_UNIT}"] = {"contact_with": "leader:Nobody"}
     tamper(session, change)
     found = broken(session)
-    assert found["chits_in_one_cup"] == ["direct:Axis in 'carry' and in 'mug'"]
+    assert found["pieces_in_one_pool"] == ["direct:Axis in 'carry' and in 'mug'"]
     assert found["tracks_in_range"] == [
         "division:CREFOR: cp = 25 outside 0..19",
         f"unit:{AXIS_UNIT}: 'cp' is declared on division, not unit",
@@ -309,7 +309,7 @@ def test_each_invariant_reads_what_its_definition_reads(session):
     assert {"@placement", "side"} <= reads["invariant_no_enemies_in_one_hex"]
     assert {"@placement", "active_chit", "formation"} <= \
         reads["invariant_leaders_with_their_formation"]
-    assert reads["tracks_in_range"] == {"@tracks"} and reads["chits_in_one_cup"] == {"@cups"}
+    assert reads["tracks_in_range"] == {"@tracks"} and reads["pieces_in_one_pool"] == {"@pools"}
 
 
 def counting(checker: InvariantChecker) -> dict[str, int]:

@@ -4,7 +4,7 @@ Two kinds:
 
 * the kernel's own, which know no game system: every piece is in exactly one
   place (a hex of the map in play, or off it), an eliminated piece is off the
-  map, every chit is in at most one cup, every tracked value lies within the
+  map, every piece is in at most one pool, every tracked value lies within the
   range its ``track``/``marker`` declaration gives and sits on the kind of
   entity it is declared on, every link points at an entity that exists;
 * the rules' own: pure rule definitions the modules name in their
@@ -39,8 +39,8 @@ from kriegsspiel.engine.plugins import session_modules
 
 # The kernel's events, the only ones that change the state (core/state.py).
 STATE_EVENTS = frozenset({"track_changed", "link_changed", "unit_moved", "unit_placed",
-                          "unit_flipped", "unit_eliminated", "turn_advanced", "chit_added",
-                          "chit_drawn", "chit_removed"})
+                          "unit_flipped", "unit_eliminated", "turn_advanced", "pool_added",
+                          "pool_drawn", "pool_removed"})
 # Events at which nothing is half done: an action the engine performed is over,
 # the turn marker moved; a ruleset adds its own (ks_settled_events: GTS's
 # activations).  Not every decision: a rule may ask a question in the middle of
@@ -51,7 +51,7 @@ EVERY_EVENT, SETTLED = "every_event", "settled"
 # Tokens of what an event changes, beside track and link names (dsl.lasting's
 # @placement, @entries and @turn, and the checker's own).
 _MOVED = frozenset({PLACEMENT, "@entries"})
-ALL_TRACKS, ALL_LINKS, CUPS = "@tracks", "@links", "@cups"
+ALL_TRACKS, ALL_LINKS, POOLS = "@tracks", "@links", "@pools"
 EVERYTHING = None
 
 
@@ -67,8 +67,8 @@ def event_changes(event: Event) -> frozenset | None:
         return _MOVED
     if kind == "turn_advanced":
         return frozenset({"@turn"})
-    if kind.startswith("chit_"):
-        return frozenset({CUPS})
+    if kind.startswith("pool_"):
+        return frozenset({POOLS})
     return EVERYTHING
 
 
@@ -135,14 +135,14 @@ def _on_map(state: GameState, hex_id: str) -> bool:
     return True
 
 
-def chits_in_one_cup(state: GameState) -> list[str]:
+def pieces_in_one_pool(state: GameState) -> list[str]:
     seen: dict[str, str] = {}
     bad = []
-    for cup, chits in sorted(state.cups.items()):
-        for chit in chits:
-            if chit in seen:
-                bad.append(f"{chit} in '{seen[chit]}' and in '{cup}'")
-            seen[chit] = cup
+    for pool, keys in sorted(state.pools.items()):
+        for key in keys:
+            if key in seen:
+                bad.append(f"{key} in '{seen[key]}' and in '{pool}'")
+            seen[key] = pool
     return bad
 
 
@@ -312,8 +312,8 @@ def kernel_invariants(session: Any) -> list[Invariant]:
     watch = TracksWatch(state, tracks)
     return [Invariant("pieces_in_one_place", (), EVERY_EVENT, lambda: pieces_in_one_place(state),
                       _MOVED),
-            Invariant("chits_in_one_cup", (), EVERY_EVENT, lambda: chits_in_one_cup(state),
-                      frozenset({CUPS})),
+            Invariant("pieces_in_one_pool", (), EVERY_EVENT, lambda: pieces_in_one_pool(state),
+                      frozenset({POOLS})),
             Invariant("tracks_in_range", (), EVERY_EVENT, watch.offenders,
                       frozenset({ALL_TRACKS}), watch.observe),
             Invariant("links_resolve", (), EVERY_EVENT, lambda: links_resolve(state),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
@@ -176,23 +177,26 @@ def _next_turn_is(ctx, tag: str) -> bool:
     return ctx.world.turn_has_tag(ctx.world.turn + 1, tag)
 
 
-def _cup_add(ctx, cup: str, chit: Ref) -> None:
-    ctx.emit("chit_added", {"cup": cup, "chit": chit})
+def _pool_add(ctx, pool: str, piece: Ref) -> None:
+    kind = ctx.world.pool_kinds.get(pool, piece.kind)
+    if kind != piece.kind:
+        raise KsError(f"pool '{pool}' holds {kind} pieces: {piece.key} cannot go in it")
+    ctx.emit("pool_added", {"pool": pool, "entity": piece.key})
 
 
-def _cup_draw(ctx, cup: str) -> Ref | None:
-    """A blind draw from the cup (seeded, or scripted by name in tests)."""
-    chits = ctx.world.cups.get(cup, [])
-    if not chits:
+def _pool_draw(ctx, pool: str) -> Ref | None:
+    """A blind draw from the pool (seeded, or scripted by id in tests)."""
+    ids = ctx.world.pools.get(pool, [])
+    if not ids:
         return None
-    chit = Ref("chit", ctx.dice.pick(list(chits)))
-    ctx.emit("chit_drawn", {"cup": cup, "chit": chit})
-    return chit
+    piece = ctx.world.interned(ctx.world.pool_kinds[pool], ctx.dice.pick(list(ids)))
+    ctx.emit("pool_drawn", {"pool": pool, "entity": piece.key})
+    return piece
 
 
-def _cup_remove(ctx, cup: str, chit: Ref) -> None:
-    if chit.id in ctx.world.cups.get(cup, []):
-        ctx.emit("chit_removed", {"cup": cup, "chit": chit})
+def _pool_remove(ctx, pool: str, piece: Ref) -> None:
+    if piece.id in ctx.world.pools.get(pool, []) and ctx.world.pool_kinds[pool] == piece.kind:
+        ctx.emit("pool_removed", {"pool": pool, "entity": piece.key})
 
 
 def _place(ctx, piece: Ref, hex_id) -> None:
@@ -412,14 +416,14 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              doc="every unit whose attribute is not none: units_with(\"entry_hex\")"),
     Function("units_of_other_sides", _units_of_other_sides, 1, 1, "list", params=("side",),
              doc="every unit whose side is not this one", reads=("side",)),
-    Function("cup_add", _cup_add, 2, 2, "none", pure=False, params=("str", "chit"),
-             doc="put a chit into a cup (the mug)"),
-    Function("cup_draw", _cup_draw, 1, 1, "chit", pure=False, params=("str",),
-             doc="draw a chit blindly from a cup; none when it is empty"),
-    Function("cup_remove", _cup_remove, 2, 2, "none", pure=False, params=("str", "chit"),
-             doc="take a named chit out of a cup"),
-    Function("cup_contents", lambda ctx, cup: ctx.world.cup(cup), 1, 1, "list",
-             params=("str",), doc="the chits in a cup"),
-    Function("cup_size", lambda ctx, cup: len(ctx.world.cups.get(cup, [])), 1, 1, "int",
-             params=("str",), doc="how many chits a cup holds"),
+    Function("pool_add", _pool_add, 2, 2, "none", pure=False, params=("str", "any"),
+             doc="put a piece into a named pool that pieces are drawn from blindly"),
+    Function("pool_draw", _pool_draw, 1, 1, "any", pure=False, params=("str",),
+             doc="draw a piece blindly from a pool; none when it is empty"),
+    Function("pool_remove", _pool_remove, 2, 2, "none", pure=False, params=("str", "any"),
+             doc="take a named piece out of a pool"),
+    Function("pool_contents", lambda ctx, pool: ctx.world.pool(pool), 1, 1, "list",
+             params=("str",), doc="the pieces in a pool"),
+    Function("pool_size", lambda ctx, pool: len(ctx.world.pools.get(pool, [])), 1, 1, "int",
+             params=("str",), doc="how many pieces a pool holds"),
 )}

@@ -110,11 +110,11 @@ class _Plugin:
         # 9.0: "On the first turn, the scenario rules tell you what goes into the mug".
         mug = scenario.mug
         if mug and mug.first_chit:
-            session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref(
-                "chit", chit_id(mug.first_chit.kind, mug.first_chit.of))})
+            session.ctx.emit("pool_added", {"pool": "carry", "entity": session.ref(
+                "chit", chit_id(mug.first_chit.kind, mug.first_chit.of)).key})
         for ref in (mug.at_start if mug else []):
-            session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref(
-                "chit", chit_id(ref.kind, ref.of))})
+            session.ctx.emit("pool_added", {"pool": "mug", "entity": session.ref(
+                "chit", chit_id(ref.kind, ref.of)).key})
 
     @hookimpl
     def ks_counter_values_model(self):

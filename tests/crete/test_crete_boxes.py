@@ -211,7 +211,7 @@ def test_a_night_chit_carried_to_0700_moves_leg_units_then(make):
     leg = in_box(session, NZ, "maleme-west")
     chit = division_chit(session, "2nd New Zealand Division")
     session.state.turn = NIGHT
-    session.state.cups.setdefault("carry", []).append(chit.id)   # the night's last chit
+    session.ctx.emit("pool_added", {"pool": "carry", "entity": chit.key})  # the night's last chit
     session.state.turn = T0700
     session.ctx.emit("turn_advanced", {"turn": T0700})
     nz = session.ref("division", "2nd New Zealand Division")

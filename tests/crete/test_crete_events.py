@@ -67,11 +67,11 @@ def test_chits_go_in_the_mug_and_counters_in_their_cups(game):
         "kind": "events_not_used", "rule": "no-leader-loss", "side": "axis",
         "events": ["leader_loss"]}}
     session.perform("fill_mug")
-    assert {"random_event:axis", "random_event:allies"} <= set(session.state.cups["mug"])
-    assert session.state.cups["axis events"] == ["event:axis rally"]
-    assert session.state.cups["allies events"] == ["event:allies rally"]
+    assert {"random_event:axis", "random_event:allies"} <= set(session.state.pools["mug"])
+    assert session.state.pools["axis events"] == ["event:axis rally"]
+    assert session.state.pools["allies events"] == ["event:allies rally"]
     session.perform("fill_event_cups")                      # never filled twice
-    assert session.state.cups["axis events"] == ["event:axis rally"]
+    assert session.state.pools["axis events"] == ["event:axis rally"]
 
 
 def test_german_air_support_halves_the_roll_and_the_counter_returns(game):
@@ -83,7 +83,7 @@ def test_german_air_support_halves_the_roll_and_the_counter_returns(game):
     chit = draw(session, "axis", "air_support")
     assert len(asked(axis, "airstrike_hex")) == 2           # half of 5
     assert len(session.events("air_strike_resolved")) == 2
-    assert session.state.cups["axis events"] == ["event:axis air_support"]
+    assert session.state.pools["axis events"] == ["event:axis air_support"]
     pull(session, chit, "air_support")                      # a 1: no airstrike
     assert len(asked(axis, "airstrike_hex")) == 2
 
@@ -95,7 +95,7 @@ def test_air_strikes_are_no_event_at_night(game):
     session.ctx.emit("turn_advanced", {"turn": 5})         # the conftest track's night
     draw(session, "axis", "air_support")
     assert asked(axis, "airstrike_hex") == [] and session.dice._next == 0
-    assert session.state.cups["axis events"] == ["event:axis air_support"]
+    assert session.state.pools["axis events"] == ["event:axis air_support"]
 
 
 def test_greek_rout(game):
@@ -125,7 +125,7 @@ def test_heroic_marker_and_its_return(game):
     chit = draw(session, "axis", "heroic", "no_event")
     assert session.value("troop_quality", pi1) == 6 + 1
     assert session.value("modified_fire_rating", greek, pi1, "direct", 0, 0) == base_fire - 1
-    assert session.state.cups["axis events"] == ["event:axis no_event"]   # it stays out
+    assert session.state.pools["axis events"] == ["event:axis no_event"]   # it stays out
     axis.answers["heroic"] = "truck"
     pull(session, chit, "heroic")                           # back in, and drawn again
     assert session.attr(pi1, "heroic") == 0 and session.value("troop_quality", pi1) == 6
@@ -262,7 +262,7 @@ def test_no_event(game):
     before = len(session.events("track_changed"))
     draw(session, "axis", "no_event")
     assert len(session.events("track_changed")) == before + 1     # the cups filled, only
-    assert session.state.cups["axis events"] == ["event:axis no_event"]
+    assert session.state.pools["axis events"] == ["event:axis no_event"]
 
 
 def test_the_game_data_gives_each_side_its_chit_and_cup():
@@ -275,13 +275,13 @@ def test_the_game_data_gives_each_side_its_chit_and_cup():
     chits = session.state.catalog["chit"]
     assert chits["random_event:Axis"]["cup"] == "German Event Cup"
     session.perform("fill_mug")
-    assert "German Event Cup" not in session.state.cups
+    assert "German Event Cup" not in session.state.pools
     for side in ("Axis", "Allied"):
         chits[f"random_event:{side}"]["each_turn"] = True
     session.perform("fill_event_cups")
-    german = session.state.cups["German Event Cup"]
+    german = session.state.pools["German Event Cup"]
     assert len(german) == 12 and "event:German Leader Loss" in german
-    assert len(session.state.cups["Allied Event Cup"]) == 8
+    assert len(session.state.pools["Allied Event Cup"]) == 8
 
 
 def test_the_fallschirmjager_of_lost_fallschirmjagers_are_the_7_flieger_division():

@@ -22,12 +22,12 @@ def test_the_allied_air_strike_is_one_counter_and_none_at_night(game):  # noqa: 
     assert len(asked(allies, "airstrike_hex")) == 1            # one counter only
     strike = session.events("air_strike_resolved")[0].data
     assert strike["side"] == "allies" and strike["target"] in ("pi1", "truck")
-    assert session.state.cups["allies events"] == ["event:allies air_strike"]
+    assert session.state.pools["allies events"] == ["event:allies air_strike"]
     session.ctx.emit("turn_advanced", {"turn": 5})             # the conftest night
     pull(session, chit, "air_strike")
     assert len(asked(allies, "airstrike_hex")) == 1 and len(session.events(
         "air_strike_resolved")) == 1
-    assert session.state.cups["allies events"] == ["event:allies air_strike"]
+    assert session.state.pools["allies events"] == ["event:allies air_strike"]
 
 
 def test_german_air_support_at_night_is_no_event_and_the_counter_returns(game):  # noqa: F811
@@ -38,7 +38,7 @@ def test_german_air_support_at_night_is_no_event_and_the_counter_returns(game): 
     session.ctx.emit("turn_advanced", {"turn": 5})
     draw(session, "axis", "air_support")
     assert asked(axis, "airstrike_hex") == [] and session.dice._next == 0
-    assert session.state.cups["axis events"] == ["event:axis air_support"]
+    assert session.state.pools["axis events"] == ["event:axis air_support"]
 
 
 def test_an_airstrike_counts_no_negative_modifier(make_session, crete):  # noqa: F811
@@ -94,7 +94,7 @@ def test_greek_rout_a_command_point_passes_the_check_in_command(game):  # noqa: 
     chit = draw(session, "axis", "greek_rout")
     assert session.attr(greek, "on_map")
     assert session.attr(session.ref("division", "nz2"), "cp") == 1
-    assert session.state.cups["axis events"] == ["event:axis greek_rout"]
+    assert session.state.pools["axis events"] == ["event:axis greek_rout"]
     session.place("bedding", "20.12", "leader")                 # out of command now
     assert not session.value("in_command", greek)
     pull(session, chit, "greek_rout")
@@ -124,7 +124,7 @@ def test_out_of_ammo_on_the_map_the_enemy_picks(game):  # noqa: F811
     pull(session, chit, "out_of_ammo")
     assert sorted(session.attr(session.ref("unit", u), "cohesion_hits")
                   for u in ("pi1", "truck")) == [0, 1]
-    assert session.state.cups["axis events"] == ["event:axis out_of_ammo"]
+    assert session.state.pools["axis events"] == ["event:axis out_of_ammo"]
 
 
 def test_command_confusion_leaves_no_less_than_none(game):  # noqa: F811
@@ -135,7 +135,7 @@ def test_command_confusion_leaves_no_less_than_none(game):  # noqa: F811
     session.state.tracks["division:nz2"] = {"cp": 1}
     draw(session, "axis", "command_confusion")
     assert session.attr(session.ref("division", "nz2"), "cp") == 0
-    assert session.state.cups["axis events"] == ["event:axis command_confusion"]
+    assert session.state.pools["axis events"] == ["event:axis command_confusion"]
 
 
 def test_the_simple_events_put_their_counter_back(game):  # noqa: F811
@@ -149,7 +149,7 @@ def test_the_simple_events_put_their_counter_back(game):  # noqa: F811
                        allies=KeyedPlayer({"partisan_attack": False}))
         side = "allies" if event == "partisan_attack" else "axis"
         draw(session, side, event)
-        assert session.state.cups[f"{side} events"] == [f"event:{side} {event}"], event
+        assert session.state.pools[f"{side} events"] == [f"event:{side} {event}"], event
         assert [e.data["event_name"] for e in session.events("random_event_drawn")] == [event]
 
 

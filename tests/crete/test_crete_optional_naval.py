@@ -68,11 +68,11 @@ def test_the_naval_chit_goes_in_while_ships_are_at_sea():
     session = session_of()
     chit = session.ref("chit", "naval:Allied")
     session.perform("fill_mug")
-    assert chit not in session.value("cup_contents", "mug")
+    assert chit not in session.value("pool_contents", "mug")
     go_to(session, "1941-05-22 night")
     session.perform("reinforcements_to_boxes")
     session.perform("fill_mug")
-    assert chit in session.value("cup_contents", "mug")
+    assert chit in session.value("pool_contents", "mug")
 
 
 def coastal_target(session):

@@ -48,8 +48,8 @@ def test_a_turn_played_goes_through_the_steps_and_the_weather_never_changes():
     session.perform("play_turn")
     kinds = [e.kind for e in session.state.log[start:]]
     assert session.value("current_weather") == weather == "clear"
-    first = {k: kinds.index(k) for k in ("chit_added", "activation_started", "turn_advanced")}
-    assert first["chit_added"] < first["activation_started"] < first["turn_advanced"]
+    first = {k: kinds.index(k) for k in ("pool_added", "activation_started", "turn_advanced")}
+    assert first["pool_added"] < first["activation_started"] < first["turn_advanced"]
     assert kinds.count("turn_advanced") == 1 and session.state.turn == turn + 1
 
 

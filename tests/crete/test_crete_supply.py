@@ -231,7 +231,7 @@ def test_scenario_4_rolls_supply_in_step_c_of_the_night_of_23_may():
     session.perform("play_turn")
     kinds = [e.kind for e in session.state.log[start_of_turn:]]
     assert kinds.count("supply_rolled") == 2                  # one map, two players
-    assert kinds.index("supply_rolled") < min(kinds.index("decision"), kinds.index("chit_added"))
+    assert kinds.index("supply_rolled") < min(kinds.index("decision"), kinds.index("pool_added"))
 
 
 @pytest.mark.parametrize("game_map", ["kastelli", "rethymnon", "heraklion", "maleme",

@@ -413,7 +413,7 @@ def test_the_pre_night_bonus_needs_the_chit_drawn(make_session):
         division = session.ref("division", "geb5")
         session.state.tracks["division:geb5"] = {"cp": 0, "dp": 0}
         for chit in ("division:geb5", "direct:axis"):
-            session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
+            session.ctx.emit("pool_added", {"pool": "mug", "entity": session.ref("chit", chit).key})
         session.perform("activation_phase")
         assert session.attr(division, "dp") == gained    # roll 5 within rating 6: +1
 
@@ -443,7 +443,7 @@ def test_the_phase_ends_with_one_chit_left_however_many_join_it(make_session):
     from kriegsspiel.engine.rulebook import ExtraRules, build_program
     rules = ExtraRules("test_more_chits.ksr", """
 trigger two_more on activation_started(chit) when chit.id == "direct:axis" @gts:10.0.6 {
-  for c in select c in all_of("chit"): c.kind == "formation" { do cup_add("mug", c) }
+  for c in select c in all_of("chit"): c.kind == "formation" { do pool_add("mug", c) }
 }
 """)
     program = build_program(["gts"], extra=[rules])
@@ -451,7 +451,7 @@ trigger two_more on activation_started(chit) when chit.id == "direct:axis" @gts:
                            picks=["direct:axis", "direct:allies", "division:nz2",
                                   "formation:inf1"])
     for chit in ("direct:axis", "direct:allies", "division:nz2"):
-        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
+        session.ctx.emit("pool_added", {"pool": "mug", "entity": session.ref("chit", chit).key})
     session.perform("activation_phase")
     assert len(session.events("activation_started")) == 3 + 2 - 1
-    assert session.state.cups["mug"] == [] and session.state.cups["carry"] == ["formation:pi95"]
+    assert session.state.pools["mug"] == [] and session.state.pools["carry"] == ["formation:pi95"]

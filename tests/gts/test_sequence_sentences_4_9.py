@@ -78,7 +78,7 @@ def test_sequence_of_play_runs_its_steps_in_order(make_session):
              first_index(log, decided("buy_formation_chit")),         # D, then
              first_index(log, lambda e: e.kind == "park_created"),    # E, Parks
              first_index(log, lambda e: e.kind == "contact_attempted"),  # E, Contact
-             first_index(log, lambda e: e.kind == "chit_added"),      # G
+             first_index(log, lambda e: e.kind == "pool_added"),      # G
              first_index(log, lambda e: e.kind == "activation_started"),  # H
              first_index(log, changed("barrage", 0)),                 # I
              first_index(log, changed("park_fired", 0)),              # I
@@ -160,15 +160,15 @@ def test_formation_chits_are_bought_every_turn_division_chits_are_not(make_sessi
     side = session.ref("side", "axis")
     session.perform("dispatch_phase", side)
     session.perform("fill_mug")
-    assert {"division:geb5", "formation:pi95"} <= set(session.state.cups["mug"])
+    assert {"division:geb5", "formation:pi95"} <= set(session.state.pools["mug"])
     session.perform("play_chit", session.ref("chit", "formation:pi95"))
     acted = {d.subject.id for d in axis.asked if d.key == "action"}
     assert acted == {"pi1", "truck"}                     # the Formation's Units
-    session.state.cups["mug"] = []
+    session.state.pools["mug"] = []
     session.perform("dispatch_phase", side)              # not bought this time
     session.perform("fill_mug")
-    assert "division:geb5" in session.state.cups["mug"]
-    assert "formation:pi95" not in session.state.cups["mug"]
+    assert "division:geb5" in session.state.pools["mug"]
+    assert "formation:pi95" not in session.state.pools["mug"]
     buys = [d for d in axis.asked if d.key == "buy_formation_chit"]
     assert len(buys) == 2 and points(session, "geb5")["dp"] == 4 - 2
 
@@ -228,15 +228,15 @@ def test_one_chit_at_a_time_per_formation(make_session):
     side = session.ref("side", "axis")
     session.perform("dispatch_phase", side)
     session.perform("fill_mug")
-    assert "formation:pi95" not in session.state.cups["mug"]
-    session.state.cups["mug"] = []
+    assert "formation:pi95" not in session.state.pools["mug"]
+    session.state.pools["mug"] = []
     mark = len(axis.asked)
     session.perform("dispatch_phase", side)
     assert not [d for d in axis.asked[mark:] if d.key == "buy_formation_chit"]
     session.perform("fill_mug")
-    assert "formation:pi95" in session.state.cups["mug"]
+    assert "formation:pi95" in session.state.pools["mug"]
     session.perform("play_chit", session.ref("chit", "formation:pi95"))
-    session.state.cups["mug"] = []
+    session.state.pools["mug"] = []
     session.perform("dispatch_phase", side)
     assert [d for d in axis.asked[mark:] if d.key == "buy_formation_chit"]
     assert points(session, "geb5")["dp"] == 3 - 1 - 1
@@ -368,7 +368,7 @@ def test_a_division_chit_left_in_the_mug_brings_its_reinforcements_next_turn(mak
     late = reinforcement(session, "late", arrival=0)
     later = reinforcement(session, "later", arrival=1)
     session.perform("play_turn")
-    assert session.state.cups["carry"] == ["division:geb5"]
+    assert session.state.pools["carry"] == ["division:geb5"]
     assert session.attr(late, "in_box") == 1 and session.attr(late, "hex") is None
     mark = len(session.state.log)
     session.perform("play_turn")
@@ -395,7 +395,7 @@ def test_the_mug_after_the_first_turn(make_session):
     session.state.tracks["formation:pi95"] = {"chit_status": 1}
     session.perform("reinforcements_to_boxes")
     session.perform("fill_mug")
-    assert sorted(session.state.cups["mug"]) == [
+    assert sorted(session.state.pools["mug"]) == [
         "direct:allies", "direct:axis", "division:geb5", "division:geb6", "division:nz2",
         "formation:pi95"]
 
@@ -410,8 +410,8 @@ def test_the_first_turn_mug_and_first_chit_are_the_scenarios():
     from kriegsspiel.engine.starting import start
     session = start("crete/descent", Table({"Axis": RandomPlayer(1),
                                             "Allied": RandomPlayer(2)}), seed=1)
-    assert session.state.cups["carry"] == ["division:7. Flieger Division"]
-    assert sorted(session.state.cups["mug"]) == sorted([
+    assert session.state.pools["carry"] == ["division:7. Flieger Division"]
+    assert sorted(session.state.pools["mug"]) == sorted([
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "formation:Fallschirmjäger-Regiment 3", "formation:Luftlande Sturmregiment"])
 

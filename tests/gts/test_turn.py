@@ -68,23 +68,23 @@ def test_chit_for_next_turn_goes_in_next_turn_and_only_once(make_session):
     session.perform("dispatch_phase", side)
     assert status(session, "pi95") == 2 and points(session, "geb5")["dp"] == 2
     session.perform("fill_mug")
-    assert "formation:pi95" not in session.state.cups["mug"]
-    session.state.cups["mug"] = []
+    assert "formation:pi95" not in session.state.pools["mug"]
+    session.state.pools["mug"] = []
     asked = len(axis.asked)
     session.perform("dispatch_phase", side)  # next turn: held chit goes in, no second purchase
     assert status(session, "pi95") == 1 and points(session, "geb5")["dp"] == 2
     assert not [d for d in axis.asked[asked:] if d.key == "buy_formation_chit"]
     session.perform("fill_mug")
-    assert "formation:pi95" in session.state.cups["mug"]
+    assert "formation:pi95" in session.state.pools["mug"]
 
 
 def test_fill_mug_default_contents(make_session):
     """gts:9.0: Division chits in play, one Direct Command chit per player, bought
     Formation chits — but not the chit carried over from last turn (gts:10.0.6)."""
     session = make_session()
-    session.ctx.emit("chit_added", {"cup": "carry", "chit": session.ref("chit", "direct:allies")})
+    session.ctx.emit("pool_added", {"pool": "carry", "entity": session.ref("chit", "direct:allies").key})
     session.perform("fill_mug")
-    assert sorted(session.state.cups["mug"]) == ["direct:axis", "division:geb5", "division:nz2"]
+    assert sorted(session.state.pools["mug"]) == ["direct:axis", "division:geb5", "division:nz2"]
 
 
 def test_scenario_mug_replaces_the_default(make_session):
@@ -94,7 +94,7 @@ def test_scenario_mug_replaces_the_default(make_session):
     for chit in ("direct:axis", "division:nz2"):
         session.state.catalog["chit"][chit]["each_turn"] = True
     session.perform("fill_mug")
-    assert sorted(session.state.cups["mug"]) == ["direct:axis", "division:nz2"]
+    assert sorted(session.state.pools["mug"]) == ["direct:axis", "division:nz2"]
 
 
 def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
@@ -111,16 +111,16 @@ def test_last_chit_waits_and_a_formation_chit_is_free_next_turn(make_session):
     points(session, "geb5", cp=0, dp=0)
     session.state.tracks["formation:pi95"] = {"chit_status": 1}
     for chit in ("direct:axis", "division:nz2", "formation:pi95"):
-        session.ctx.emit("chit_added", {"cup": "mug", "chit": session.ref("chit", chit)})
+        session.ctx.emit("pool_added", {"pool": "mug", "entity": session.ref("chit", chit).key})
     session.perform("activation_phase")
-    assert session.state.cups["carry"] == ["formation:pi95"] and session.state.cups["mug"] == []
+    assert session.state.pools["carry"] == ["formation:pi95"] and session.state.pools["mug"] == []
     started = [e.data["chit"] for e in session.events("activation_started")]
     assert started == ["direct:axis", "division:nz2"]
     session.perform("dispatch_phase", session.ref("side", "axis"))
     assert not [d for d in axis.asked if d.key == "buy_formation_chit"]
     session.perform("fill_mug")
-    assert "formation:pi95" not in session.state.cups["mug"]
-    session.dice.picks += sorted(session.state.cups["mug"])[:-1]
+    assert "formation:pi95" not in session.state.pools["mug"]
+    session.dice.picks += sorted(session.state.pools["mug"])[:-1]
     session.perform("activation_phase")
     started = [e.data["chit"] for e in session.events("activation_started")]
     assert started[2] == "formation:pi95" and status(session, "pi95") == 0
@@ -173,10 +173,10 @@ def test_activation_phase_plays_every_chit_but_the_last(make_session):
     second-to-last chit is drawn and played."""
     session = make_session(axis=KeyedPlayer(), allies=KeyedPlayer(), seed=2)
     session.perform("fill_mug")
-    size = len(session.state.cups["mug"])
+    size = len(session.state.pools["mug"])
     session.perform("activation_phase")
     assert len(session.events("activation_started")) == size - 1
-    assert len(session.state.cups["carry"]) == 1 and session.state.cups["mug"] == []
+    assert len(session.state.pools["carry"]) == 1 and session.state.pools["mug"] == []
 
 
 

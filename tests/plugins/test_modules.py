@@ -151,7 +151,7 @@ def test_the_gts_module_lays_out_its_own_pieces():
     assert every_turn == {"direct:Allied", "direct:Axis", "division:5. Gebirgs Division",
                           "division:2nd New Zealand Division"}
     session = start("crete/learning", Table({}))
-    assert session.state.cups["carry"] == ["direct:Axis"]
+    assert session.state.pools["carry"] == ["direct:Axis"]
 
 def test_counter_values_model_hook_answers_from_the_most_specific_module():
     """ks_counter_values_model: the sample module answers None, so GTS's model

@@ -41,8 +41,8 @@ def test_the_cup_and_the_first_chit_are_the_printed_ones(name):
     first chit is carried into play (CUPS)."""
     _, cup, first = CUPS[name]
     session = deployed(name)
-    assert {c.id for c in session.state.cup("mug")} == EVERY | cup
-    assert [c.id for c in session.state.cup("carry")] == [first]
+    assert {c.id for c in session.state.pool("mug")} == EVERY | cup
+    assert [c.id for c in session.state.pool("carry")] == [first]
 
 
 @pytest.mark.parametrize("name, first_is_chosen", [("kiwis", True), ("hot_pursuit", True),
@@ -56,12 +56,12 @@ def test_the_cups_whose_first_or_extra_chits_the_german_player_picks(name, first
     Flieger Division chit is the first in play") — the printed chits are in the
     cup; the German's picks (8#60, 10#82, 13#49: their own tests) are the rest."""
     session = deployed(name)
-    cup = {c.id for c in session.state.cup("mug")}
+    cup = {c.id for c in session.state.pool("mug")}
     printed = {"kiwis": {NZ, FLIEGER, GEBIRGS}, "hot_pursuit": {NZ, CREFOR, FLIEGER, GEBIRGS},
                "free_for_all": {NZ, CREFOR}}[name]
     assert EVERY | printed <= cup
     extra = cup - EVERY - printed
-    carried = [c.id for c in session.state.cup("carry")]
+    carried = [c.id for c in session.state.pool("carry")]
     assert all(c.startswith("formation:") for c in extra)
     if first_is_chosen:
         assert len(carried) == 1 and carried[0].startswith("formation:")
@@ -78,7 +78,7 @@ def test_the_learning_scenarios_cup_is_filled_each_turn():
     session = deployed("learning")
     each_turn = {c for c, v in session.state.catalog["chit"].items() if v.get("each_turn")}
     assert each_turn == {"direct:Axis", "direct:Allied", GEBIRGS, NZ}
-    assert [c.id for c in session.state.cup("carry")] == ["direct:Axis"]
+    assert [c.id for c in session.state.pool("carry")] == ["direct:Axis"]
 
 
 def effects(session, kind):

@@ -237,12 +237,12 @@ def test_scenario_11_brings_fjr_2_and_plays_the_last_chit_on_1500_20_may():
     drawn it is played." """
     session = fresh("mercury")
     chit = session.ref("chit", "division:7. Flieger Division")
-    mug = {c.id for c in session.state.cup("mug")}
+    mug = {c.id for c in session.state.pool("mug")}
     assert "formation:Fallschirmjäger-Regiment 2" not in mug
     session.state.turn = 4                                   # 1500 20 May
     assert session.value("last_chit_played", chit) is True
     session.ctx.emit("activation_started", {"chit": chit})
-    assert "formation:Fallschirmjäger-Regiment 2" in {c.id for c in session.state.cup("mug")}
+    assert "formation:Fallschirmjäger-Regiment 2" in {c.id for c in session.state.pool("mug")}
     session.state.turn = 7                                   # Night 20 May
     assert session.value("last_chit_played", chit) is False
 
@@ -313,7 +313,7 @@ def _last_chit_of_the_turn(name: str, label: str, chit_id: str):
     session = fresh(name)
     turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
     session.state.turn = turns.index(label)
-    session.state.cups["mug"], session.state.cups["carry"] = [chit_id], []
+    session.state.pools["mug"], session.state.pools["carry"] = [chit_id], []
     mark = len(session.state.log)
     session.perform("activation_phase")
     played = [e.data["chit"] for e in session.state.log[mark:]
@@ -346,7 +346,7 @@ def test_the_flieger_chit_last_drawn_is_played_on_the_scenarios_turns(name, labe
     then the last chit in it, and it waits (docs/crete.md, Scenario 6)."""
     session, started = _last_chit_of_the_turn(name, label, FLIEGER)
     assert started == ([FLIEGER] if played else [])
-    assert (session.state.cups["mug"], session.state.cups["carry"]) == ([], carried)
+    assert (session.state.pools["mug"], session.state.pools["carry"]) == ([], carried)
 
 def test_scenario_9_ends_with_its_last_chit_unplayed():
     """crete:scenario:9#13-14: "The scenario ends when the last chit is drawn on
@@ -355,7 +355,7 @@ def test_scenario_9_ends_with_its_last_chit_unplayed():
     the victory check that follows is the final one."""
     chit = "division:2nd New Zealand Division"
     session, started = _last_chit_of_the_turn("gala", "1941-05-26 night", chit)
-    assert started == [] and session.state.cups["carry"] == [chit]
+    assert started == [] and session.state.pools["carry"] == [chit]
     assert session.value("current_turn") == session.value("turn_count") - 1
 
 

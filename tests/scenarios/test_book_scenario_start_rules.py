@@ -119,8 +119,8 @@ def test_the_german_leader_loss_event_is_not_used(name, cited):
     session = fresh(name)
     assert "event:German Leader Loss" in session.state.catalog["chit"]
     session.perform("fill_event_cups")
-    assert "event:German Air Support" in session.state.cups["German Event Cup"]
-    assert "event:German Leader Loss" not in session.state.cups["German Event Cup"]
+    assert "event:German Air Support" in session.state.pools["German Event Cup"]
+    assert "event:German Leader Loss" not in session.state.pools["German Event Cup"]
 
 
 RETHYMNON = ["08.13", "27.12", "28.11"]            # the Port and the two airfield hexes

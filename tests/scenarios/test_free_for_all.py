@@ -75,10 +75,10 @@ def test_values_chits_and_schedule(session):
               for d in div if "command_rating" in div[d]}
     assert values == {"2nd New Zealand Division": [4, 2, 6, 2], "CREFOR": [4, 1, 9, 2],
                       "7. Flieger Division": [5, 2, 6, 2], "5. Gebirgs Division": [3, 3, 3, 1]}
-    assert {c.id for c in session.state.cup("mug")} == {
+    assert {c.id for c in session.state.pool("mug")} == {
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "division:2nd New Zealand Division", "division:CREFOR"}
-    assert {c.id for c in session.state.cup("carry")} == {"division:7. Flieger Division"}
+    assert {c.id for c in session.state.pool("carry")} == {"division:7. Flieger Division"}
     effects = list(session.state.catalog["effect"].values())
     lab = labels(session)
     assert [(lab[e["turn"]], e["count"]) for e in effects if e["kind"] == "free_drop_sticks"] == [
@@ -107,7 +107,7 @@ def test_the_german_player_chooses_two_formation_chits_for_the_cup():
     game = scenario({"chit_to_cup": ["formation:Fallschirmjäger-Regiment 2",
                                       "formation:Luftlande Sturmregiment"]})
     game.perform("deploy_units")
-    cup = {c.id for c in game.state.cup("mug")}
+    cup = {c.id for c in game.state.pool("mug")}
     chosen = cup - {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
                     "division:2nd New Zealand Division", "division:CREFOR"}
     assert chosen == {"formation:Fallschirmjäger-Regiment 2", "formation:Luftlande Sturmregiment"}

@@ -149,12 +149,12 @@ def test_command_values_mug_and_turns(session):
     assert ratings(session, "7. Flieger Division") == [5, 2, 4, 2]
     assert ratings(session, "5. Gebirgs Division") == [5, 3, 6, 3]
     assert ratings(session, "CREFOR") == [4, 1, 4, 1]
-    cup = {c.id for c in session.state.cup("mug")}
+    cup = {c.id for c in session.state.pool("mug")}
     assert cup == {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
                    "division:2nd New Zealand Division", "division:CREFOR",
                    "division:7. Flieger Division", "division:5. Gebirgs Division"}
     # "The Geb.Jäg.Rgt. 85 Formation Chit is the first one played."
-    assert {c.id for c in session.state.cup("carry")} == {"formation:Geb.Jäg.Rgt. 85"}
+    assert {c.id for c in session.state.pool("carry")} == {"formation:Geb.Jäg.Rgt. 85"}
     labels = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
     assert (labels[0], labels[-1], len(labels)) == ("1941-05-25 0700", "1941-05-26 night", 16)
 

@@ -142,7 +142,7 @@ def test_first_turn_starts_with_the_fjr_1_chit_and_its_drops():
     chits are in the cup; its air strikes come before its drops (General
     Comments); Drop One's eleven units come down, Drop Two's on the next turn."""
     session = scenario()
-    assert {c.id for c in session.state.cup("mug")} == {
+    assert {c.id for c in session.state.pool("mug")} == {
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "division:CREFOR", "formation:II./FJR 1", "formation:III./FJR 1"}
     session.perform("play_turn")

@@ -134,7 +134,7 @@ def test_command_values_mug_chit_and_turns(session):
     assert ratings(session, "7. Flieger Division") == [5, 2, 5, 2]
     assert ratings(session, "5. Gebirgs Division") == [6, 3, 5, 3]
     assert ratings(session, "CREFOR") == [4, 1, 4, 1]
-    cup = {c.id for c in session.state.cup("mug")}
+    cup = {c.id for c in session.state.pool("mug")}
     assert cup == {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
                    "division:2nd New Zealand Division", "division:CREFOR",
                    "division:7. Flieger Division", "division:5. Gebirgs Division"}
@@ -155,8 +155,8 @@ def test_the_german_player_picks_the_first_chit():
     axis = KeyedPlayer({"first_chit": "formation:Geb.Jäg.Rgt. 141"})
     game = start("crete/hot_pursuit", Table({"Axis": axis, "Allied": KeyedPlayer()}), seed=1)
     game.perform("deploy_units")
-    assert {c.id for c in game.state.cup("carry")} == {"formation:Geb.Jäg.Rgt. 141"}
-    assert not any(c.id.startswith("formation:") for c in game.state.cup("mug"))
+    assert {c.id for c in game.state.pool("carry")} == {"formation:Geb.Jäg.Rgt. 141"}
+    assert not any(c.id.startswith("formation:") for c in game.state.pool("mug"))
 
 
 def test_control_serial_and_rules(session):

@@ -102,10 +102,10 @@ def test_ratings_chits_and_limits_are_as_printed():
     assert [div["2nd New Zealand Division"][k] for k in ("command_rating", "dispatch_rating")] == [4, 2]
     assert [div["CREFOR"][k] for k in ("command_rating", "dispatch_rating")] == [2, 1]
     assert [div["7. Flieger Division"][k] for k in ("command_rating", "dispatch_rating")] == [5, 2]
-    assert {c.id for c in session.state.cup("mug")} == {
+    assert {c.id for c in session.state.pool("mug")} == {
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "formation:Fallschirmjäger-Regiment 3", "formation:Luftlande Sturmregiment"}
-    assert {c.id for c in session.state.cup("carry")} == {"division:7. Flieger Division"}
+    assert {c.id for c in session.state.pool("carry")} == {"division:7. Flieger Division"}
     rearguards = {}
     for u in cat["unit"].values():
         if "rearguard" in u["tags"]:
@@ -199,13 +199,13 @@ def test_drawing_the_7th_flieger_chit_on_1500_frees_rethymnon_and_brings_fjr_2()
     assert session.value("waiting_on_sheet", rethymnon) is False
     assert session.value("waiting_on_sheet", heraklion) is True
     assert [e.data["map"] for e in session.events("sheet_released_by_draw")] == ["rethymnon"]
-    assert "formation:Fallschirmjäger-Regiment 2" in {c.id for c in session.state.cup("mug")}
-    assert "formation:Fallschirmjäger-Regiment 1" not in {c.id for c in session.state.cup("mug")}
+    assert "formation:Fallschirmjäger-Regiment 2" in {c.id for c in session.state.pool("mug")}
+    assert "formation:Fallschirmjäger-Regiment 1" not in {c.id for c in session.state.pool("mug")}
     assert session.value("last_chit_played", chit) is True
     session.state.turn = 5                                           # 1700
     session.ctx.emit("activation_started", {"chit": chit})
     assert session.value("waiting_on_sheet", heraklion) is False
-    assert "formation:Fallschirmjäger-Regiment 1" in {c.id for c in session.state.cup("mug")}
+    assert "formation:Fallschirmjäger-Regiment 1" in {c.id for c in session.state.pool("mug")}
     session.state.turn = 6                                           # 1900: the series' rule
     assert session.value("last_chit_played", chit) is False
 

@@ -39,7 +39,7 @@ def test_set_up_as_printed():
     geb = session.ref("division", "5. Gebirgs Division")
     assert (session.attr(nz, "cp"), session.attr(nz, "command_rating")) == (4, 2)
     assert (session.attr(geb, "cp"), session.attr(geb, "command_rating")) == (6, 3)
-    assert session.state.cups["carry"] == ["direct:Axis"]
+    assert session.state.pools["carry"] == ["direct:Axis"]
     turns = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
     assert turns == [f"1941-05-24 {t}" for t in ("0900", "1100", "1300", "1500", "1700")]
 
@@ -74,8 +74,8 @@ def test_random_games_keep_the_invariants(seed):
     for e in session.state.log:
         if e.kind == "turn_advanced":
             turn = e.data["turn"]
-        elif e.kind == "chit_drawn":
-            draws_by_turn.setdefault(turn, []).append(e.data["chit"])
+        elif e.kind == "pool_drawn":
+            draws_by_turn.setdefault(turn, []).append(e.data["entity"])
         elif e.kind == "track_changed" and e.data["track"] in ("cp", "dp"):
             assert 0 <= e.data["new"] <= 19
     assert all(len(d) == len(set(d)) for d in draws_by_turn.values())

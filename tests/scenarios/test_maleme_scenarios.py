@@ -50,7 +50,7 @@ def ratings(session, division):
 
 
 def cup(session, name):
-    return {c.id for c in session.state.cup(name)}
+    return {c.id for c in session.state.pool(name)}
 
 
 def effects(session):

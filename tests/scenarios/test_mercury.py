@@ -221,10 +221,10 @@ def test_command_values_chits_and_limits(session):
               for d in values}
     assert points == {"2nd New Zealand Division": [6, 0], "CREFOR": [9, 0],
                       "7. Flieger Division": [5, 2], "5. Gebirgs Division": [3, 1]}
-    assert {c.id for c in session.state.cup("mug")} == {
+    assert {c.id for c in session.state.pool("mug")} == {
         "direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
         "formation:Fallschirmjäger-Regiment 3", "formation:Luftlande Sturmregiment"}
-    assert {c.id for c in session.state.cup("carry")} == {"division:7. Flieger Division"}
+    assert {c.id for c in session.state.pool("carry")} == {"division:7. Flieger Division"}
     effects = list(session.state.catalog["effect"].values())
     lab = labels(session)
     later = sorted((e["kind"], e["chit"], lab[e["turn"]]) for e in effects

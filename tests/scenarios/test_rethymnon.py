@@ -88,15 +88,15 @@ def test_snafu_starts_at_step_h_with_the_fjr_2_chit():
     session = scenario("snafu")
     named = {"direct:Axis", "direct:Allied", "random_event:Axis", "random_event:Allied",
              "division:CREFOR", "formation:I./FJR 2", "formation:III./FJR 2"}
-    assert {c.id for c in session.state.cup("mug")} == named
+    assert {c.id for c in session.state.pool("mug")} == named
     session.perform("play_turn")
     log = session.state.log
     first_activation = next(i for i, e in enumerate(log) if e.kind == "activation_started")
     assert log[first_activation].data == {"chit": "division:7. Flieger Division"}
     # step G adds nothing on the first turn: the cup holds what the book names
     assert [e for e in log[:first_activation]
-            if e.kind == "chit_added" and e.data["cup"] == "mug"] == [
-        e for e in log if e.kind == "chit_added" and e.data["cup"] == "mug"][:len(named)]
+            if e.kind == "pool_added" and e.data["pool"] == "mug"] == [
+        e for e in log if e.kind == "pool_added" and e.data["pool"] == "mug"][:len(named)]
     played = {e.data["chit"] for e in log if e.kind == "activation_started"}
     assert played <= named | {"division:7. Flieger Division"}
     assert not [e for e in log[:first_activation] if e.kind == "decision"
@@ -113,11 +113,11 @@ def test_snafu_starts_at_step_h_with_the_fjr_2_chit():
     # the next turn's step G is the series': the regiment's chit goes in now
     # that its Units are on the map (gts:9.0)
     before = len(session.state.log)
-    carried = {c.id for c in session.state.cup("carry")}  # turn 1's last chit (10.0.6)
+    carried = {c.id for c in session.state.pool("carry")}  # turn 1's last chit (10.0.6)
     session.perform("play_turn")
-    added = {e.data["chit"] for e in session.state.log[before:]
-             if e.kind == "chit_added" and e.data["cup"] == "mug"}
-    carried |= {c.id for c in session.state.cup("carry")}
+    added = {e.data["entity"].removeprefix("chit:") for e in session.state.log[before:]
+             if e.kind == "pool_added" and e.data["pool"] == "mug"}
+    carried |= {c.id for c in session.state.pool("carry")}
     assert "division:7. Flieger Division" in added | carried
     assert {"direct:Axis", "direct:Allied", "division:CREFOR"} <= added | carried
 
