@@ -108,7 +108,7 @@ TERMINAL_HELP = """\
 Type the number in front of the answer you want and press Enter.
   ?, h   this help (the question is asked again)
   q      stop the game
-The question names what it is about (the unit, hex or division concerned);
+The question names what it is about (the unit, hex or group concerned);
 docs/players.md explains every question the rules can ask."""
 
 

@@ -118,7 +118,7 @@ def _fixed_roll(decl: ir.Check, field: str) -> int | None:
 def _track_path(program, e: ir.Expr, scope: Scope):
     """Compile ``x.y.track``: returns (fn giving the entity, track name)."""
     if not isinstance(e, ir.Attr):
-        raise KsError("expected a tracked value such as unit.division.cp", e.loc)
+        raise KsError("expected a tracked value such as unit.hits or side.points", e.loc)
     track = program.tracks.get(e.name)
     if track is None:
         raise KsError(f"'{e.name}' is not a track or marker (declare it with 'track' or "

@@ -158,7 +158,7 @@ class ExprCompiler(StatementCompiler):
             def divide(f: Frame):
                 d = right(f)
                 if d == 0:
-                    raise RuleRuntimeError("division by zero", e.loc)
+                    raise RuleRuntimeError("divided by zero", e.loc)
                 return Fraction(left(f), d)
             return divide, "num"
         op = _ARITH[e.op]

@@ -29,7 +29,7 @@ KEYWORDS = ("override", "const", "enum", "marker", "track", "link", "to", "event
 
 # How terminals read in "expected ..." messages.
 _TERMINAL_TEXT = {
-    "NAME": "a name", "CITE": "a citation like @gts:15.6", "SIGNED_INT": "a number",
+    "NAME": "a name", "CITE": "a citation like @ruleset:12.3", "SIGNED_INT": "a number",
     "SIGNED_INT_U": "a number", "STRING": 'a "string"', "LBRACE": "'{'", "RBRACE": "'}'",
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','",
     "COLON": "':'", "EQUAL": "'='", "DOT": "'.'", "__ANON_0": "'..'", "MINUS": "'-'",
@@ -91,7 +91,7 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
         found = "end of file" if token.type == "$END" else f"'{token}'"
         expected = sorted({_describe(t) for t in exc.expected})
         if "CITE" in exc.expected:
-            message = f"unexpected {found}; expected a citation like @gts:15.6"
+            message = f"unexpected {found}; expected a citation like @ruleset:12.3"
         else:
             message = f"unexpected {found}; expected {_join(expected)}"
         # Fix: a missing citation is most often noticed at the next keyword
@@ -99,7 +99,7 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
         # to replace the citation hint with None when nothing was close.
         if "CITE" in exc.expected and (token.type in ("$END", "NAME", "RBRACE", "LBRACE")
                                        or str(token) in KEYWORDS) and not hint_needed(exc):
-            hint = "every definition, modifier term and step ends with its citation, e.g. @gts:15.6"
+            hint = "every definition, modifier term and step ends with its citation, e.g. @ruleset:12.3"
         if token.type == "NAME":
             keywords = [k for k in KEYWORDS if f"'{k}'" in expected]
             hint = did_you_mean(str(token), keywords) or hint
@@ -114,7 +114,7 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
         char = exc.char
         message = f"unexpected character '{char}'"
         if char == "@":
-            message = "malformed citation: write it as @ruleset:id, e.g. @gts:15.6"
+            message = "malformed citation: write it as @ruleset:id, e.g. @ruleset:12.3"
     else:
         message = "unexpected end of file"
     return KsError(message, loc, hint)

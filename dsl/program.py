@@ -27,7 +27,7 @@ from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, RuleRuntimeError,
                                      StopProcedure)
-from kriegsspiel.dsl.types import ENTITY_KINDS, Function, article
+from kriegsspiel.dsl.types import Function, article
 from kriegsspiel.dsl import tables, checks
 
 # Events the kernel itself records; rule files declare their own with `event`.
@@ -139,6 +139,16 @@ class Program:
             self.compiled.pop(broken, None)
         raise KsErrors(_dedupe(found + (failed.each() if failed is not None else [])))
 
+    @property
+    def entity_kinds(self) -> tuple[str, ...]:
+        """The kinds of game entity: the kernel's and the modules' (those with attributes)."""
+        return tuple(self.entity_attrs)
+
+    def param_kind(self, param: ir.Param) -> str | None:
+        """A parameter's type: as written, or that of the entity kind it is named
+        after ('unit'), or None (any)."""
+        return param.type or (param.name if param.name in self.entity_attrs else None)
+
     def defer(self, exc: KsError) -> None:
         """Note a problem and go on compiling (see ``deferred``)."""
         self.deferred += exc.each()
@@ -148,10 +158,10 @@ class Program:
         for p in params:
             if p.name in names:  # each parameter has a slot of its own in the frame
                 raise KsError(f"parameter '{p.name}' is named twice", p.loc)
-            kind = p.type or (p.name if p.name in ENTITY_KINDS else None)
-            if p.type and p.type not in ENTITY_KINDS + ("int", "bool", "str", "any"):
+            kind = self.param_kind(p)
+            if p.type and p.type not in self.entity_kinds + ("int", "bool", "str", "any"):
                 raise KsError(f"unknown parameter type '{p.type}'", p.loc,
-                              did_you_mean(p.type, ENTITY_KINDS))
+                              did_you_mean(p.type, self.entity_kinds))
             names[p.name] = kind or "any"
         return Scope(names, effects, where)
 
@@ -165,16 +175,16 @@ class Program:
         holder.fn, holder.type = (lambda: decl.members), "list"
 
     def _build_track(self, decl: ir.Track, holder: Compiled) -> None:
-        if decl.on not in ENTITY_KINDS:
+        if decl.on not in self.entity_kinds:
             raise KsError(f"'{decl.on}' is not something state can be kept on", decl.loc,
-                          did_you_mean(decl.on, ENTITY_KINDS))
+                          did_you_mean(decl.on, self.entity_kinds))
         holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
 
     def _build_link(self, decl: ir.Link, holder: Compiled) -> None:
         for kind in (decl.on, decl.to):
-            if kind not in ENTITY_KINDS:
+            if kind not in self.entity_kinds:
                 raise KsError(f"'{kind}' is not a kind of game entity", decl.loc,
-                              did_you_mean(kind, ENTITY_KINDS))
+                              did_you_mean(kind, self.entity_kinds))
         holder.fn, holder.type = (lambda: None), decl.to
 
     def _build_event(self, decl: ir.EventDecl, holder: Compiled) -> None:
@@ -308,7 +318,7 @@ class Program:
         if link is not None and t in (link.on, "any"):
             return link.to
         track = self.tracks.get(name)
-        if t in ENTITY_KINDS:
+        if t in self.entity_kinds:
             attrs = self.entity_attrs.get(t)
             if track is not None and track.on == t:
                 return "int"
@@ -361,7 +371,7 @@ class Program:
             raise KsError(f"{decl.kind} '{e.fn}' rolls dice or changes the game; it can only "
                           f"be used in a procedure or trigger, not in {scope.where}", e.loc)
         for (_, t), p, node in zip(args, decl.params, e.args):
-            want = p.type or (p.name if p.name in ENTITY_KINDS else None)
+            want = self.param_kind(p)
             if want and t not in (want, "any") and not (want == "int" and t == "num"):
                 raise KsError(f"argument '{p.name}' of {e.fn} must be {article(want)}, but this is "
                               f"{article(t)}", node.loc)

@@ -18,8 +18,6 @@ from typing import Any, Callable
 
 NUMERIC = {"int", "num", "any"}
 BOOLEAN = {"bool", "check", "any"}
-ENTITY_KINDS = ("unit", "division", "formation", "leader", "side", "army", "hex", "game",
-                "chit", "victory", "box")
 DICE = {"d10": 10, "d6": 6}
 
 

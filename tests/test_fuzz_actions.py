@@ -74,9 +74,8 @@ def wrong_values(session, rng: random.Random, want: str) -> list:
                                     v.id in state.catalog.get(want, {}))]
 
 
-def declared_kind(param) -> str:
-    from kriegsspiel.dsl.types import ENTITY_KINDS
-    return param.type or (param.name if param.name in ENTITY_KINDS else "any")
+def declared_kind(program, param) -> str:
+    return program.param_kind(param) or "any"
 
 
 def some_value(session, rng: random.Random, want: str):
@@ -125,12 +124,15 @@ def test_illegal_performs_are_refused_and_change_nothing(game):
             counts["arity"] += 1
         else:  # an argument of the wrong kind: a unit where a side is due, a hex off the map...
             name = rng.choice(names)
-            typed = [i for i, p in enumerate(known[name]) if declared_kind(p) != "any"]
+            kinds = [declared_kind(session.program, p) for p in known[name]]
+            typed = [i for i, kind in enumerate(kinds) if kind != "any"]
             if not typed:
                 continue
-            args = [some_value(session, rng, declared_kind(p)) for p in known[name]]
+            args = [some_value(session, rng, kind) for kind in kinds]
+            if any(args[j] is None for j in typed):
+                continue  # a kind this scenario has none of (no airfield in Scenario 1)
             i = rng.choice(typed)
-            args[i] = rng.choice(wrong_values(session, rng, declared_kind(known[name][i])))
+            args[i] = rng.choice(wrong_values(session, rng, kinds[i]))
             error = assert_refused(session, before, lambda: session.perform(name, *args))
             assert f"{known[name][i].name} must be" in str(error)
             counts["kind"] += 1

@@ -16,7 +16,7 @@ from kriegsspiel.core.players import ScriptedPlayer, Table
 from kriegsspiel.core.state import GameState, Ref, jsonable
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context, RuleRuntimeError, _plain
-from kriegsspiel.dsl.types import ENTITY_KINDS, article
+from kriegsspiel.dsl.types import article
 
 
 class Session:
@@ -156,7 +156,7 @@ def check_arguments(program: Program, state: GameState, name: str, args: tuple) 
         raise KsError(f"'{name}' takes {len(params)} argument(s) "
                       f"({', '.join(p.name for p in params)}), not {len(args)}")
     for param, arg in zip(params, args):
-        want = param.type or (param.name if param.name in ENTITY_KINDS else "any")
+        want = program.param_kind(param) or "any"
         if want == "any":
             continue
         if want in _PLAIN_TYPES:

@@ -30,7 +30,6 @@ from kriegsspiel.core.situation import (UNIT_STATE, Action, Problems, Situation,
 from kriegsspiel.core.state import Ref
 from kriegsspiel.core.yamlio import render_path, where
 from kriegsspiel.dsl.runtime import _plain
-from kriegsspiel.dsl.types import ENTITY_KINDS
 from kriegsspiel.engine.optional import with_optional_modules
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
@@ -95,7 +94,7 @@ def build(sit: Situation, rolls: list[int] | None = None,
     catalog = _catalog(sit, registry.first("ks_counter_values_model", names), vocabulary, errors)
     registry.call("ks_lay_out_catalog", names, catalog=catalog, game=None, scenario=None)
     tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
-              for kind in ENTITY_KINDS}
+              for kind in program.entity_kinds}
     if index is not None:
         _check_state(sit, program, catalog, index, tracks, vocabulary, errors)
     calls = [(steps, a, *_call(sit, program, catalog, a, steps, errors))
@@ -227,21 +226,22 @@ def _call(sit: Situation, program: Any, cat: dict, action: Action, steps: tuple,
                        did_you_mean(key, params), key=True)
     args = []
     for p in decl.params:
-        kind = p.type or (p.name if p.name in ENTITY_KINDS else "any")
+        kind = program.param_kind(p) or "any"
         if p.name not in given:
             if kind not in ("int", "bool"):
                 errors.add(sit, steps, f"missing argument '{p.name}' of {decl.kind} '{action.do}'")
             args.append(0 if kind == "int" else False)
             continue
-        args.append(_argument(sit, cat, given[p.name], kind, steps + (p.name,), errors))
+        args.append(_argument(sit, cat, given[p.name], kind, program.entity_kinds,
+                              steps + (p.name,), errors))
     return action.do, args
 
 
-def _argument(sit: Situation, cat: dict, value: Any, kind: str, steps: tuple,
-              errors: Problems) -> Any:
+def _argument(sit: Situation, cat: dict, value: Any, kind: str, kinds: tuple[str, ...],
+              steps: tuple, errors: Problems) -> Any:
     if kind in ("hex", "game"):
         return Ref(kind, value if kind == "hex" else "game")
-    if kind in ENTITY_KINDS:
+    if kind in kinds:
         if value not in cat.get(kind, {}):
             errors.add(sit, steps, f"unknown {kind} '{value}'", did_you_mean(str(value),
                                                                              cat.get(kind, {})))
@@ -251,7 +251,8 @@ def _argument(sit: Situation, cat: dict, value: Any, kind: str, steps: tuple,
         errors.add(sit, steps, f"expected {'a whole number' if kind == 'int' else kind}, "
                    f"not {value!r}")
     if kind == "any" and isinstance(value, list):
-        return [_argument(sit, cat, v, kind, steps + (i,), errors) for i, v in enumerate(value)]
+        return [_argument(sit, cat, v, kind, kinds, steps + (i,), errors)
+                for i, v in enumerate(value)]
     if kind == "any" and isinstance(value, str):
         for entity in ("unit", "leader", "formation", "division", "side"):
             if value in cat[entity]:

@@ -33,7 +33,7 @@ def build_errors(text: str, layer: str = "scenario", path: str = "scenario.ksr")
     return caught.value.render()
 
 
-CITE_HINT = "hint: every definition, modifier term and step ends with its citation, e.g. @gts:15.6"
+CITE_HINT = "hint: every definition, modifier term and step ends with its citation, e.g. @ruleset:12.3"
 
 
 # ---- syntax ---------------------------------------------------------------------
@@ -67,7 +67,7 @@ def test_misspelt_when_in_a_modifier_term():
     text = ("modifiers m(unit: unit) @gts:29.48 {\n"
             "  a: -1 whne unit.suppressed > 0 @gts:19.2.2\n}\n")
     assert parse_error(text) == """\
-rules.ksr:2:9: error: unexpected 'whne'; expected a citation like @gts:15.6
+rules.ksr:2:9: error: unexpected 'whne'; expected a citation like @ruleset:12.3
       a: -1 whne unit.suppressed > 0 @gts:19.2.2
             ^
 hint: did you mean 'when'?"""
@@ -87,7 +87,7 @@ def test_a_keyword_never_matches_the_start_of_a_longer_word(text):
 
 def test_missing_citation_noticed_at_the_next_definition():
     assert parse_error("const x = 1\nconst y = 2 @gts:1.0\n") == f"""\
-rules.ksr:2:1: error: unexpected 'const'; expected a citation like @gts:15.6
+rules.ksr:2:1: error: unexpected 'const'; expected a citation like @ruleset:12.3
     const y = 2 @gts:1.0
     ^
 {CITE_HINT}"""
@@ -95,7 +95,7 @@ rules.ksr:2:1: error: unexpected 'const'; expected a citation like @gts:15.6
 
 def test_missing_citation_at_end_of_file():
     assert parse_error("const x = 1\n") == f"""\
-rules.ksr:1:12: error: unexpected end of file; expected a citation like @gts:15.6
+rules.ksr:1:12: error: unexpected end of file; expected a citation like @ruleset:12.3
     const x = 1
                ^
 {CITE_HINT}"""
@@ -106,7 +106,7 @@ def test_missing_citation_on_a_modifier_term():
             "  a: -1 when unit.suppressed > 0\n"
             "  b: -1 @gts:19.2.3\n}\n")
     assert parse_error(text) == f"""\
-rules.ksr:3:3: error: unexpected 'b'; expected a citation like @gts:15.6
+rules.ksr:3:3: error: unexpected 'b'; expected a citation like @ruleset:12.3
       b: -1 @gts:19.2.3
       ^
 {CITE_HINT}"""
@@ -114,7 +114,7 @@ rules.ksr:3:3: error: unexpected 'b'; expected a citation like @gts:15.6
 
 def test_missing_citation_on_a_procedure():
     assert parse_error("procedure p() {\n  step a @gts:1.0 { stop }\n}\n") == f"""\
-rules.ksr:1:15: error: unexpected '{{'; expected a citation like @gts:15.6
+rules.ksr:1:15: error: unexpected '{{'; expected a citation like @ruleset:12.3
     procedure p() {{
                   ^
 {CITE_HINT}"""
@@ -122,7 +122,7 @@ rules.ksr:1:15: error: unexpected '{{'; expected a citation like @gts:15.6
 
 def test_missing_citation_on_a_step():
     assert parse_error("procedure p() @gts:1.0 {\n  step a { stop }\n}\n") == f"""\
-rules.ksr:2:10: error: unexpected '{{'; expected a citation like @gts:15.6
+rules.ksr:2:10: error: unexpected '{{'; expected a citation like @ruleset:12.3
       step a {{ stop }}
              ^
 {CITE_HINT}"""
@@ -132,7 +132,7 @@ rules.ksr:2:10: error: unexpected '{{'; expected a citation like @gts:15.6
 def test_malformed_citation(cite):
     text = f"const x = 1 {cite}\n"
     assert parse_error(text) == f"""\
-rules.ksr:1:13: error: malformed citation: write it as @ruleset:id, e.g. @gts:15.6
+rules.ksr:1:13: error: malformed citation: write it as @ruleset:id, e.g. @ruleset:12.3
     const x = 1 {cite}
                 ^"""
 
@@ -176,7 +176,7 @@ rules.ksr:2:22: error: unexpected end of file; expected '_', '}', a name or a nu
 
 def test_comparisons_do_not_chain():
     assert parse_error("const x = 1 < 2 < 3 @gts:1.0\n") == """\
-rules.ksr:1:17: error: unexpected '<'; expected a citation like @gts:15.6
+rules.ksr:1:17: error: unexpected '<'; expected a citation like @ruleset:12.3
     const x = 1 < 2 < 3 @gts:1.0
                     ^"""
 
@@ -563,9 +563,9 @@ scenario.ksr:1:1: error: 'unit_flipped' is a kernel event and cannot be redeclar
 # ---- citations ------------------------------------------------------------------
 
 def test_citation_of_a_section_not_in_the_rule_index():
-    assert build_errors("const a = 1 @gts:15.66\n") == """\
+    assert build_errors("const a = 1 @ruleset:12.36\n") == """\
 scenario.ksr:1:13: error: no section 15.66 in the gts rule index
-    const a = 1 @gts:15.66
+    const a = 1 @ruleset:12.36
                 ^
 hint: did you mean '15.6'?"""
 
