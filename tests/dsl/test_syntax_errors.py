@@ -467,7 +467,7 @@ scenario.ksr:2:22: error: 'troop_quality' is not a track or marker (declare it w
 
 def test_division_by_zero_in_a_const():
     assert build_errors("const a = 1 / 0 @gts:1.0\n") == """\
-scenario.ksr:1:13: error: division by zero
+scenario.ksr:1:13: error: divided by zero
     const a = 1 / 0 @gts:1.0
                 ^"""
 
@@ -563,9 +563,9 @@ scenario.ksr:1:1: error: 'unit_flipped' is a kernel event and cannot be redeclar
 # ---- citations ------------------------------------------------------------------
 
 def test_citation_of_a_section_not_in_the_rule_index():
-    assert build_errors("const a = 1 @ruleset:12.36\n") == """\
+    assert build_errors("const a = 1 @gts:15.66\n") == """\
 scenario.ksr:1:13: error: no section 15.66 in the gts rule index
-    const a = 1 @ruleset:12.36
+    const a = 1 @gts:15.66
                 ^
 hint: did you mean '15.6'?"""
 
