@@ -23,7 +23,7 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
-from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, LINKS, GameState, Ref
+from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, GameState, Ref
 
 Reader = Callable[[GameState, Any], Any]
 
@@ -72,7 +72,6 @@ def _make(name: str) -> Reader:
         return read_id
     if name in _KERNEL_ATTRS:  # rarer: the general path
         return lambda state, ref: generic(state, ref, name)
-    link_kind = LINKS.get(name)  # `unit.side`, `unit.division`: the catalog names an entity
 
     @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict, tracked=dict, linked=dict,
                    data=dict, faces=dict, face=dict)
@@ -119,8 +118,11 @@ def _make(name: str) -> Reader:
                     value = data.get(name, _MISSING)
                     if value is _MISSING:
                         value = 0 if name in state.track_names else None
-                    elif link_kind is not None and isinstance(value, str):
-                        value = state.interned(link_kind, value)
+                    elif isinstance(value, str):
+                        # `unit.side`: an attribute of an entity kind names an entity
+                        link_kind = state.link_kinds.get(name)
+                        if link_kind is not None:
+                            value = state.interned(link_kind, value)
         if kept is not None:
             kept[key] = value
         return value

@@ -7,7 +7,7 @@ cdef class Ref:
 
 cdef class GameState:
     cdef public object catalog, grid, map, track_names, placement, faces, eliminated
-    cdef public object tracks, pools, pool_kinds, links, turn, log, version
+    cdef public object tracks, pools, pool_kinds, links, link_kinds, turn, log, version
     cdef public object _restores, _flips, _changed, _entries, _refs, _ref_lists, _at, _reads
     cdef public object _distances, _distances_grid, observers
     cdef object __weakref__

@@ -116,12 +116,6 @@ def jsonable(value: Any) -> Any:
     return str(value)  # a Fraction, say
 
 
-# What each kind of entity links to in the catalog, so rules can write
-# unit.division.cp or unit.formation.leader.hex.
-LINKS = {"side": "side", "army": "army", "division": "division", "formation": "formation",
-         "leader": "leader"}
-
-
 _EMPTY: dict = {}
 _MISSING = object()
 
@@ -148,16 +142,20 @@ class GameState:
 
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
-                 "tracks", "pools", "pool_kinds", "links", "turn", "log", "version", "_restores", "_flips",
+                 "tracks", "pools", "pool_kinds", "links", "link_kinds", "turn", "log", "version", "_restores", "_flips",
                  "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances",
                  "_distances_grid", "observers", "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
-                 track_names: frozenset[str] | set[str] = frozenset()) -> None:
+                 track_names: frozenset[str] | set[str] = frozenset(),
+                 link_kinds: dict[str, str] | None = None) -> None:
         self.catalog = catalog  # kind → id → static attributes (units: + "faces")
         self.grid = grid
         self.map = None  # a core.mapindex.MapIndex when the game has a map in play
         self.track_names = frozenset(track_names)  # declared tracks read 0 until set
+        # Attributes whose catalog value names an entity of a kind, so rules can
+        # write unit.side.name (dsl Program.link_kinds: the attributes' types).
+        self.link_kinds = dict(link_kinds or {})
         self.placement: dict[str, str | None] = {}  # unit/leader id → hex id or box
         self.faces: dict[str, str] = {}
         self.eliminated: set[str] = set()
@@ -309,8 +307,9 @@ class GameState:
                 return value
         value = data.get(name, _MISSING)
         if value is not _MISSING:
-            if name in LINKS and isinstance(value, str):
-                return self.interned(LINKS[name], value)
+            link_kind = self.link_kinds.get(name)
+            if link_kind is not None and isinstance(value, str):
+                return self.interned(link_kind, value)
             return value
         return 0 if name in self.track_names else None
 

@@ -144,6 +144,13 @@ class Program:
         """The kinds of game entity: the kernel's and the modules' (those with attributes)."""
         return tuple(self.entity_attrs)
 
+    @property
+    def link_kinds(self) -> dict[str, str]:
+        """Attribute name -> the kind of entity its catalog value names: those
+        declared with an entity kind as their type (``"side": "side"``)."""
+        kinds = self.entity_attrs
+        return {name: t for attrs in kinds.values() for name, t in attrs.items() if t in kinds}
+
     def param_kind(self, param: ir.Param) -> str | None:
         """A parameter's type: as written, or that of the entity kind it is named
         after ('unit'), or None (any)."""

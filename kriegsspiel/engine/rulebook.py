@@ -63,6 +63,21 @@ def rule_files(registry: Registry, modules: Iterable[str]) -> list[tuple[str, st
     return out
 
 
+def _link_clashes(attrs: dict[str, dict[str, str]]) -> list[KsError]:
+    """An attribute that names an entity must name one kind of entity whatever it
+    is read on: the state turns its catalog value into that kind's entity."""
+    seen: dict[str, tuple[str, str]] = {}
+    errors = []
+    for kind, values in attrs.items():
+        for name, t in values.items():
+            if t in attrs:
+                first = seen.setdefault(name, (kind, t))
+                if first[1] != t:
+                    errors.append(KsError(f"attribute '{name}' names a {first[1]} on {first[0]} "
+                                          f"but a {t} on {kind} (ks_entity_attributes)"))
+    return errors
+
+
 def build_program(modules: Iterable[str], registry: Registry | None = None,
                   extra: Iterable[ExtraRules] = ()) -> Program:
     """Parse, link, cite-check and compile the rules of *modules* (+ requirements)."""
@@ -100,6 +115,7 @@ def build_program(modules: Iterable[str], registry: Registry | None = None,
     for _, mapping in registry.call("ks_entity_attributes", names):
         for kind, values in mapping.items():
             attrs.setdefault(kind, {}).update(values)
+    errors += _link_clashes(attrs)
     program = Program(linked, primitives, attrs)
     program.files = files
     try:

@@ -24,7 +24,8 @@ class Session:
                  dice: Dice | None = None, players: Table | None = None, grid: Any = None,
                  game_map: Any = None) -> None:
         self.program = program
-        self.state = GameState(catalog, grid, track_names=set(program.tracks))
+        self.state = GameState(catalog, grid, track_names=set(program.tracks),
+                               link_kinds=program.link_kinds)
         self.state.map = game_map
         self.dice = dice or Dice(0)
         self.players = players or Table({})
