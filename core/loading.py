@@ -20,9 +20,10 @@ from typing import Any, Callable, Iterable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import KsError, KsErrors, Location, did_you_mean
-from .models import PATTERN_WORDS, Game, GameManifest, MapModel, TerrainFile, UnitsFile
+from .models import (PATTERN_WORDS, Game, GameManifest, GameModels, MapModel, TerrainFile,
+                     UnitsFile)
 from .scenario import Scenario
-from .refcheck import ScenarioChecks, check_references
+from .refcheck import RulesetChecks, check_references
 from .yamlio import LocatedDoc, load_yaml, render_path, where
 
 M = TypeVar("M", bound=BaseModel)
@@ -33,10 +34,13 @@ SCHEMA_MODELS: dict[str, type[BaseModel]] = {
 }
 
 
-def schemas(scenario: type[Scenario] = Scenario) -> dict[str, dict]:
+def schemas(scenario: type[Scenario] = Scenario, game: GameModels = GameModels()
+            ) -> dict[str, dict]:
     """JSON Schema of every data-file format, by format name (a scenario's as
-    *scenario*, which may hold rulesets' keys: core.scenario.scenario_model)."""
-    return {name: (scenario if model is Scenario else model).model_json_schema()
+    *scenario*, a game's as *game*: with rulesets' keys, core.scenario.scenario_model
+    and core.models.game_models)."""
+    chosen = {Scenario: scenario, GameManifest: game.manifest, UnitsFile: game.units_file}
+    return {name: chosen.get(model, model).model_json_schema()
             for name, model in SCHEMA_MODELS.items()}
 
 
@@ -159,15 +163,18 @@ def load_scenario(path: str | Path, model: type[Scenario] = Scenario) -> Scenari
 
 
 def load_game(directory: str | Path, side_model: type[BaseModel] | None = None,
-              leader_model: type[BaseModel] | None = None) -> Game:
+              leader_model: type[BaseModel] | None = None,
+              models: GameModels = GameModels()) -> Game:
     """Load games/<game>/game.yaml and the unit, terrain and map files it names.
 
     *side_model* (and *leader_model*) are a ruleset's models for the open
     ``values`` of counter sides (and leaders); their errors are located too.
+    *models* are those its files are read with: the kernel's, or with the
+    rulesets' keys (core.models.game_models; engine.game_reading.read_game).
     Unique ids and cross-references are left to :func:`check_references`.
     """
     directory = Path(directory)
-    manifest = load_model(directory / "game.yaml", GameManifest)
+    manifest = load_model(directory / "game.yaml", models.manifest)
     errors: list[KsError] = []
 
     def referenced(field: str, index: int | None, model: type[M]) -> M | None:
@@ -183,11 +190,12 @@ def load_game(directory: str | Path, side_model: type[BaseModel] | None = None,
             return None
         return _collect(errors, load_model, directory / relative, model)
 
-    unit_files = [referenced("unit_files", i, UnitsFile) for i in range(len(manifest.unit_files))]
+    unit_files = [referenced("unit_files", i, models.units_file)
+                  for i in range(len(manifest.unit_files))]
     terrain_file = referenced("terrain_file", None, TerrainFile)
     maps = [referenced("map_files", i, MapModel) for i in range(len(manifest.map_files))]
-    game = Game.model_construct(
-        **{name: getattr(manifest, name) for name in GameManifest.model_fields},
+    game = models.game.model_construct(
+        **{name: getattr(manifest, name) for name in models.manifest.model_fields},
         units=[u for f in unit_files if f for u in f.units],
         terrain=terrain_file.terrain if terrain_file else [],
         maps=[m for m in maps if m])
@@ -238,19 +246,19 @@ def shipped_roots() -> list[Path]:
 
 
 def check_content(roots: Iterable[str | Path] | None = None,
-                  side_model: type[BaseModel] | None = None,
-                  leader_model: type[BaseModel] | None = None,
+                  read_game: Callable[[Path], Game] = load_game,
                   read_scenario: Callable[[Path], Scenario] = load_scenario,
-                  scenario_checks: ScenarioChecks | None = None) -> list[KsError]:
-    """Load every game (a directory with game.yaml) and every other .yaml file
-    (a scenario, read by *read_scenario*) under *roots*, and cross-check each
-    scenario against its game (and with *scenario_checks*, its rulesets' keys)."""
+                  checks: RulesetChecks | None = None) -> list[KsError]:
+    """Load every game (a directory with game.yaml, read by *read_game*) and every
+    other .yaml file (a scenario, read by *read_scenario*) under *roots*, and
+    cross-check each scenario against its game (and with *checks*, what their
+    rulesets' keys name)."""
     roots = [Path(r) for r in (shipped_roots() if roots is None else roots)]
     errors: list[KsError] = []
     games: dict[str, Game] = {}
     game_dirs = sorted({p.parent for root in roots for p in root.rglob("game.yaml")})
     for directory in game_dirs:
-        if game := _collect(errors, load_game, directory, side_model, leader_model):
+        if game := _collect(errors, read_game, directory):
             games[game.id] = game
     scenarios: dict[str, list[Scenario]] = {game_id: [] for game_id in games}
     for path in sorted(p for root in roots for p in root.rglob("*.yaml")):
@@ -263,6 +271,6 @@ def check_content(roots: Iterable[str | Path] | None = None,
             errors.append(KsError(f"game: unknown game '{scenario.game}'", where(scenario, "game"),
                                   did_you_mean(scenario.game, games)))
     for game_id, game in games.items():
-        errors.extend(check_references(game, scenarios[game_id], scenario_checks))
+        errors.extend(check_references(game, scenarios[game_id], checks))
     return errors
 

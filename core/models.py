@@ -14,10 +14,12 @@ Schemas from :func:`kriegsspiel.core.loading.schemas` help in an editor.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Annotated, Any, Iterable, Literal, Mapping
 
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr,
-                      StringConstraints, WithJsonSchema, model_validator)
+                      StringConstraints, WithJsonSchema, create_model, model_validator)
 
 ID_PATTERN = r"^\S(.*\S)?$"
 HEX_ID_PATTERN = r"^\d{2,3}\.\d{2,3}$"
@@ -133,38 +135,14 @@ class DataFile(DataModel):
     notes: Notes = None
 
 
-# ----------------------------------------------------------------- order of battle
-
-
-class Army(Item):
-    """A nation's forces (the largest grouping of units)."""
-
-    side: Id = Field(description="Which side of the game this army fights on (one of the game's sides).")
-
-
-class Division(Item):
-    """A grouping of formations."""
-
-    army: Id = Field(description="Army id.")
-    ratings: dict[Id, int] = Field(default_factory=dict, description="Ruleset-specific standing "
-                                   "numbers (scenarios may override them).")
-
-
-class Formation(Item):
-    """A grouping of units inside a division (regiment, brigade, battalion…)."""
-
-    division: Id = Field(description="Division id.")
-    leader: Id | None = Field(None, description="Id of the formation's own leader, if it has one.")
-    kind: Id = Field("formation", description="Ruleset-specific kind, e.g. 'regiment', "
-                     "'independent'.")
+# ------------------------------------------------------------------- counters
 
 
 class Leader(Item):
     """A leader counter (not a unit)."""
 
-    division: Id = Field(description="Division id.")
-    formation: Id | None = Field(None, description="The formation he leads; none for leaders "
-                                 "attached at division level.")
+    side: Id | None = Field(None, description="The side he fights for, when the ruleset does "
+                            "not tell it from what he belongs to.")
     kind: Id = Field("formation", description="Ruleset-specific kind, e.g. 'kampfgruppe'.")
     values: dict[str, Any] = Field(default_factory=dict, description="Printed values; validated "
                                    "by the ruleset's leader model.")
@@ -182,8 +160,8 @@ class CounterSide(DataModel):
 class Unit(Item):
     """A unit counter."""
 
-    formation: Id = Field(description="Formation id.")
-    division: Id | None = Field(None, description="Division id; must match the formation's.")
+    side: Id | None = Field(None, description="The side it fights for, when the ruleset does "
+                            "not tell it from what it belongs to.")
     unit_class: Id = Field(description="Ruleset-specific class, e.g. 'infantry', 'gun', 'vehicle'.")
     counter_set: Id | None = Field(None, description="Which printed counter set it belongs to, "
                                    "when a game has several for the same unit.")
@@ -377,23 +355,19 @@ class OptionalPlacement(DataModel):
 
 
 class GameManifest(DataFile):
-    """games/<game>/game.yaml: the game's order of battle and its other files."""
+    """games/<game>/game.yaml: the game's sides, leaders and markers and its other
+    files (a ruleset adds its own keys, such as its order of battle: game_models)."""
 
     id: Id
     title: str = Field(description="The game's title as printed.")
     rulesets: list[Id] = Field(description="Rule modules, general first, e.g. ['gts', 'crete'].")
     sides: list[Id] = Field(min_length=2, description="The sides, e.g. ['Allied', 'Axis'].")
-    armies: list[Army] = Field(description="Nations, each on a side.")
-    divisions: list[Division] = Field(description="Divisions, each in an army.")
-    formations: list[Formation] = Field(description="Formations, each in a division.")
     leaders: list[Leader] = Field(default_factory=list, description="Leader counters.")
     markers: list[MarkerType] = Field(default_factory=list, description="Marker types.")
     unit_files: list[str] = Field(description="Unit files, relative to game.yaml.")
     terrain_file: str = Field(description="Terrain file, relative to game.yaml.")
     map_files: list[str] = Field(description="Map files, relative to game.yaml.")
     turn_track: TurnTrack | None = Field(None, description="The daily turn sequence.")
-    rearguard: CounterSide | None = Field(None, description="The generic Rearguard counter's "
-                                          "values, when the game has Rearguards.")
     optional_setup: list[OptionalPlacement] = Field(default_factory=list, description="Units "
                                                     "optional rules place at set-up, on any "
                                                     "scenario that plays their map.")
@@ -405,6 +379,60 @@ class Game(GameManifest):
     units: list[Unit] = Field(default_factory=list, description="From the unit files.")
     terrain: list[TerrainType] = Field(default_factory=list, description="From the terrain file.")
     maps: list[MapModel] = Field(default_factory=list, description="From the map files.")
+
+
+@dataclass(frozen=True)
+class GameModels:
+    """The models a game's files are read with: the kernel's, or with its
+    rulesets' keys (:func:`game_models`)."""
+
+    manifest: type[GameManifest] = GameManifest
+    units_file: type[UnitsFile] = UnitsFile
+    game: type[Game] = Game
+
+
+# The parts of a game a ruleset may add keys to (ks_game_schema).
+GAME_PARTS = ("game", "unit", "leader")
+
+
+def game_models(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) -> GameModels:
+    """The game models with the rulesets' own keys: each of *extensions* maps
+    parts (GAME_PARTS) to a model whose fields and validators are added to
+    that part's, lowest layer first."""
+    extensions = list(extensions)
+    unknown = {part for ext in extensions for part in ext} - set(GAME_PARTS)
+    if unknown:
+        raise ValueError(f"no game part {sorted(unknown)} (the parts: {', '.join(GAME_PARTS)})")
+    return _game_models(*(tuple(ext[part] for ext in extensions if part in ext)
+                          for part in GAME_PARTS))
+
+
+@lru_cache(maxsize=None)
+def _game_models(game: tuple, unit: tuple, leader: tuple) -> GameModels:
+    if not (game or unit or leader):
+        return GameModels()
+    units = typed(UnitsFile, "units", list, compose(Unit, unit))
+    leaders = typed(GameManifest, "leaders", list, compose(Leader, leader))
+    return GameModels(compose(GameManifest, game, leaders=leaders),
+                      compose(UnitsFile, (), units=units),
+                      compose(Game, game, leaders=leaders, units=units))
+
+
+def compose(base: type[DataModel], mixins: tuple, **fields: Any) -> Any:
+    """*base* with the fields and validators of *mixins* (a ruleset's own keys)
+    and *fields* re-typed; *base* itself when there is nothing to add."""
+    if not mixins and not fields:
+        return base
+    # The mixins come first so that their methods extend the kernel's; the
+    # kernel's validators run as well.
+    return create_model(base.__name__, __base__=(*mixins, base), __module__=base.__module__,
+                        **fields)
+
+
+def typed(owner: type[DataModel], name: str, container: Any, model: Any) -> tuple:
+    """Field *name* of *owner* as it is declared, holding *model* instead."""
+    info = owner.model_fields[name]
+    return (container[model] if container is not None else model), info
 
 
 # ------------------------------------------------------------------------ scenarios

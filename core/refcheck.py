@@ -4,7 +4,7 @@ scenario data must name something that exists (with a did-you-mean when not)."""
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable, Protocol
 
 from pydantic import BaseModel
 
@@ -25,26 +25,31 @@ def known_rule_ids() -> dict[str, set[str]]:
     return {ruleset: set(entries) for ruleset, entries in load_index().items()}
 
 
-# A ruleset's checks of the references its own scenario keys make (ks_check_scenario).
-ScenarioChecks = Callable[["References", Scenario], None]
+class RulesetChecks(Protocol):
+    """The rulesets' checks of what their own keys name (ks_check_game,
+    ks_check_scenario), after the kernel's."""
+
+    def game(self, check: "References", game: Game) -> None: ...
+
+    def scenario(self, check: "References", scenario: Scenario) -> None: ...
 
 
 def check_references(game: Game, scenarios: Iterable[Scenario] = (),
-                     scenario_checks: ScenarioChecks | None = None) -> list[KsError]:
+                     checks: RulesetChecks | None = None) -> list[KsError]:
     """Every id, hex, terrain and rule citation must name something that exists."""
     check = References(game)
     check.game()
+    if checks is not None:
+        checks.game(check, game)
     for scenario in scenarios:
-        if check.scenario(scenario) and scenario_checks is not None:
-            scenario_checks(check, scenario)
+        if check.scenario(scenario) and checks is not None:
+            checks.scenario(check, scenario)
     return check.errors
 
 
-# Effect keys that name things, and the kind of thing they name.
-_EFFECT_REFERENCES = {"unit": "unit", "units": "unit", "leader": "leader", "leaders": "leader",
-                      "division": "division", "formation": "formation", "map": "map",
-                      "marker": "marker", "side": "side", "winner": "side",
-                      "hex": "hex", "hexes": "hex"}
+# Effect keys that name things other than by their kind's name (a key named
+# after a kind, 'unit', or its plural, 'units', names that kind: _effect_kind).
+_EFFECT_REFERENCES = {"winner": "side", "hex": "hex", "hexes": "hex"}
 
 
 class References:
@@ -57,14 +62,17 @@ class References:
         self.planes: list[list[MapModel]] = []
         self.plane: dict[str, int] = {}
         self.known: dict[str, dict[str, Any]] = {"side": {side: side for side in game.sides}}
-        for kind, items in (("army", game.armies), ("division", game.divisions),
-                            ("formation", game.formations), ("leader", game.leaders),
-                            ("unit", game.units), ("marker", game.markers), ("map", game.maps)):
-            self.known[kind] = {item.id: item for item in items}
+        for kind, items in (("leader", game.leaders), ("unit", game.units),
+                            ("marker", game.markers), ("map", game.maps)):
+            self.add_kind(kind, items)
         for kind in ("hex", "hexside", "road", "feature", "overlay"):
             self.known[f"{kind} terrain"] = {t.id: t for t in game.terrain if t.kind == kind}
         # The sheets each set-up entry and arrival of the scenario places on.
         self._item_sheets: dict[int, list[MapModel]] = {}
+
+    def add_kind(self, kind: str, items: Iterable[Any]) -> None:
+        """Things of *kind* other data may name (a ruleset's: ks_check_game)."""
+        self.known[kind] = {item.id: item for item in items}
 
     def error(self, owner: Any, steps: tuple, message: str, hint: str | None = None,
               key: bool = False) -> None:
@@ -136,26 +144,12 @@ class References:
 
     def game(self) -> None:
         g = self.g
-        for kind in ("army", "division", "formation", "leader", "unit", "marker", "map"):
-            self.duplicates(kind, getattr(g, {"army": "armies"}.get(kind, kind + "s")))
+        for kind in ("leader", "unit", "marker", "map"):
+            self.duplicates(kind, getattr(g, kind + "s"))
         self.duplicates("terrain", g.terrain)
         self.cite_all(g)
-        for army in g.armies:
-            self.ref("side", army.side, army, "side")
-        for division in g.divisions:
-            self.ref("army", division.army, division, "army")
-        for formation in g.formations:
-            self.ref("division", formation.division, formation, "division")
-            leader = self.ref("leader", formation.leader, formation, "leader")
-            if leader is not None and leader.formation not in (None, formation.id):
-                self.error(formation, ("leader",), f"'{leader.id}' leads formation "
-                                                    f"'{leader.formation}', not this one")
         for item in (*g.leaders, *g.units):
-            formation = self.ref("formation", item.formation, item, "formation")
-            self.ref("division", item.division, item, "division")
-            if formation is not None and item.division not in (None, formation.division):
-                self.error(item, ("division",), f"formation '{formation.id}' belongs to "
-                                                f"division '{formation.division}'")
+            self.ref("side", item.side, item, "side")
         for game_map in g.maps:
             self.map(game_map)
         for p in g.optional_setup:
@@ -323,11 +317,9 @@ class References:
             if not first <= turn_order(r.turn) <= last:
                 self.error(r, ("turn",), f"turn '{r.turn}' is outside the scenario "
                                          f"('{s.start_turn}' to '{s.end_turn}')")
-        for values in s.command_values:
-            self.ref("division", values.division, values, "division")
         for effect in (e for rule in s.scenario_rules for e in rule.effects):
             for key, value in (effect.model_extra or {}).items():
-                kind = _EFFECT_REFERENCES.get(key)
+                kind = self._effect_kind(key)
                 for steps, item in ([((key, i), v) for i, v in enumerate(value)]
                                     if isinstance(value, list) else [((key,), value)]):
                     if kind == "hex":
@@ -358,6 +350,16 @@ class References:
             for index, hex_id in enumerate(award.hexes):
                 self.hex(hex_id, maps, award, "hexes", index)
         return True
+
+
+    def _effect_kind(self, key: str) -> str | None:
+        """The kind of thing an effect's key names, if any."""
+        if key in _EFFECT_REFERENCES:
+            return _EFFECT_REFERENCES[key]
+        for kind in (key, key[:-1] if key.endswith("s") else None):
+            if kind in self.known:
+                return kind
+        return None
 
 
 def _alternatives(first: Any, other: Any) -> bool:

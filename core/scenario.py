@@ -1,5 +1,5 @@
-"""Scenario data: set-up, reinforcements, command values, special rules and
-victory conditions — what every scenario YAML file holds.  A ruleset adds its
+"""Scenario data: set-up, reinforcements, special rules and victory conditions
+— what every scenario YAML file holds.  A ruleset adds its
 own keys (ks_scenario_schema): :func:`scenario_model` composes them in."""
 
 from __future__ import annotations
@@ -8,9 +8,10 @@ import typing
 from functools import lru_cache
 from typing import Any, Iterable, Literal, Mapping
 
-from pydantic import ConfigDict, Field, create_model, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
-from .models import DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel
+from .models import (DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel, compose,
+                     typed)
 from .models import SheetHexId as HexId  # a scenario's hexes may name their sheet
 from .models import SheetHexList as HexList
 
@@ -125,19 +126,6 @@ class Reinforcement(DataModel):
         if len(given) != 1:
             raise ValueError(f"give exactly one of {' or '.join(names)}")
         return self
-
-
-class DivisionCommand(DataModel):
-    """A division's ruleset-specific ratings and starting points for this scenario."""
-    # (the Army -> Division -> Formation chain of core.models; ratings named by
-    # ks_data_vocabulary)
-
-    division: Id
-    ratings: dict[Id, int | None] = Field(default_factory=dict, description="e.g. {command: 2, "
-                                          "dispatch: null}; null means 'not used'.")
-    points: dict[Id, int | None] = Field(default_factory=dict, description="Starting points, "
-                                         "e.g. {command: 4}.")
-    source: Source = None
 
 
 class Effect(DataModel):
@@ -309,8 +297,6 @@ class Scenario(DataFile):
     end_turn: TurnLabel
     setup: list[Placement] = Field(default_factory=list, description="Set-up placements.")
     reinforcements: list[Reinforcement] = Field(default_factory=list, description="Arrivals.")
-    command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "
-                                                  "ratings and starting points.")
     scenario_rules: list[ScenarioRule] = Field(default_factory=list, description="Special "
                                                "scenario rules.")
     start: ScenarioStart | None = Field(None, description="Where the first turn starts (the "
@@ -341,13 +327,13 @@ def _composed(scenario: tuple, placement: tuple, reinforcement: tuple,
               condition: tuple) -> type[Scenario]:
     if not (scenario or placement or reinforcement or condition):
         return Scenario
-    victory = _part(Victory, (), conditions=_typed(Victory, "conditions", list,
-                                                  _part(VictoryCondition, condition)))
-    return _part(Scenario, scenario,
-                 setup=_typed(Scenario, "setup", list, _part(Placement, placement)),
-                 reinforcements=_typed(Scenario, "reinforcements", list,
-                                       _part(Reinforcement, reinforcement)),
-                 victory=_typed(Scenario, "victory", None, victory))
+    victory = compose(Victory, (), conditions=typed(Victory, "conditions", list,
+                                                    compose(VictoryCondition, condition)))
+    return compose(Scenario, scenario,
+                   setup=typed(Scenario, "setup", list, compose(Placement, placement)),
+                   reinforcements=typed(Scenario, "reinforcements", list,
+                                        compose(Reinforcement, reinforcement)),
+                   victory=typed(Scenario, "victory", None, victory))
 
 
 def item_model(scenario: Scenario | type[Scenario], field: str) -> type[DataModel]:
@@ -356,21 +342,6 @@ def item_model(scenario: Scenario | type[Scenario], field: str) -> type[DataMode
     that reads like the file's."""
     model = scenario if isinstance(scenario, type) else type(scenario)
     return typing.get_args(model.model_fields[field].annotation)[0]
-
-
-def _part(base: type[DataModel], mixins: tuple, **fields: Any) -> Any:
-    if not mixins and not fields:
-        return base
-    # The mixins come first so that their methods (Reinforcement.places, say)
-    # extend the kernel's; the kernel's validators run as well.
-    return create_model(base.__name__, __base__=(*mixins, base), __module__=base.__module__,
-                        **fields)
-
-
-def _typed(owner: type[DataModel], name: str, container: Any, model: Any) -> tuple:
-    """Field *name* of *owner* as it is declared, holding *model* instead."""
-    info = owner.model_fields[name]
-    return (container[model] if container is not None else model), info
 
 
 def units_in_play(scenario: "Scenario") -> set[str]:

@@ -112,8 +112,9 @@ def session_on_open_map(program, catalog, players, places):
 
 def shipped_sheet(game_id: str, map_id: str):
     """(map model, its MapIndex) of one shipped sheet, on a grid of its own."""
-    from kriegsspiel.core.loading import load_game, shipped_roots
-    game = load_game(shipped_roots()[0] / game_id)
+    from kriegsspiel.core.loading import shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    game = read_game(shipped_roots()[0] / game_id)
     game_map = next(m for m in game.maps if m.id == map_id)
     g = game_map.grid
     grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]),

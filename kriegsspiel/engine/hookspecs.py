@@ -77,6 +77,23 @@ def ks_data_vocabulary():
 
 
 @hookspec
+def ks_game_schema():
+    """Return the keys the module's game data may write beyond the kernel's, as
+    ``{part: model}`` for the parts of core.models.GAME_PARTS ("game": game.yaml,
+    "unit": a counter of a units file, "leader"): each model's fields and
+    validators are added to that part (core.models.game_models) — GTS's order
+    of battle, the Division and Formation of every counter."""
+
+
+@hookspec
+def ks_check_game(check, game):
+    """Check the references the module's own game keys make (ks_game_schema),
+    after the kernel's: *check* is a core.refcheck.References (see
+    ks_check_scenario); ``check.add_kind(kind, items)`` makes the module's own
+    things nameable by other data (GTS: army, division, formation)."""
+
+
+@hookspec
 def ks_scenario_schema():
     """Return the keys the module's scenarios may write beyond the kernel's, as
     ``{part: model}`` for the parts of core.scenario.PARTS ("scenario",

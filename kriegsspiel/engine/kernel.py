@@ -17,15 +17,10 @@ from kriegsspiel.dsl.types import Function
 
 KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "unit": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "eliminated": "bool",
-             "face": "str", "side": "side", "army": "army", "division": "division",
-             "formation": "formation", "unit_class": "str", "back_kind": "any", "tags": "list",
-             "arrival_turn": "any", "entry_hex": "any"},
+             "face": "str", "side": "side", "unit_class": "str", "back_kind": "any",
+             "tags": "list", "arrival_turn": "any", "entry_hex": "any"},
     "leader": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "side": "side",
-               "division": "division", "formation": "formation", "kind": "str"},
-    "formation": {"id": "str", "name": "str", "side": "side", "division": "division",
-                  "leader": "leader", "kind": "str", "tags": "list"},
-    "division": {"id": "str", "name": "str", "side": "side", "army": "army"},
-    "army": {"id": "str", "name": "str", "side": "side"},
+               "kind": "str"},
     "side": {"id": "str", "name": "str"},
     "hex": {"id": "str", "terrain": "str"},
     "game": {"id": "str", "turn": "int", "otherwise": "any"},
@@ -50,7 +45,9 @@ def _owner(ctx, entity: Ref):
     return Ref("side", side) if side is not None else None
 
 
-def _members(ctx, kind: str, link: str, target: Ref) -> list[Ref]:
+def members(ctx, kind: str, link: str, target: Ref) -> list[Ref]:
+    """The entities of *kind* whose attribute *link* is *target* (for a module's
+    primitives: GTS's units_of a Formation)."""
     # Through attr, not the catalog: a rule may link a piece to a group during
     # play (a Rearguard joins the Formation of the Unit that created it).
     world = ctx.world
@@ -87,15 +84,7 @@ def _printed(ctx, unit: Ref, face: str, name: str):
 def _effects_of(ctx, kind: str) -> list[Ref]:
     # A scenario's special-rule effects (kriegsspiel/engine/starting.py lays them out as entities
     # of kind "effect"), those of one kind, in the scenario's order.
-    return _members(ctx, "effect", "kind", kind)
-
-
-def _leaders_of(ctx, division: Ref) -> list[Ref]:
-    return _members(ctx, "leader", "division", division)
-
-
-def _units_of(ctx, group: Ref) -> list[Ref]:
-    return _members(ctx, "unit", group.kind, group)
+    return members(ctx, "effect", "kind", kind)
 
 
 def _units_at(ctx, hex_id: str) -> list[Ref]:
@@ -340,10 +329,6 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("owner", _owner, 1, 1, "side", doc="the side that owns an entity", reads=()),
     Function("distance", lambda ctx, a, b: ctx.world.distance(a, b), 2, 2, "int",
              doc="hexes between two hex ids", reads=()),
-    Function("leaders_of", _leaders_of, 1, 1, "list", params=("division",),
-             doc="the leaders of a division", reads=("division",)),
-    Function("units_of", _units_of, 1, 1, "list", doc="units of a formation or division",
-             reads=("formation", "division")),
     Function("units_at", _units_at, 1, 1, "list", doc="units in a hex", reads=("@placement",)),
     Function("effects_of", _effects_of, 1, 1, "list", params=("str",),
              doc="the scenario rules' effects of one kind: effects_of(\"air_strikes\")",
@@ -411,7 +396,7 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
     Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
-             doc="every entity of a kind: all_of(\"division\")", reads=()),
+             doc="every entity of a kind: all_of(\"unit\")", reads=()),
     Function("units_with", _units_with, 1, 1, "list", params=("str",),
              doc="every unit whose attribute is not none: units_with(\"entry_hex\")"),
     Function("units_of_other_sides", _units_of_other_sides, 1, 1, "list", params=("side",),

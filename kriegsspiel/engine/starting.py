@@ -22,7 +22,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
-from kriegsspiel.core.loading import check_references, load_game, shipped_roots
+from kriegsspiel.core.loading import check_references, shipped_roots
 from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.models import DataModel
@@ -32,7 +32,7 @@ from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
-from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
+from kriegsspiel.engine.reading import Checks, read_game, read_scenario
 from kriegsspiel.engine.session import Session
 
 
@@ -69,10 +69,9 @@ def load(name: str, registry: Registry) -> Loaded:
                       f"{', '.join(sorted(games))})", load_yaml(path).locate(("game",)),
                       did_you_mean(scenario.game, games))
     names = registry.select(scenario.rulesets)
-    side_model = registry.first("ks_counter_values_model", names)
-    game = load_game(games[scenario.game], side_model)
+    game = read_game(games[scenario.game], registry)
     scenario = expanded(registry, names, scenario, path, game)
-    errors = check_references(game, [scenario], scenario_checks(registry))
+    errors = check_references(game, [scenario], Checks(registry))
     if errors:
         raise KsErrors(errors)
     grid = grid_of(game, scenario)
@@ -112,31 +111,14 @@ def turn_track(game: Game, scenario: Scenario) -> list[dict]:
     raise KsError(f"scenario '{scenario.id}': turn {scenario.end_turn} is not on the turn track")
 
 
-def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]]) -> dict:
-    """The static facts of every entity, for GameState."""
-    army_side = {a.id: a.side for a in game.armies}
-    div_side = {d.id: army_side[d.army] for d in game.divisions}
-    form_div = {f.id: f.division for f in game.formations}
-    command = {c.division: c for c in scenario.command_values}
-    ratings_names = vocabulary.get("division.ratings", {})
-    cat: dict[str, dict[str, dict]] = {
-        "side": {s: {"name": s} for s in game.sides},
-        "army": {a.id: {"name": a.name or a.id, "side": a.side} for a in game.armies},
-        "division": {}, "formation": {}, "leader": {}, "unit": {},
-    }
-    for d in game.divisions:
-        entry = {"name": d.name or d.id, "army": d.army, "side": div_side[d.id]}
-        ratings = {**d.ratings, **(command[d.id].ratings if d.id in command else {})}
-        entry.update({ratings_names.get(k, k): v for k, v in ratings.items()})
-        cat["division"][d.id] = entry
-    for f in game.formations:
-        cat["formation"][f.id] = {"name": f.name or f.id, "division": f.division,
-                                  "side": div_side[f.division], "leader": f.leader,
-                                  "kind": f.kind, "tags": list(f.tags)}
+def catalog(game: Game, scenario: Scenario) -> dict:
+    """The static facts of every entity, for GameState (a ruleset adds what its
+    own keys say: ks_lay_out_catalog — GTS's order of battle, each counter's side)."""
+    cat: dict[str, dict[str, dict]] = {"side": {s: {"name": s} for s in game.sides},
+                                       "leader": {}, "unit": {}}
     for leader in game.leaders:
-        cat["leader"][leader.id] = {"name": leader.name or leader.id, "division": leader.division,
-                                    "formation": leader.formation, "kind": leader.kind,
-                                    "side": div_side[leader.division], **leader.values}
+        cat["leader"][leader.id] = {"name": leader.name or leader.id, "kind": leader.kind,
+                                    "side": leader.side, **leader.values}
     turns = turn_track(game, scenario)
     labels = [t["label"] for t in turns]
     arrivals = {u: r for r in scenario.reinforcements for u in r.units}
@@ -146,12 +128,10 @@ def catalog(game: Game, scenario: Scenario, vocabulary: dict[str, dict[str, str]
             continue
         if in_play and u.id not in in_play:
             continue  # a counter this scenario never uses
-        division = u.division or form_div[u.formation]
         faces = {"front": dict(u.front.values)}
         if u.back is not None:
             faces["back"] = dict(u.back.values)
-        entry = {"name": u.name or u.id, "formation": u.formation, "division": division,
-                 "side": div_side[division], "unit_class": u.unit_class,
+        entry = {"name": u.name or u.id, "side": u.side, "unit_class": u.unit_class,
                  "back_kind": u.back_kind, "tags": list(u.tags), "faces": faces}
         # (drops and airlanding serials never wait in a reinforcement box)
         if u.id in arrivals and arrivals[u.id].waits_off_map():
@@ -310,8 +290,7 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
                                             registry, switched)
     program = build_program(loaded.scenario.rulesets, registry, extra)
     names = registry.select(loaded.scenario.rulesets)
-    vocabulary = data_vocabulary(registry, names)
-    cat = catalog(loaded.game, loaded.scenario, vocabulary)
+    cat = catalog(loaded.game, loaded.scenario)
     registry.call("ks_lay_out_catalog", names, catalog=cat, game=loaded.game,
                   scenario=loaded.scenario)
     grid = grid_of(loaded.game, loaded.scenario)
@@ -319,20 +298,14 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
                       MapIndex.build(sheets_of(loaded.game, loaded.scenario),
                                      loaded.game.terrain, grid))
     session.scenario = loaded.scenario
-    _set_up(session, loaded.scenario, vocabulary, registry, names)
+    _set_up(session, loaded.scenario, registry, names)
     return session
 
 
-def _set_up(session: Session, scenario: Scenario, vocabulary: dict[str, dict[str, str]],
-            registry: Registry, names: list[str]) -> None:
-    """Play the scenario's set-up: starting points, placements, then the
-    rulesets' own part (ks_set_up)."""
-    points = vocabulary.get("division.points", {})
-    for c in scenario.command_values:
-        for key, value in c.points.items():
-            if value is not None:
-                session.set_initial(session.ref("division", c.division), points.get(key, key),
-                                    value)
+def _set_up(session: Session, scenario: Scenario, registry: Registry,
+            names: list[str]) -> None:
+    """Play the scenario's set-up: placements, then the rulesets' own part
+    (ks_set_up: GTS's starting points and first chits)."""
     for p in scenario.setup:
         if p.leader is not None:
             where = p.hex or session.state.placement.get((p.with_ or [None])[0])

@@ -68,23 +68,29 @@ def unknown_kind(path: Path) -> KsError:
 
 
 def _game(path: Path) -> list[KsError]:
-    loading.load_game(path.parent)
+    from kriegsspiel.engine.reading import read_game
+    read_game(path.parent)
     return []
 
 
 def _part_of_game(model: type) -> Callable[[Path], list[KsError]]:
     def check(path: Path) -> list[KsError]:
-        loading.load_model(path, model)
+        # Read as its game reads it (with its rulesets' keys): the game's errors
+        # that point into this file; alone, with every installed module's keys.
+        from kriegsspiel.engine.plugins import load_registry
+        from kriegsspiel.engine.reading import Checks, installed_game_models, read_game
+        registry = load_registry()
         home = path.parent if (path.parent / "game.yaml").exists() else path.parent.parent
         if not (home / "game.yaml").exists():
+            installed = installed_game_models(registry)
+            loading.load_model(path, installed.units_file if model is UnitsFile else model)
             return []
-        # Its references are its game's: the game's errors that point into this file.
         try:
-            game = loading.load_game(home)
+            game = read_game(home, registry)
         except KsError as exc:
             errors = exc.each()
         else:
-            errors = loading.check_references(game)
+            errors = loading.check_references(game, (), Checks(registry))
         return [e for e in errors if e.location and Path(e.location.path) == path]
     return check
 

@@ -18,7 +18,7 @@ from kriegsspiel.core.errors import KsError, Location
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.rulebook import ExtraRules, build_program, rule_files
-from kriegsspiel.engine.scenario_reading import check_content, installed_model
+from kriegsspiel.engine.reading import check_content, installed_game_models, installed_model
 from kriegsspiel.tools.check_files import KINDS, check_file, kind_of, unknown_kind
 
 
@@ -152,5 +152,6 @@ def _edited(rules: ExtraRules) -> bool:
 def all_schemas() -> dict[str, dict]:
     """Every file format's JSON Schema; a scenario's with every installed module's keys."""
     from kriegsspiel.core.situation import Situation
-    scenario = installed_model(load_registry())
-    return {**loading.schemas(scenario), "situation": Situation.model_json_schema()}
+    registry = load_registry()
+    return {**loading.schemas(installed_model(registry), installed_game_models(registry)),
+            "situation": Situation.model_json_schema()}

@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from kriegsspiel.core.dice import Dice, DiceExhausted
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_game, load_model, shipped_roots
+from kriegsspiel.core.loading import load_model, shipped_roots
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import Game, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, Table
@@ -32,6 +32,7 @@ from kriegsspiel.core.yamlio import render_path, where
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.optional import with_optional_modules
 from kriegsspiel.engine.plugins import Registry, load_registry
+from kriegsspiel.engine.reading import read_game
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.session import Session
 from kriegsspiel.engine.situation_catalog import catalog as _catalog
@@ -90,7 +91,7 @@ def build(sit: Situation, rolls: list[int] | None = None,
     program = build_program(sit.rules, registry)
     names = registry.select(sit.rules)
     vocabulary = data_vocabulary(registry, names)
-    grid, index = _map(sit, program, errors)
+    grid, index = _map(sit, program, errors, registry)
     catalog = _catalog(sit, registry.first("ks_counter_values_model", names), vocabulary, errors)
     registry.call("ks_lay_out_catalog", names, catalog=catalog, game=None, scenario=None)
     tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
@@ -114,7 +115,8 @@ def build(sit: Situation, rolls: list[int] | None = None,
     return Built(sit, session, calls, players, decisions)
 
 
-def _map(sit: Situation, program: Any, errors: Problems) -> tuple[HexGrid | None, Any]:
+def _map(sit: Situation, program: Any, errors: Problems,
+         registry: Registry) -> tuple[HexGrid | None, Any]:
     m, terrain = sit.map, {}
     if m.shipped:
         games = {p.parent.name: p.parent for root in shipped_roots()
@@ -122,7 +124,7 @@ def _map(sit: Situation, program: Any, errors: Problems) -> tuple[HexGrid | None
         if m.game not in games:
             errors.add(sit, ("map", "game"), f"unknown game '{m.game}'", did_you_mean(m.game, games))
             return None, None
-        game = load_game(games[m.game])
+        game = read_game(games[m.game], registry)
         found = next((gm for gm in game.maps if gm.id == m.map), None)
         if found is None:
             errors.add(sit, ("map", "map"), f"game '{m.game}' has no map '{m.map}'",
@@ -140,7 +142,7 @@ def _map(sit: Situation, program: Any, errors: Problems) -> tuple[HexGrid | None
     if not m.shipped:
         game = Game.model_construct(
             provenance="provisional", id="situation", title="", rulesets=[], sides=[],
-            armies=[], divisions=[], formations=[], leaders=[], markers=[], unit_files=[],
+            leaders=[], markers=[], unit_files=[],
             terrain_file="", map_files=[], turn_track=None, units=[],
             terrain=list(terrain.values()), maps=[m])
         found_errors = check_references(game)

@@ -12,7 +12,7 @@ import typing
 from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
-from kriegsspiel.modules.gts.catalog import chit_id, lay_out
+from kriegsspiel.modules.gts.catalog import VOCABULARY, chit_id, lay_out, starting_points
 from kriegsspiel.modules.gts.describe import BOARD_LOOK, describe_event
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
@@ -27,6 +27,10 @@ RULE_FILES = ("command.ksr", "quality.ksr", "results.ksr", "turn.ksr", "dispatch
               "movement.ksr", "transport.ksr", "los.ksr", "fire.ksr", "indirect.ksr",
               "artillery.ksr", "assault.ksr", "engineering.ksr", "rearguards.ksr",
               "invariants.ksr")
+
+
+# What every Unit and Leader belongs to (game_schema.py).
+_COMMANDED = {"division": "division", "formation": "formation"}
 
 
 def _attribute_types(model) -> dict[str, str]:
@@ -61,19 +65,25 @@ class _Plugin:
     def ks_primitives(self):
         # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks;
         # the movement search asks the rules (movement.ksr) what each step costs (gts:14.3).
-        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES)
+        from kriegsspiel.modules.gts.game_schema import PRIMITIVES
+        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES) + list(PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):
-        # setup_park / setup_contact: a scenario's Units that start in an
-        # Artillery Park or In Contact (kriegsspiel/engine/starting.py; rules/artillery.ksr).
-        # The Activation Chits and road-block limits are laid out by catalog.py.
-        return {"unit": {**_attribute_types(GtsCounterSide), "setup_park": "any",
-                         "setup_contact": "any"},
-                "leader": _attribute_types(GtsLeaderValues),
-                "division": {"command_rating": "int", "dispatch_rating": "int",
+        # The order of battle (game_schema.py), setup_park / setup_contact (a
+        # scenario's Units that start in an Artillery Park or In Contact,
+        # rules/artillery.ksr), the Activation Chits and road-block limits: all
+        # laid out by catalog.py.
+        return {"unit": {**_attribute_types(GtsCounterSide), **_COMMANDED, "army": "army",
+                         "setup_park": "any", "setup_contact": "any"},
+                "leader": {**_attribute_types(GtsLeaderValues), **_COMMANDED},
+                "formation": {"id": "str", "name": "str", "side": "side",
+                              "division": "division", "leader": "leader", "kind": "str",
+                              "tags": "list"},
+                "division": {"id": "str", "name": "str", "side": "side", "army": "army",
+                             "command_rating": "int", "dispatch_rating": "int",
                              "road_block_limit": "any"},
-                "army": {"road_block_limit": "any"},
+                "army": {"id": "str", "name": "str", "side": "side", "road_block_limit": "any"},
                 "chit": {"id": "str", "name": "str", "kind": "str", "side": "side",
                          "division": "division", "formation": "formation", "each_turn": "bool"}}
 
@@ -81,8 +91,17 @@ class _Plugin:
     def ks_data_vocabulary(self):
         # 10.0.3: "Command Rating", "Dispatch Rating"; the points live on the
         # cp/dp tracks of rules/command.ksr.
-        return {"division.ratings": {"command": "command_rating", "dispatch": "dispatch_rating"},
-                "division.points": {"command": "cp", "dispatch": "dp"}}
+        return VOCABULARY
+
+    @hookimpl
+    def ks_game_schema(self):
+        from kriegsspiel.modules.gts.game_schema import SCHEMA
+        return SCHEMA
+
+    @hookimpl
+    def ks_check_game(self, check, game):
+        from kriegsspiel.modules.gts.game_schema import check_game
+        check_game(check, game)
 
     @hookimpl
     def ks_scenario_schema(self):
@@ -107,6 +126,7 @@ class _Plugin:
 
     @hookimpl
     def ks_set_up(self, session, scenario):
+        starting_points(session, scenario)
         # 9.0: "On the first turn, the scenario rules tell you what goes into the mug".
         mug = scenario.mug
         if mug and mug.first_chit:

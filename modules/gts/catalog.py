@@ -20,9 +20,17 @@ def chit_id(kind: str, of: str) -> str:
             "formation": "formation"}.get(kind, kind) + f":{of}"
 
 
+# How the rules name a scenario's division ratings and points (ks_data_vocabulary).
+VOCABULARY = {"division.ratings": {"command": "command_rating", "dispatch": "dispatch_rating"},
+              "division.points": {"command": "cp", "dispatch": "dp"}}
+
+
 def lay_out(cat: dict, game: Any = None, scenario: Any = None) -> None:
-    """Add the GTS pieces to *cat* (built by the engine: sides, armies,
-    divisions, formations, leaders, units), in the order the rules see them."""
+    """Add the GTS pieces to *cat* (built by the engine: sides, leaders, units;
+    a situation's also armies, divisions and formations), in the order the
+    rules see them."""
+    if game is not None:
+        _order_of_battle(cat, game, scenario)
     chits = cat.setdefault("chit", {})
     for ident, division in cat["division"].items():
         chits[f"division:{ident}"] = {"name": f"{ident} Activation", "kind": "division",
@@ -60,6 +68,46 @@ def _effect_chits(cat: dict) -> None:
         if isinstance(effect.get("chits"), list):  # several chit references
             effect["chits"] = [chit_id(c["kind"], c["of"]) if isinstance(c, dict) else c
                                for c in effect["chits"]]
+
+
+def _order_of_battle(cat: dict, game: Any, scenario: Any) -> None:
+    """Armies, Divisions (with the scenario's ratings, gts:10.0.3) and Formations,
+    and the Division, Formation and side of every Leader and Unit."""
+    army_side = {a.id: a.side for a in game.armies}
+    div_side = {d.id: army_side[d.army] for d in game.divisions}
+    form_div = {f.id: f.division for f in game.formations}
+    command = {c.division: c for c in scenario.command_values} if scenario else {}
+    names = VOCABULARY["division.ratings"]
+    cat["army"] = {a.id: {"name": a.name or a.id, "side": a.side} for a in game.armies}
+    cat["division"] = {}
+    for d in game.divisions:
+        entry = {"name": d.name or d.id, "army": d.army, "side": div_side[d.id]}
+        ratings = {**d.ratings, **(command[d.id].ratings if d.id in command else {})}
+        entry.update({names.get(k, k): v for k, v in ratings.items()})
+        cat["division"][d.id] = entry
+    cat["formation"] = {f.id: {"name": f.name or f.id, "division": f.division,
+                               "side": div_side[f.division], "leader": f.leader,
+                               "kind": f.kind, "tags": list(f.tags)} for f in game.formations}
+    for leader in game.leaders:
+        cat["leader"][leader.id].update({"division": leader.division,
+                                         "formation": leader.formation,
+                                         "side": div_side[leader.division]})
+    units = {u.id: u for u in game.units}
+    for unit_id, entry in cat["unit"].items():
+        u = units[unit_id]
+        division = u.division or form_div[u.formation]
+        entry.update({"formation": u.formation, "division": division,
+                      "side": div_side[division]})
+
+
+def starting_points(session: Any, scenario: Any) -> None:
+    """The scenario's Command and Dispatch Points of each Division (gts:10.0.3)."""
+    points = VOCABULARY["division.points"]
+    for c in scenario.command_values:
+        for key, value in c.points.items():
+            if value is not None:
+                session.set_initial(session.ref("division", c.division), points.get(key, key),
+                                    value)
 
 
 def _parks_and_contacts(cat: dict, scenario: Any) -> None:

@@ -12,6 +12,18 @@ from pydantic import Field, model_validator
 from kriegsspiel.core.models import DataModel, Id, Notes, Source, TurnLabel
 
 
+class DivisionCommand(DataModel):
+    """A division's ratings and starting points for this scenario (gts:10.0.3: its
+    Command and Dispatch Ratings and Points; named by ks_data_vocabulary)."""
+
+    division: Id
+    ratings: dict[Id, int | None] = Field(default_factory=dict, description="e.g. {command: 2, "
+                                          "dispatch: null}; null means 'not used'.")
+    points: dict[Id, int | None] = Field(default_factory=dict, description="Starting points, "
+                                         "e.g. {command: 4}.")
+    source: Source = None
+
+
 class ChitRef(DataModel):
     """A chit: {kind: division, of: <division id>}, {kind: formation, of: <formation id>},
     {kind: direct_command, of: <side>}, {kind: event, of: <side>} (a Random Event chit)…"""
@@ -84,6 +96,8 @@ class AsPer(DataModel):
 
 
 class GtsScenario(DataModel):
+    command_values: list[DivisionCommand] = Field(default_factory=list, description="Division "
+                                                  "ratings and starting points.")
     as_per: list[AsPer] = Field(default_factory=list, description="Other scenarios' set-ups "
                                 "and arrivals reused sheet by sheet (added to 'setup' and "
                                 "'reinforcements' where listed, before them).")
@@ -121,6 +135,8 @@ def check_scenario(check: Any, scenario: Any) -> None:
     """The references of the keys above (check: core.refcheck.References)."""
     owners = {**check.known["side"], **check.known["division"], **check.known["formation"]}
     check.known.setdefault("chit owner", owners)  # a side (direct command), division, formation
+    for values in scenario.command_values:
+        check.ref("division", values.division, values, "division")
     for p in scenario.setup:
         check.ref("leader", p.in_contact_with, p, "in_contact_with")
     for pool in scenario.rearguards:

@@ -8,12 +8,12 @@ import pytest
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.readers import attr_reader
-from kriegsspiel.core.state import _KERNEL_ATTRS, LINKS
+from kriegsspiel.core.state import _KERNEL_ATTRS
 from kriegsspiel.engine.starting import start
 
 
 def _names(state) -> set[str]:
-    names = set(_KERNEL_ATTRS) | set(LINKS) | set(state.track_names) | {"terrain", "nothing"}
+    names = set(_KERNEL_ATTRS) | set(state.link_kinds) | set(state.track_names) | {"terrain", "nothing"}
     for entities in state.catalog.values():
         for data in entities.values():
             names.update(data)

@@ -9,7 +9,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.engine.scenario_reading import read_scenario
+from kriegsspiel.engine.reading import read_scenario
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.starting import start
 

@@ -159,8 +159,9 @@ def test_o1_the_units_o1_makes_unavailable_never_free_drop():
     available; use the optional counters with true unit designations" — the optional
     counters are not in the data (docs/crete.md), so these Units take no part in a
     free drop: every counter of them is marked so, and the rule reads the mark."""
-    from kriegsspiel.core.loading import load_game, shipped_roots
-    game = load_game(shipped_roots()[0] / "crete")
+    from kriegsspiel.core.loading import shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    game = read_game(shipped_roots()[0] / "crete")
     named = ("Fsch.Art. 7", "Det Muebe", "Det Gentz", "Det Altmann", "Kgr. Ramcke",
              "Kgr. Vogel")
     out = [u for u in game.units if any(n in u.id for n in named)]
@@ -185,7 +186,7 @@ def test_general_comments_no_german_points_in_the_first_activation_of_para_drop_
     and 11–13, the Germans do not roll for or receive Dispatch or Command points
     during the first activation" — row by row, those scenarios (and no other) carry
     the effect that withholds them (drops.ksr's points_withheld)."""
-    from kriegsspiel.engine.scenario_reading import read_scenario
+    from kriegsspiel.engine.reading import read_scenario
     from kriegsspiel.engine.starting import find_scenario
     withheld = []
     for number, name in enumerate(SCENARIOS):

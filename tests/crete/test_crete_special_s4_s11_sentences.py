@@ -87,8 +87,9 @@ COUNTER_SPELLING = {"A /N Hussars": "A/N Hussar", "B /N Hussars": "B/N Hussar",
 
 
 def battalions_in_the_data():
-    from kriegsspiel.core.loading import load_game, shipped_roots
-    game = load_game(shipped_roots()[0] / "crete")
+    from kriegsspiel.core.loading import shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    game = read_game(shipped_roots()[0] / "crete")
     found: dict[str, set[str]] = {}
     for unit in game.units:
         for tag in unit.tags or []:
@@ -244,7 +245,7 @@ def test_s10_every_scenario_with_s10_issues_the_trucks_as_printed():
     Germans "one Divisional Truck for each Division", earned at Maleme Airfield — in
     every scenario that lists S10.0 (crete:S10.0#1: they "appear at the start of
     play")."""
-    from kriegsspiel.engine.scenario_reading import read_scenario
+    from kriegsspiel.engine.reading import read_scenario
     from kriegsspiel.engine.starting import find_scenario
     listing = []
     for name in ("learning", "snafu", "precision", "heraklion", "piling_on", "descent", "jump",
@@ -275,8 +276,9 @@ def test_s4_every_sheet_of_the_game_has_a_supply_marker_per_side():
     forces on each map" — every map sheet of the game, Georgeoupolis and the Sfakia
     Exit map too, has its pair of Supply markers; Scenario 10 (which lists S4.0 and
     plays those sheets) rolls for each of its four maps and both players."""
-    from kriegsspiel.core.loading import load_game, shipped_roots
-    game = load_game(shipped_roots()[0] / "crete")
+    from kriegsspiel.core.loading import shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    game = read_game(shipped_roots()[0] / "crete")
     session = start("crete/hot_pursuit", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
                     seed=1)
     for game_map in game.maps:

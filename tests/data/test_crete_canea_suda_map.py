@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_game, shipped_roots
+from kriegsspiel.core.loading import shipped_roots
+from kriegsspiel.engine.reading import read_game
 from kriegsspiel.core.mapindex import MapIndex
 
 PORTS = {"49.07": "Port of Canea", "59.13": "Port of Suda"}
@@ -46,7 +47,7 @@ def index_of(sheets, terrain):
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game(shipped_roots()[0] / "crete")
+    return read_game(shipped_roots()[0] / "crete")
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_game, shipped_roots
+from kriegsspiel.core.loading import shipped_roots
+from kriegsspiel.engine.reading import read_game
 from kriegsspiel.core.mapindex import MapIndex
 
 # "the village of Neo-Chorion (73.28) ... the village of Wrisses (86.37)"
@@ -36,7 +37,7 @@ def index_of(sheets, terrain):
 
 @pytest.fixture(scope="module")
 def game():
-    return load_game(shipped_roots()[0] / "crete")
+    return read_game(shipped_roots()[0] / "crete")
 
 
 def sheet(game, name):

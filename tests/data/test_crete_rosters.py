@@ -14,8 +14,9 @@ from collections import Counter
 
 import pytest
 
-from kriegsspiel.core.loading import load_game, shipped_roots
-from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
+from kriegsspiel.core.loading import shipped_roots
+from kriegsspiel.engine.reading import read_game
+from kriegsspiel.modules.gts.counters import GtsCounterSide
 
 
 def names(text: str) -> list[str]:
@@ -245,7 +246,7 @@ NOT_IN_A_BATTALION = ["2/8 Fld RAE", "FPC", "7 NZ Fld", "19 A Trp"]
 
 @pytest.fixture(scope="module")
 def crete():
-    return load_game(shipped_roots()[0] / "crete", GtsCounterSide, GtsLeaderValues)
+    return read_game(shipped_roots()[0] / "crete")
 
 
 def printed(unit) -> str:

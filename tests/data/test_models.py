@@ -99,13 +99,13 @@ def test_unknown_keys_are_rejected_everywhere():
 
 
 def test_name_defaults_to_id_and_tags_default_empty():
-    unit = Unit.model_validate({"id": "1 A/1 Inf", "formation": "f", "unit_class": "infantry",
+    unit = Unit.model_validate({"id": "1 A/1 Inf", "unit_class": "infantry",
                                 "front": {"values": {}}})
     assert (unit.name, unit.tags, unit.back, unit.provenance) == ("1 A/1 Inf", [], None, None)
 
 
 def test_back_and_back_kind_come_together():
-    base = {"id": "u", "formation": "f", "unit_class": "gun", "front": {"values": {}}}
+    base = {"id": "u", "unit_class": "gun", "front": {"values": {}}}
     with pytest.raises(ValidationError, match="'back' and 'back_kind' together"):
         Unit.model_validate({**base, "back": {"values": {}}})
     assert Unit.model_validate({**base, "back": {"values": {}}, "back_kind": "transport"}).back_kind == "transport"

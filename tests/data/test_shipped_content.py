@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.refcheck import known_rule_ids
-from kriegsspiel.core.loading import check_references, load_game, shipped_roots
-from kriegsspiel.engine.scenario_reading import check_content, read_scenario
+from kriegsspiel.core.loading import check_references, shipped_roots
+from kriegsspiel.engine.reading import read_game
+from kriegsspiel.engine.reading import check_content, read_scenario
 from kriegsspiel.core.scenario import turn_order
-from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
+from kriegsspiel.modules.gts.counters import GtsCounterSide
 
 GREEK_COMPANIES = ["1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf", "1 B/1 Inf", "2 B/1 Inf", "3 B/1 Inf"]
 PIONEERS = ["1. Geb.Pi. 95", "2. Geb.Pi. 95", "3. Geb.Pi. 95"]
@@ -16,7 +17,7 @@ PIONEERS = ["1. Geb.Pi. 95", "2. Geb.Pi. 95", "3. Geb.Pi. 95"]
 
 @pytest.fixture(scope="module")
 def crete():
-    return load_game(shipped_roots()[0] / "crete", GtsCounterSide, GtsLeaderValues)
+    return read_game(shipped_roots()[0] / "crete")
 
 
 @pytest.fixture(scope="module")

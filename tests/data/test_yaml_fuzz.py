@@ -16,10 +16,11 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from kriegsspiel.core.errors import KsError, KsErrors
-from kriegsspiel.core.loading import (SCHEMA_MODELS, check_references, load_game, schemas,
+from kriegsspiel.core.loading import (SCHEMA_MODELS, check_references, schemas,
                                       shipped_roots, validate_doc, validate_values)
 from kriegsspiel.core.models import MapModel
 from kriegsspiel.core.scenario import Scenario
+from kriegsspiel.engine.reading import read_game
 from kriegsspiel.core.yamlio import load_yaml_text
 from kriegsspiel.modules.gts.counters import GtsCounterSide
 
@@ -88,7 +89,7 @@ def only_ks_errors(call, *args) -> Any:
 
 @pytest.fixture(scope="module")
 def crete():
-    return load_game(shipped_roots()[0] / "crete", GtsCounterSide)
+    return read_game(shipped_roots()[0] / "crete")
 
 
 @pytest.fixture(scope="module")

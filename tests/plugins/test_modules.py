@@ -139,12 +139,12 @@ def test_the_gts_module_lays_out_its_own_pieces():
     Division, a Direct Command Chit per side; the mug's every-turn ones marked);
     ks_set_up: the scenario's first chit goes to the cup played first (gts:9.0)."""
     from kriegsspiel.core.players import Table
-    from kriegsspiel.engine.starting import catalog, data_vocabulary, load, start
+    from kriegsspiel.engine.starting import catalog, load, start
     registry = load_registry()
     loaded = load("crete/learning", registry)
     names = registry.select(loaded.scenario.rulesets)
-    cat = catalog(loaded.game, loaded.scenario, data_vocabulary(registry, names))
-    assert "chit" not in cat
+    cat = catalog(loaded.game, loaded.scenario)
+    assert "chit" not in cat and "division" not in cat  # the order of battle is GTS's too
     registry.call("ks_lay_out_catalog", names, catalog=cat, game=loaded.game,
                   scenario=loaded.scenario)
     every_turn = {c for c, v in cat["chit"].items() if v.get("each_turn")}

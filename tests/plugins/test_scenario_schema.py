@@ -11,11 +11,11 @@ import pytest
 from typer.testing import CliRunner
 
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.core.loading import check_references, load_game, shipped_roots
+from kriegsspiel.core.loading import check_references, shipped_roots
 from kriegsspiel.core.scenario import Scenario, item_model
 from kriegsspiel.engine.plugins import load_registry
-from kriegsspiel.engine.scenario_reading import (installed_model, model_of, read_scenario,
-                                                 scenario_checks)
+from kriegsspiel.engine.reading import (Checks, installed_model, model_of, read_game,
+                                        read_scenario)
 from kriegsspiel.engine.starting import find_scenario
 from kriegsspiel.tools.cli import app
 
@@ -95,8 +95,8 @@ def test_a_third_party_module_adds_a_key_and_checks_it(tmp_path):
         "storm_hex: \"99.99\"", 1))
     scenario = read_scenario(path, registry)
     assert scenario.weather == "snow"
-    game = load_game(shipped_roots()[0] / "crete")
-    errors = check_references(game, [scenario], scenario_checks(registry))
+    game = read_game(shipped_roots()[0] / "crete")
+    errors = check_references(game, [scenario], Checks(registry))
     rendered = [e.render().splitlines()[0] for e in errors]
     assert rendered == [f"{path}:9:10: error: weather: no weather 'snow'",
                         f"{path}:10:12: error: storm_hex: hex '99.99' is not on map 'kastelli' "
@@ -121,8 +121,8 @@ def test_gts_keys_name_what_exists_at_their_lines(tmp_path):
     path = variant(tmp_path, "crete/learning", edit)
     registry = load_registry()
     scenario = read_scenario(path, registry)
-    errors = check_references(load_game(shipped_roots()[0] / "crete"), [scenario],
-                              scenario_checks(registry))
+    errors = check_references(read_game(shipped_roots()[0] / "crete"), [scenario],
+                              Checks(registry))
     messages = {e.message.split(": ", 1)[0]: (e.message, e.hint) for e in errors}
     assert messages["road_blocks[0].division"] == (
         "road_blocks[0].division: unknown division '5. Gebirgs Divison'",
@@ -140,3 +140,28 @@ def test_the_exported_schema_holds_every_installed_modules_keys():
     assert {"mug", "rearguards", "road_blocks", "as_per"} <= set(schema["properties"])
     assert "drop_zone" in schema["$defs"]["Reinforcement"]["properties"]
     assert "artillery_park" in schema["$defs"]["Placement"]["properties"]
+
+
+def test_the_order_of_battle_is_gts_s_game_keys():
+    """ks_game_schema, ks_check_game: the kernel's game has no Army, Division or
+    Formation (gts:2.0); read with GTS, a counter's formation is checked against
+    the game's, at its line."""
+    from kriegsspiel.core.models import GameManifest, Unit
+    from kriegsspiel.engine.reading import game_models_of
+    registry = load_registry()
+    assert "divisions" not in GameManifest.model_fields and "formation" not in Unit.model_fields
+    gts = game_models_of(registry, ["gts"])
+    assert {"armies", "divisions", "formations"} <= set(gts.manifest.model_fields)
+    unit = typing_args(gts.units_file.model_fields["units"].annotation)
+    assert "formation" in unit.model_fields
+    game = read_game(shipped_roots()[0] / "crete", registry)
+    one = game.units[0]
+    one.formation = "No Such Formation"
+    errors = check_references(game, (), Checks(registry))
+    assert [e.message for e in errors] == [
+        "units[0].formation: unknown formation 'No Such Formation'"]
+
+
+def typing_args(annotation):
+    import typing
+    return typing.get_args(annotation)[0]

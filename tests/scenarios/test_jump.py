@@ -138,8 +138,9 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
     """crete:scenario:6 names hexes of four sheets numbered alike: an id without
     its sheet is a located error saying what to write."""
     from kriegsspiel.modules.gts.as_per import expand_as_per
-    from kriegsspiel.core.loading import check_references, load_game, shipped_roots
-    from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
+    from kriegsspiel.core.loading import check_references, shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    from kriegsspiel.engine.reading import Checks, read_scenario
     text = find_scenario("crete/jump").read_text(encoding="utf-8")
     old = '  - {unit: Kastelli, map: kastelli, hex: "06.05"}'
     assert old in text
@@ -149,9 +150,9 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
         (tmp_path / "crete" / f"{name}.yaml").write_text(
             find_scenario(f"crete/{name}").read_text(encoding="utf-8"), encoding="utf-8")
     path.write_text(text.replace(old, '  - {unit: Kastelli, hex: "06.05"}'), encoding="utf-8")
-    game = load_game(shipped_roots()[0] / "crete")
+    game = read_game(shipped_roots()[0] / "crete")
     errors = check_references(game, [expand_as_per(read_scenario(path), path, game)],
-                              scenario_checks())
+                              Checks())
     rendered = [e.render() for e in errors]
     assert len(rendered) == 1, rendered
     assert rendered[0].startswith(f"{path}:")
@@ -160,7 +161,7 @@ def test_an_unqualified_hex_two_sheets_have_is_a_located_error(tmp_path):
     path.write_text(text.replace(old, '  - {unit: Kastelli, hex: "kastelly:06.05"}'),
                     encoding="utf-8")
     errors = check_references(game, [expand_as_per(read_scenario(path), path, game)],
-                              scenario_checks())
+                              Checks())
     assert "no sheet 'kastelly'" in errors[0].render()
     assert "did you mean 'kastelli'" in errors[0].render()
 
@@ -245,14 +246,15 @@ def test_as_per_names_a_scenario_and_its_sheet_or_says_what_is_wrong(tmp_path):
     beside this one, played on the sheet it names: otherwise a located error."""
     from kriegsspiel.modules.gts.as_per import expand_as_per
     from kriegsspiel.core.errors import KsErrors
-    from kriegsspiel.core.loading import load_game, shipped_roots
-    from kriegsspiel.engine.scenario_reading import read_scenario
+    from kriegsspiel.core.loading import shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    from kriegsspiel.engine.reading import read_scenario
     text = find_scenario("crete/jump").read_text(encoding="utf-8")
     (tmp_path / "crete").mkdir()
     for name in ("snafu", "heraklion", "descent"):
         (tmp_path / "crete" / f"{name}.yaml").write_text(
             find_scenario(f"crete/{name}").read_text(encoding="utf-8"), encoding="utf-8")
-    game = load_game(shipped_roots()[0] / "crete")
+    game = read_game(shipped_roots()[0] / "crete")
     path = tmp_path / "crete" / "jump.yaml"
     for old, new, message in (
             ("{scenario: crete/snafu, map: rethymnon, setup: true}",

@@ -314,11 +314,12 @@ def broken_snafu(tmp_path, old, new):
 
 
 def test_a_drop_zone_off_the_map_is_a_located_error(tmp_path):
-    from kriegsspiel.core.loading import check_references, load_game, shipped_roots
-    from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
+    from kriegsspiel.core.loading import check_references, shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    from kriegsspiel.engine.reading import Checks, read_scenario
     path = broken_snafu(tmp_path, 'drop_zone: {around: "42.07"}', 'drop_zone: {around: "45.07"}')
-    errors = check_references(load_game(shipped_roots()[0] / "crete"), [read_scenario(path)],
-                              scenario_checks())
+    errors = check_references(read_game(shipped_roots()[0] / "crete"), [read_scenario(path)],
+                              Checks())
     rendered = "\n".join(e.render() for e in errors)
     assert rendered.startswith(f"{path}:")
     assert "reinforcements[4].drop_zone.around[0]: hex '45.07' is not on map 'rethymnon'" in rendered
@@ -326,7 +327,7 @@ def test_a_drop_zone_off_the_map_is_a_located_error(tmp_path):
 
 def test_a_parachute_without_a_drop_zone_is_refused(tmp_path):
     from kriegsspiel.core.errors import KsError
-    from kriegsspiel.engine.scenario_reading import read_scenario
+    from kriegsspiel.engine.reading import read_scenario
     path = broken_snafu(tmp_path, '    drop_zone: {around: "42.07"}\n', '    hex: "42.07"\n')
     with pytest.raises(KsError) as caught:
         read_scenario(path)
@@ -334,9 +335,10 @@ def test_a_parachute_without_a_drop_zone_is_refused(tmp_path):
 
 
 def test_a_misspelt_leader_of_a_drop_gets_a_hint(tmp_path):
-    from kriegsspiel.core.loading import check_references, load_game, shipped_roots
-    from kriegsspiel.engine.scenario_reading import read_scenario, scenario_checks
+    from kriegsspiel.core.loading import check_references, shipped_roots
+    from kriegsspiel.engine.reading import read_game
+    from kriegsspiel.engine.reading import Checks, read_scenario
     path = broken_snafu(tmp_path, "leaders: [I./FJR 2 Leader]", "leaders: [I./FJR 2 Leadr]")
-    errors = check_references(load_game(shipped_roots()[0] / "crete"), [read_scenario(path)],
-                              scenario_checks())
+    errors = check_references(read_game(shipped_roots()[0] / "crete"), [read_scenario(path)],
+                              Checks())
     assert [e.render().splitlines()[-1] for e in errors] == ["hint: did you mean 'I./FJR 2 Leader'?"]

@@ -83,7 +83,7 @@ def test_guns_set_up_in_a_park_may_be_spotted_for_by_their_contact():
 def gts_placement():
     """A set-up entry as a GTS scenario reads it (ks_scenario_schema)."""
     from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.scenario_reading import model_of
+    from kriegsspiel.engine.reading import model_of
     return item_model(model_of(load_registry(), ["gts"]), "setup")
 
 

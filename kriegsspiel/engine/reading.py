@@ -1,0 +1,142 @@
+"""Reading game and scenario files with their rulesets' own keys (ks_game_schema,
+ks_scenario_schema) and checking what those keys name (ks_check_game,
+ks_check_scenario).
+
+A game or scenario names its rule modules ('rulesets'), and they decide what
+else it may say: the file is read twice over — its head for the modules, then
+the whole with the models those modules compose (core.models.game_models,
+core.scenario.scenario_model).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable
+
+from pydantic import ConfigDict, ValidationError
+
+from kriegsspiel.core import loading
+from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
+from kriegsspiel.core.loading import validate_doc
+from kriegsspiel.core.models import DataModel, Game, GameManifest, GameModels, Id, game_models
+from kriegsspiel.core.refcheck import References
+from kriegsspiel.core.scenario import Scenario, scenario_model
+from kriegsspiel.core.yamlio import LocatedDoc, load_yaml
+from kriegsspiel.engine.plugins import Registry, load_registry
+
+
+class _Head(DataModel):
+    """What a file must say before its modules can read the rest."""
+
+    model_config = ConfigDict(extra="ignore")
+    rulesets: list[Id]
+
+
+def model_of(registry: Registry, names: list[str]) -> type[Scenario]:
+    """The Scenario model of the modules *names* (and those they require)."""
+    return scenario_model([schema for _, schema in
+                           registry.call("ks_scenario_schema", registry.select(names))])
+
+
+def game_models_of(registry: Registry, names: list[str]) -> GameModels:
+    """The game models of the modules *names* (and those they require)."""
+    return game_models([schema for _, schema in
+                        registry.call("ks_game_schema", registry.select(names))])
+
+
+def installed_model(registry: Registry) -> type[Scenario]:
+    """The Scenario model with every installed module's keys (the exported schema)."""
+    return model_of(registry, registry.names())
+
+
+def installed_game_models(registry: Registry) -> GameModels:
+    return game_models_of(registry, registry.names())
+
+
+def _modules_named(doc: LocatedDoc, registry: Registry, fallback: type[DataModel]) -> list[str]:
+    """The modules a file names, with their requirements; an unknown module is a
+    located error with a did-you-mean, a file that names none is read as
+    *fallback* for all its problems at once."""
+    try:
+        head = _Head.model_validate(doc.data)
+    except ValidationError:
+        validate_doc(doc, fallback)  # every problem of the file, rulesets' too
+        raise KsError("'rulesets' must list the rule modules", doc.locate(("rulesets",))
+                      ) from None
+    unknown = [(i, r) for i, r in enumerate(head.rulesets) if r not in registry.modules]
+    if unknown:
+        raise KsErrors([KsError(f"unknown rule module '{r}'", doc.locate(("rulesets", i)),
+                                did_you_mean(r, registry.modules)) for i, r in unknown])
+    return registry.select(head.rulesets)
+
+
+def read_scenario(path: str | Path, registry: Registry | None = None) -> Scenario:
+    """The scenario at *path*, read with the keys of the modules it names (of
+    *registry*, the installed ones by default)."""
+    registry = registry or load_registry()
+    doc = load_yaml(path)
+    names = _modules_named(doc, registry, Scenario)
+    try:
+        return validate_doc(doc, model_of(registry, names))
+    except KsError as exc:
+        raise KsErrors([_told_whose(e, registry, names, "ks_scenario_schema")
+                        for e in exc.each()]) from None
+
+
+def read_game(directory: str | Path, registry: Registry | None = None) -> Game:
+    """games/<game>/ read with the keys of the modules its game.yaml names and
+    their counter-value models (ks_counter_values_model, ks_leader_values_model)."""
+    registry = registry or load_registry()
+    names = _modules_named(load_yaml(Path(directory) / "game.yaml"), registry, GameManifest)
+    try:
+        return loading.load_game(directory, registry.first("ks_counter_values_model", names),
+                                 registry.first("ks_leader_values_model", names),
+                                 game_models_of(registry, names))
+    except KsError as exc:
+        raise KsErrors([_told_whose(e, registry, names, "ks_game_schema")
+                        for e in exc.each()]) from None
+
+
+def _told_whose(error: KsError, registry: Registry, names: list[str], hook: str) -> KsError:
+    """An unknown key that is another installed module's key says so (a scenario
+    writing 'mug' without naming GTS): the fix is in 'rulesets'."""
+    path, _, what = error.message.rpartition(": ")
+    key = path.rpartition(".")[2].partition("[")[0]
+    if what != "unknown field" or not key:
+        return error
+    for module, schema in registry.call(hook, registry.names()):
+        if module not in names and any(key in part.model_fields for part in schema.values()):
+            error.hint = f"'{key}' is a key of module '{module}': add it to 'rulesets'"
+            break
+    return error
+
+
+class Checks:
+    """The checks of each game's and scenario's own modules (ks_check_game,
+    ks_check_scenario): a core.refcheck.RulesetChecks."""
+
+    def __init__(self, registry: Registry | None = None) -> None:
+        self.registry = registry or load_registry()
+
+    def _names(self, data: Any) -> list[str] | None:
+        if any(r not in self.registry.modules for r in data.rulesets):
+            return None  # said where the file was read
+        return self.registry.select(data.rulesets)
+
+    def game(self, check: References, game: Game) -> None:
+        if (names := self._names(game)) is not None:
+            self.registry.call("ks_check_game", names, check=check, game=game)
+
+    def scenario(self, check: References, scenario: Scenario) -> None:
+        if (names := self._names(scenario)) is not None:
+            self.registry.call("ks_check_scenario", names, check=check, scenario=scenario)
+
+
+def check_content(roots: Iterable[str | Path] | None = None,
+                  registry: Registry | None = None) -> list[KsError]:
+    """core.loading.check_content with the modules' keys and counter values and
+    what they name: every game and scenario under *roots* (the shipped ones by
+    default)."""
+    registry = registry or load_registry()
+    return loading.check_content(roots, lambda directory: read_game(directory, registry),
+                                 lambda path: read_scenario(path, registry), Checks(registry))
