@@ -35,7 +35,7 @@ PATTERN_WORDS = {  # the patterns in words, for error messages
     SHEET_HEX_ID_PATTERN: "a hex id like '06.05' (or 'rethymnon:06.05' naming its sheet)",
     HEX_RANGE_PATTERN: "a hex id like '06.05' or a range like '01.01-01.10'",
     HEXSIDE_PATTERN: "a hexside like '06.05/06.06'",
-    RULE_REF_PATTERN: "a rule citation like 'gts:29.53' or 'crete:S6.0'",
+    RULE_REF_PATTERN: "a rule citation 'ruleset:section' like 'mygame:29.53' or 'mygame:S6.0'",
     TURN_PATTERN: "a turn like '1941-05-24 0900' or '1941-05-24 night'",
 }
 
@@ -83,8 +83,8 @@ HexSpecList = Annotated[list[HexSpec], BeforeValidator(_split_words), WithJsonSc
 HexsideId = Annotated[str, StringConstraints(pattern=HEXSIDE_PATTERN),
                       Field(description="A hexside named by its two hexes, 'CC.RR/CC.RR'.")]
 RuleRef = Annotated[str, StringConstraints(pattern=RULE_REF_PATTERN),
-                    Field(description="A rule citation 'ruleset:section', e.g. 'gts:29.53', "
-                                      "'crete:S6.0', 'crete:scenario:learning'.")]
+                    Field(description="A rule citation 'ruleset:section', e.g. 'mygame:29.53', "
+                                      "'mygame:S6.0', 'mygame:scenario:1'.")]
 TurnLabel = Annotated[str, StringConstraints(pattern=TURN_PATTERN),
                       Field(description="A game turn: 'YYYY-MM-DD HHMM' (24-hour clock) or "
                                         "'YYYY-MM-DD night', e.g. '1941-05-24 0900'.")]
@@ -95,7 +95,7 @@ IdList = Annotated[list[Id], BeforeValidator(_one_or_many),
 
 Notes = Annotated[str | None, Field(description="Free text for people; rules never read it.")]
 Source = Annotated[RuleRef | None, Field(description="Where the book gives this, e.g. "
-                                                     "'crete:scenario:learning'.")]
+                                                     "'mygame:scenario:1'.")]
 
 
 class DataModel(BaseModel):
@@ -143,7 +143,7 @@ class Leader(Item):
 
     side: Id | None = Field(None, description="The side he fights for, when the ruleset does "
                             "not tell it from what he belongs to.")
-    kind: Id = Field("formation", description="Ruleset-specific kind, e.g. 'kampfgruppe'.")
+    kind: Id | None = Field(None, description="Ruleset-specific kind, e.g. 'kampfgruppe'.")
     values: dict[str, Any] = Field(default_factory=dict, description="Printed values; validated "
                                    "by the ruleset's leader model.")
 
@@ -340,7 +340,7 @@ class OptionalPlacement(DataModel):
     ("Allied Coastal Artillery Setup ... Suda Map: 2 15 Coast RA (76.16)"), placed only when
     a map in play holds it; or, with no hex, off the map for the rule to bring on."""
 
-    rule: RuleRef = Field(description="The optional rule that places it, e.g. 'crete:O3.0'.")
+    rule: RuleRef = Field(description="The optional rule that places it ('ruleset:section').")
     unit: Id = Field(description="The unit id.")
     hex: HexId | None = Field(None, description="Its set-up hex, as printed; none: off the map.")
     map: Id | None = Field(None, description="The map sheet the book prints the hex on.")
@@ -360,8 +360,9 @@ class GameManifest(DataFile):
 
     id: Id
     title: str = Field(description="The game's title as printed.")
-    rulesets: list[Id] = Field(description="Rule modules, general first, e.g. ['gts', 'crete'].")
-    sides: list[Id] = Field(min_length=2, description="The sides, e.g. ['Allied', 'Axis'].")
+    rulesets: list[Id] = Field(description="Rule modules, general first, e.g. ['series', "
+                               "'mygame'].")
+    sides: list[Id] = Field(min_length=2, description="The sides, e.g. ['Blue', 'Red'].")
     leaders: list[Leader] = Field(default_factory=list, description="Leader counters.")
     markers: list[MarkerType] = Field(default_factory=list, description="Marker types.")
     unit_files: list[str] = Field(description="Unit files, relative to game.yaml.")

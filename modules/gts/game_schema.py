@@ -51,6 +51,8 @@ class GtsUnit(DataModel):
 
 
 class GtsLeader(DataModel):
+    kind: Id = Field("formation", description="'formation' (he leads one) or another kind "
+                     "the rules name, e.g. 'kampfgruppe'.")
     division: Id = Field(description="Division id.")
     formation: Id | None = Field(None, description="The formation he leads; none for leaders "
                                  "attached at division level.")
