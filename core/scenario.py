@@ -235,8 +235,9 @@ class Victory(DataModel):
     def _draw_or_otherwise(self) -> "Victory":
         if self.draw is not None and self.otherwise is not None:
             raise ValueError("give 'draw' or 'otherwise', not both")
-        if not self.conditions and not self.points:
-            raise ValueError("give the 'conditions' or the victory 'points'")
+        if not self.conditions and not self.points and not self.text:
+            raise ValueError("give the 'conditions', the victory 'points', or (where the "
+                             "ruleset's rules decide the game) the 'text' as printed")
         if self.points and (self.conditions or self.otherwise or self.draw):
             raise ValueError("a victory-point scenario is won on points alone: no "
                              "'conditions', 'otherwise' or 'draw'")

@@ -77,6 +77,15 @@ def ks_data_vocabulary():
 
 
 @hookspec
+def ks_content_roots():
+    """Return the directories of the module's own data — a ``games/`` directory
+    (one folder per game, with its game.yaml) and a ``scenarios/`` one (a
+    folder per game of scenario files) — so a title installed as a module is
+    played (``ks play <game>/<scenario>``) and checked (``ks check``) like the
+    shipped ones."""
+
+
+@hookspec
 def ks_game_schema():
     """Return the keys the module's game data may write beyond the kernel's, as
     ``{part: model}`` for the parts of core.models.GAME_PARTS ("game": game.yaml,

@@ -25,6 +25,15 @@ from kriegsspiel.core.yamlio import LocatedDoc, load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 
 
+def content_roots(registry: Registry) -> list[Path]:
+    """The games/ and scenarios/ directories: the shipped ones, then those the
+    modules bring (ks_content_roots: a pip-installed title's own data)."""
+    roots = loading.shipped_roots()
+    for _, paths in registry.call("ks_content_roots", registry.names()):
+        roots += [Path(p) for p in paths if Path(p) not in roots]
+    return roots
+
+
 class _Head(DataModel):
     """What a file must say before its modules can read the rest."""
 
@@ -138,5 +147,6 @@ def check_content(roots: Iterable[str | Path] | None = None,
     what they name: every game and scenario under *roots* (the shipped ones by
     default)."""
     registry = registry or load_registry()
+    roots = content_roots(registry) if roots is None else roots
     return loading.check_content(roots, lambda directory: read_game(directory, registry),
                                  lambda path: read_scenario(path, registry), Checks(registry))

@@ -22,7 +22,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
-from kriegsspiel.core.loading import check_references, shipped_roots
+from kriegsspiel.core.loading import check_references
 from kriegsspiel.core.models import Game, MapModel, expand_hexes
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.models import DataModel
@@ -32,7 +32,7 @@ from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
-from kriegsspiel.engine.reading import Checks, read_game, read_scenario
+from kriegsspiel.engine.reading import Checks, content_roots, read_game, read_scenario
 from kriegsspiel.engine.session import Session
 
 
@@ -43,27 +43,30 @@ class Loaded:
     path: Path
 
 
-def find_scenario(name: str) -> Path:
-    """'crete/learning' (or a path) → the scenario file."""
+def find_scenario(name: str, registry: Registry | None = None) -> Path:
+    """'crete/learning' (or a path) → the scenario file: the shipped ones and
+    those of the modules (ks_content_roots)."""
     path = Path(name)
+    roots = content_roots(registry or load_registry())
     try:
         if path.suffix in (".yaml", ".yml") and path.exists():
             return path
-        for root in shipped_roots():
+        for root in roots:
             candidate = root / f"{name}.yaml"
             if candidate.exists():
                 return candidate
     except OSError as exc:  # a name too long for a file, say
         raise KsError(f"no scenario '{name[:60]}': {exc.strerror}") from None
-    known = sorted(str(p.relative_to(root).with_suffix("")) for root in shipped_roots()
+    known = sorted(str(p.relative_to(root).with_suffix("")) for root in roots
                    for p in root.rglob("*.yaml") if root.name == "scenarios")
     raise KsError(f"no scenario '{name}'", None, did_you_mean(name, known))
 
 
 def load(name: str, registry: Registry) -> Loaded:
-    path = find_scenario(name)
+    path = find_scenario(name, registry)
     scenario = read_scenario(path, registry)
-    games = {p.parent.name: p.parent for root in shipped_roots() for p in root.rglob("game.yaml")}
+    games = {p.parent.name: p.parent for root in content_roots(registry)
+             for p in root.rglob("game.yaml")}
     if scenario.game not in games:
         raise KsError(f"scenario is for unknown game '{scenario.game}' (the games: "
                       f"{', '.join(sorted(games))})", load_yaml(path).locate(("game",)),

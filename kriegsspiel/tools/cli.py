@@ -228,8 +228,8 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 
 @rules_app.command("coverage")
-def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help="gts, utah, "
-                                                         "crete or tld"),
+def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help="One "
+                                                         "ruleset of the rule index, e.g. gts"),
                    as_json: bool = typer.Option(False, "--json", help="Machine-readable."),
                    tests: Path = typer.Option(Path("tests"), "--tests",
                                               help="Where the tests are."),

@@ -110,6 +110,15 @@ class GtsScenario(DataModel):
                                               "only its Army's).")
 
 
+    @model_validator(mode="after")
+    def _won_by_data(self) -> "GtsScenario":
+        # The GTS rules read the scenario's conditions or points (victory.ksr).
+        victory = getattr(self, "victory", None)
+        if victory is not None and not victory.conditions and not victory.points:
+            raise ValueError("victory: give the 'conditions' or the victory 'points'")
+        return self
+
+
 class GtsPlacement(DataModel):
     artillery_park: str | None = Field(None, description="The units start in this Artillery "
                                        "Park, its name as printed ('2nd NZ Div Artillery Park "

@@ -198,3 +198,46 @@ def test_the_tools_know_a_set_up_is_over_only_from_the_ruleset(program):
     assert play_begins(new_game("crete/learning", 1, ["random"]).session) == \
         frozenset({"activation_started"})
     assert play_begins(play_out(program, 1)) == frozenset()
+
+
+# ---- the same game from data: the kernel's game and scenario formats, no GTS
+
+def test_a_scenario_of_its_own_loads_and_plays_from_data():
+    """skirmish:1, skirmish:7: the module's own games/ and scenarios/
+    (ks_content_roots) read with the kernel's formats — counters naming their
+    side, no order of battle — and its own scenario key, the objective
+    (ks_scenario_schema, ks_check_scenario, ks_lay_out_catalog); seeded games
+    from the scenario file play to a result as the hand-built ones do."""
+    from kriegsspiel.engine.reading import check_content, content_roots
+    from kriegsspiel.engine.starting import start
+    roots = content_roots(REGISTRY)
+    assert any(root.name == "scenarios" and (root / "skirmish").is_dir() for root in roots)
+    assert check_content([r for r in roots if "skirmish" in str(r)], REGISTRY) == []
+    for seed in (1, 2, 3):
+        players = Table({"red": RandomPlayer(seed), "blue": RandomPlayer(seed + 1)})
+        session = start("skirmish/meeting", players, seed, registry=REGISTRY)
+        assert session.state.catalog["game"]["game"]["objective"] == OBJECTIVE
+        assert session.state.placement == {name: u["hex"] for name, u in ARMIES.items()}
+        assert session.state.owner(session.ref("unit", "B2")) == "blue"
+        hand_built = play_out(build_program(["skirmish"], REGISTRY), seed)
+        for _ in range(TURNS):
+            if session.value("game_decided"):
+                break
+            session.perform("play_turn")
+        assert session.value("game_decided")
+        assert [e.data for e in session.events("game_won") + session.events("game_drawn")] == \
+            [e.data for e in hand_built.events("game_won") + hand_built.events("game_drawn")]
+
+
+def test_its_objective_must_be_on_the_map(tmp_path):
+    """skirmish:7: the module checks its own key, located, like the kernel's."""
+    from kriegsspiel.core.errors import KsError
+    from kriegsspiel.engine.starting import start
+    home = Path(__file__).with_name("skirmish")
+    text = (home / "scenarios/skirmish/meeting.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "meeting.yaml"
+    bad.write_text(text.replace('objective: "05.04"', 'objective: "09.09"'), encoding="utf-8")
+    with pytest.raises(KsError) as caught:
+        start(str(bad), Table({}), 1, registry=REGISTRY)
+    assert "objective: hex '09.09' is not on map 'field'" in caught.value.render()
+    assert f"{bad}:11:" in caught.value.render()

@@ -8,6 +8,9 @@ links, dice, decisions).
 
 from pathlib import Path
 
+from pydantic import Field
+
+from kriegsspiel.core.models import DataModel, SheetHexId
 from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
@@ -34,3 +37,30 @@ def ks_rule_index():
 def ks_entity_attributes():
     return {"unit": {"attack": "int", "defense": "int", "movement": "int"},
             "game": {"objective": "str"}}
+
+
+class SkirmishScenario(DataModel):
+    """What a skirmish scenario says beyond the kernel's: the objective hex (skirmish:7)."""
+
+    objective: SheetHexId = Field(description="The hex a side must hold at the end (skirmish:7).")
+
+
+@hookimpl
+def ks_content_roots():
+    return [HERE / "games", HERE / "scenarios"]
+
+
+@hookimpl
+def ks_scenario_schema():
+    return {"scenario": SkirmishScenario}
+
+
+@hookimpl
+def ks_check_scenario(check, scenario):
+    check.hex(scenario.objective, check.sheets, scenario, "objective")
+
+
+@hookimpl
+def ks_lay_out_catalog(catalog, game, scenario):
+    if scenario is not None:
+        catalog["game"]["game"]["objective"] = scenario.objective
