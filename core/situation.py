@@ -16,12 +16,14 @@ arguments (the procedure's parameters) and an expectation's event kinds.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from functools import lru_cache
+from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import ConfigDict, Field, model_validator
 
 from .errors import KsError, did_you_mean
-from .models import DataModel, GridSpec, HexId, Id, MapModel, Notes, RuleRef, TerrainType
+from .models import (DataModel, GridSpec, HexId, Id, MapModel, Notes, RuleRef, TerrainType,
+                     compose, typed)
 from .yamlio import render_path, where
 
 DEFAULT_GRID = {"columns": [1, 20], "rows": [1, 12]}
@@ -36,7 +38,10 @@ class Problems(list):
 
     def add(self, sit: Any, steps: tuple, message: str, hint: str | None = None,
             key: bool = False) -> None:
-        self.append(KsError(f"{render_path(steps)}: {message}", where(sit, *steps, key=key), hint))
+        """Note a problem, once (the kernel and a ruleset may both find it)."""
+        error = KsError(f"{render_path(steps)}: {message}", where(sit, *steps, key=key), hint)
+        if not any(e.message == error.message and e.location == error.location for e in self):
+            self.append(error)
 
 
 class SituationMap(MapModel):
@@ -69,39 +74,14 @@ class SituationMap(MapModel):
         return self.game is not None
 
 
-class SituationDivision(DataModel):
-    """A division; optional — each side has a default one."""
-
-    id: Id
-    side: Id = Field(description="The side it fights on.")
-    name: str = Field("", description="Display name.")
-    ratings: dict[Id, int | None] = Field(default_factory=dict, description="Ruleset ratings, "
-                                          "e.g. {command: 3, dispatch: 6}.")
-
-
-class SituationFormation(DataModel):
-    """A formation; optional — each division has a default one."""
-
-    id: Id
-    side: Id | None = Field(None, description="Its side, when it is in the side's default "
-                            "division ('<side> division').")
-    division: Id | None = Field(None, description="Its division, one of 'divisions'.")
-    leader: Id | None = Field(None, description="Its leader's id (or name the formation in the "
-                              "leader's entry).")
-    kind: Id = Field("formation", description="Ruleset-specific kind.")
-    tags: list[Id] = Field(default_factory=list, description="Free labels rules may test.")
-
-
 class SituationLeader(DataModel):
-    """A leader counter.  Without formation or division he leads his side's
-    default formation; with only a division he is a division-level leader."""
+    """A leader counter (a ruleset may add what he belongs to: ks_situation_schema)."""
 
     id: Id
-    side: Id | None = Field(None, description="Needed when neither formation nor division says.")
-    division: Id | None = None
-    formation: Id | None = None
+    side: Id | None = Field(None, description="His side, when the ruleset does not tell it "
+                            "from what he belongs to.")
     hex: HexId | None = Field(None, description="Where he stands; none: off the map.")
-    kind: Id = Field("formation", description="Ruleset-specific kind.")
+    kind: Id | None = Field(None, description="Ruleset-specific kind.")
     values: dict[str, Any] = Field(default_factory=dict, description="Printed values, e.g. "
                                    "{command_range: 3, attachment_rating: 0}.")
 
@@ -111,9 +91,8 @@ class SituationUnit(DataModel):
 
     id: Id
     name: str = Field("", description="Display name; defaults to the id.")
-    side: Id | None = Field(None, description="Needed when neither formation nor division says.")
-    division: Id | None = Field(None, description="Default: the side's default division.")
-    formation: Id | None = Field(None, description="Default: the division's default formation.")
+    side: Id | None = Field(None, description="Its side, when the ruleset does not tell it from "
+                            "what it belongs to.")
     unit_class: Id = Field("infantry", description="Ruleset-specific class.")
     hex: HexId | None = Field(None, description="Where it stands; none: off the map.")
     values: dict[str, Any] = Field(description="The front face's printed values, validated by "
@@ -123,7 +102,7 @@ class SituationUnit(DataModel):
         None, description="What flipping means; give it with 'back'.")
     face: Literal["front", "back"] = Field("front", description="The face up.")
     markers: dict[Id, int] = Field(default_factory=dict, description="Markers on it by the "
-                                   "names the rules declare: {suppressed: 1, cohesion_hits: 2}.")
+                                   "names the rules declare: {suppressed: 1, hits: 2}.")
     links: dict[Id, Id] = Field(default_factory=dict, description="Links the rules declare, to "
                                 "an entity id: {contact_with: Major Bedding}.")
     tags: list[Id] = Field(default_factory=list, description="Free labels rules may test.")
@@ -145,8 +124,9 @@ class Conditions(DataModel):
     next_turn: list[Id] = Field(default_factory=list, description="Tags of the next turn.")
     weather: int | Id | None = Field(None, description="The day's weather: its code, or its "
                                      "name in the rules' weather_names table (e.g. rain).")
-    points: dict[Id, dict[Id, int]] = Field(default_factory=dict, description="Division → "
-                                            "points, e.g. {Axis division: {command: 2}}.")
+    points: dict[Id, dict[Id, int]] = Field(default_factory=dict, description="An entity → "
+                                            "its points by the ruleset's names, e.g. {Red HQ: "
+                                            "{command: 2}} (ks_data_vocabulary).")
     game: dict[Id, int] = Field(default_factory=dict, description="Other tracks on the game.")
 
 
@@ -197,21 +177,19 @@ class Expect(DataModel):
 class Situation(DataModel):
     """A situation file: tests/situations/*.yaml, or any file given to ks resolve."""
 
-    title: str = Field("", description="What this is, e.g. 'Crete Part One: Direct Fire Example'.")
+    title: str = Field("", description="What this is, e.g. 'Part One: Direct Fire Example'.")
     cites: list[RuleRef] = Field(default_factory=list, description="The rules it exercises.")
     notes: Notes = None
-    rules: list[Id] = Field(default_factory=lambda: ["gts"], description="Rule modules in force.")
+    rules: list[Id] = Field(min_length=1, description="Rule modules in force.")
     special_rules: list[RuleRef] = Field(default_factory=list, description="Special and "
-                                         "optional rules in effect, as a scenario's: "
-                                         "crete:S4.0, crete:O1.0 (an optional rule brings its "
+                                         "optional rules in effect, as a scenario's "
+                                         "('ruleset:section'; an optional rule brings its "
                                          "module).")
     map: SituationMap = Field(default_factory=SituationMap, description="Inline or shipped map.")
     terrain: list[TerrainType] = Field(default_factory=list, description="Terrain types of an "
                                        "inline map beyond (or replacing by id) the defaults: the "
                                        "rules' terrain_type and hexside_type members, untagged.")
     sides: list[Id] = Field(default_factory=list, description="Default: the sides named below.")
-    divisions: list[SituationDivision] = Field(default_factory=list)
-    formations: list[SituationFormation] = Field(default_factory=list)
     leaders: list[SituationLeader] = Field(default_factory=list)
     units: list[SituationUnit] = Field(min_length=1)
     hex_markers: dict[HexId, dict[Id, int]] = Field(default_factory=dict, description="Markers "
@@ -221,7 +199,8 @@ class Situation(DataModel):
     actions: list[Action] = Field(default_factory=list, description="Or several, in turn.")
     rolls: list[int] = Field(default_factory=list, description="The dice, in the order rolled; "
                              "running out is an error.")
-    draws: list[Id] = Field(default_factory=list, description="Blind draws (chits), by id.")
+    draws: list[Id] = Field(default_factory=list, description="Blind draws from the rules' "
+                            "pools, by id.")
     answers: dict[str, Any] = Field(default_factory=dict, description="Decisions by question "
                                     "key (unasked: the first legal answer, so 'no'); a side id "
                                     "as key holds that side's own answers.")
@@ -383,6 +362,32 @@ def _text(value: Any) -> str:
         else str(value)
 
 
-__all__ = ["Situation", "SituationMap", "SituationUnit", "SituationLeader", "SituationDivision",
-           "SituationFormation", "Conditions", "Action", "Expect", "Problems",
-           "check_expect_names", "check_expectations", "records"]
+# The parts of a situation a ruleset may add keys to (ks_situation_schema).
+SITUATION_PARTS = ("situation", "unit", "leader")
+
+
+def situation_model(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) -> type[Situation]:
+    """Situation with the rulesets' own keys: each of *extensions* maps parts
+    (SITUATION_PARTS) to a model whose fields and validators are added to that
+    part's, lowest layer first."""
+    extensions = list(extensions)
+    unknown = {part for ext in extensions for part in ext} - set(SITUATION_PARTS)
+    if unknown:
+        raise ValueError(f"no situation part {sorted(unknown)} (the parts: "
+                         f"{', '.join(SITUATION_PARTS)})")
+    return _situation_model(*(tuple(ext[part] for ext in extensions if part in ext)
+                              for part in SITUATION_PARTS))
+
+
+@lru_cache(maxsize=None)
+def _situation_model(situation: tuple, unit: tuple, leader: tuple) -> type[Situation]:
+    if not (situation or unit or leader):
+        return Situation
+    return compose(Situation, situation,
+                   units=typed(Situation, "units", list, compose(SituationUnit, unit)),
+                   leaders=typed(Situation, "leaders", list, compose(SituationLeader, leader)))
+
+
+__all__ = ["Situation", "SituationMap", "SituationUnit", "SituationLeader", "Conditions",
+           "Action", "Expect", "Problems", "check_expect_names", "check_expectations", "records",
+           "situation_model"]

@@ -19,7 +19,7 @@ runner = CliRunner()
 
 # A small situation the error tests break in one place at a time.
 BASE = """\
-title: small
+rules: [gts]
 units:
   - id: flak
     side: Axis
@@ -199,7 +199,7 @@ def test_markers_and_points_are_set_up(tmp_path):
 def test_shipped_map(tmp_path):
     """crete:2.5: a shipped map ({game, map}) with its terrain: a Town hex of the
     Kastelli map gives its Town fire modifier (crete rules in force)."""
-    text = BASE.replace("title: small", "title: shipped\nrules: [gts, crete]\n"
+    text = BASE.replace("rules: [gts]", "title: shipped\nrules: [gts, crete]\n"
                         "map: {game: crete, map: kastelli}")
     text = text.replace('"10.05"', '"06.03"').replace('"10.07"', '"06.05"')
     text = text.replace("action: {do: direct_fire, firer: flak, target: para, mode: direct}",

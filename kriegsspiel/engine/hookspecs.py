@@ -103,6 +103,23 @@ def ks_check_game(check, game):
 
 
 @hookspec
+def ks_situation_schema():
+    """Return the keys the module's situation files (``ks resolve``) may write
+    beyond the kernel's, as ``{part: model}`` for the parts of
+    core.situation.SITUATION_PARTS ("situation", "unit", "leader"), composed
+    as ks_scenario_schema's are — GTS's divisions and formations."""
+
+
+@hookspec
+def ks_lay_out_situation(catalog, situation, problems):
+    """Add to a situation's *catalog* what the module's own situation keys say
+    (GTS: armies, divisions, formations with their defaults, each counter's
+    side), before ks_lay_out_catalog; note every problem located in
+    *problems* (a core.situation.Problems: ``problems.add(situation, path,
+    message, hint)``) instead of raising, so that one run reports them all."""
+
+
+@hookspec
 def ks_scenario_schema():
     """Return the keys the module's scenarios may write beyond the kernel's, as
     ``{part: model}`` for the parts of core.scenario.PARTS ("scenario",

@@ -21,6 +21,7 @@ from kriegsspiel.core.loading import validate_doc
 from kriegsspiel.core.models import DataModel, Game, GameManifest, GameModels, Id, game_models
 from kriegsspiel.core.refcheck import References
 from kriegsspiel.core.scenario import Scenario, scenario_model
+from kriegsspiel.core.situation import Situation, situation_model
 from kriegsspiel.core.yamlio import LocatedDoc, load_yaml
 from kriegsspiel.engine.plugins import Registry, load_registry
 
@@ -90,6 +91,36 @@ def read_scenario(path: str | Path, registry: Registry | None = None) -> Scenari
     except KsError as exc:
         raise KsErrors([_told_whose(e, registry, names, "ks_scenario_schema")
                         for e in exc.each()]) from None
+
+
+def read_situation(path: str | Path, registry: Registry | None = None) -> Situation:
+    """A situation file (``ks resolve``), read with the keys of the modules it
+    names (ks_situation_schema) and of those its optional rules bring."""
+    from kriegsspiel.engine.optional import with_optional_modules
+    registry = registry or load_registry()
+    doc = load_yaml(path)
+    try:
+        head = _SituationHead.model_validate(doc.data)
+    except ValidationError:
+        return validate_doc(doc, Situation)  # every problem of the file at once
+    known = [r for r in head.rules if r in registry.modules]  # the others: said when built
+    try:
+        names = registry.select(with_optional_modules(registry, known, head.special_rules))
+    except KsError:
+        names = registry.select(known)  # an unknown optional rule: said when built
+    models = situation_model([schema for _, schema in
+                              registry.call("ks_situation_schema", names)])
+    try:
+        return validate_doc(doc, models)
+    except KsError as exc:
+        raise KsErrors([_told_whose(e, registry, names, "ks_situation_schema")
+                        for e in exc.each()]) from None
+
+
+class _SituationHead(DataModel):
+    model_config = ConfigDict(extra="ignore")
+    rules: list[Id]
+    special_rules: list[str] = []
 
 
 def read_game(directory: str | Path, registry: Registry | None = None) -> Game:

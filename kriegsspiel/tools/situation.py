@@ -20,7 +20,7 @@ from typing import Any, Iterable
 from kriegsspiel.core.dice import Dice, DiceExhausted
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
-from kriegsspiel.core.loading import load_model, shipped_roots
+from kriegsspiel.core.loading import shipped_roots
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import Game, TerrainType
 from kriegsspiel.core.players import KeyedPlayer, Table
@@ -32,7 +32,7 @@ from kriegsspiel.core.yamlio import render_path, where
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.optional import with_optional_modules
 from kriegsspiel.engine.plugins import Registry, load_registry
-from kriegsspiel.engine.reading import read_game
+from kriegsspiel.engine.reading import read_game, read_situation
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.session import Session
 from kriegsspiel.engine.situation_catalog import catalog as _catalog
@@ -70,9 +70,10 @@ class Built:
 # ----------------------------------------------------------------- loading, building
 
 
-def load(path: str | Path) -> Situation:
-    """Read and validate a situation file (located errors)."""
-    return load_model(path, Situation)
+def load(path: str | Path, registry: Registry | None = None) -> Situation:
+    """Read and validate a situation file (located errors), with the keys of the
+    modules its rules name (ks_situation_schema)."""
+    return read_situation(path, registry or load_registry())
 
 
 def build(sit: Situation, rolls: list[int] | None = None,
@@ -92,7 +93,8 @@ def build(sit: Situation, rolls: list[int] | None = None,
     names = registry.select(sit.rules)
     vocabulary = data_vocabulary(registry, names)
     grid, index = _map(sit, program, errors, registry)
-    catalog = _catalog(sit, registry.first("ks_counter_values_model", names), vocabulary, errors)
+    catalog = _catalog(sit, registry.first("ks_counter_values_model", names), errors)
+    registry.call("ks_lay_out_situation", names, catalog=catalog, situation=sit, problems=errors)
     registry.call("ks_lay_out_catalog", names, catalog=catalog, game=None, scenario=None)
     tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
               for kind in program.entity_kinds}

@@ -104,6 +104,16 @@ class _Plugin:
         check_game(check, game)
 
     @hookimpl
+    def ks_situation_schema(self):
+        from kriegsspiel.modules.gts.situation_schema import SCHEMA
+        return SCHEMA
+
+    @hookimpl
+    def ks_lay_out_situation(self, catalog, situation, problems):
+        from kriegsspiel.modules.gts.situation_schema import lay_out_situation
+        lay_out_situation(catalog, situation, problems)
+
+    @hookimpl
     def ks_scenario_schema(self):
         from kriegsspiel.modules.gts.scenario_schema import SCHEMA
         return SCHEMA

@@ -165,3 +165,40 @@ def test_the_order_of_battle_is_gts_s_game_keys():
 def typing_args(annotation):
     import typing
     return typing.get_args(annotation)[0]
+
+
+def test_a_situation_s_order_of_battle_is_gts_s_keys(tmp_path):
+    """ks_situation_schema, ks_lay_out_situation: a situation file's divisions and
+    formations (gts:2.0) are GTS's keys, defaults and all; a formation that does
+    not exist is located, with a did-you-mean."""
+    from kriegsspiel.core.situation import Situation
+    from kriegsspiel.engine.reading import read_situation
+    from kriegsspiel.tools.situation import build
+    assert "divisions" not in Situation.model_fields
+    text = """\
+rules: [gts]
+formations:
+  - {id: Kampfgruppe Nord, side: Axis}
+units:
+  - {id: a, formation: Kampfgruppe Nord, hex: "05.05", values: {steps: 2, troop_quality: 5,
+     fire_rating: 3, weapon_class: SA, fire_range: 1, movement: 4, movement_class: leg,
+     defense: 0}}
+  - {id: b, side: Allied, hex: "06.05", values: {steps: 2, troop_quality: 5, fire_rating: 3,
+     weapon_class: SA, fire_range: 1, movement: 4, movement_class: leg, defense: 0}}
+action: {do: tq_check, unit: a}
+"""
+    path = tmp_path / "situation.yaml"
+    path.write_text(text, encoding="utf-8")
+    sit = read_situation(path)
+    assert [f.id for f in sit.formations] == ["Kampfgruppe Nord"]
+    catalog = build(sit).session.state.catalog
+    assert catalog["unit"]["a"]["division"] == "Axis division"  # the side's default Division
+    assert catalog["unit"]["b"]["formation"] == "Allied division formation"
+    assert [catalog["unit"][u]["side"] for u in ("a", "b")] == ["Axis", "Allied"]
+    path.write_text(text.replace("formation: Kampfgruppe Nord, hex", "formation: Kampfgruppe "
+                                 "Nrd, hex"), encoding="utf-8")
+    with pytest.raises(KsError) as caught:
+        build(read_situation(path))
+    rendered = caught.value.render()
+    assert "units[0].formation: unknown formation 'Kampfgruppe Nrd'" in rendered
+    assert "did you mean 'Kampfgruppe Nord'?" in rendered and f"{path}:5:" in rendered
