@@ -22,7 +22,7 @@ from kriegsspiel.engine.starting import start
 
 ROOT = Path(__file__).resolve().parents[1]
 PORT = "06.04"  # the Learning Scenario's objective: "the Port of Kastelli (06.04)"
-REGISTRY = load_registry(use_entry_points=False)
+REGISTRY = load_registry()
 NAMES = REGISTRY.select(["gts", "crete"])
 
 QUESTION = re.compile(r'\b(?:choose|ask)\(\s*[^,"]+,\s*"([^"]+)"')

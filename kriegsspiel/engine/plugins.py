@@ -1,8 +1,8 @@
 """Finding, registering and selecting rule modules (pluggy plugins).
 
-Built-in modules are registered by default; third-party ones come from the
-``kriegsspiel.modules`` entry-point group, or from explicit file paths given
-by the user.  Any module can be disabled by name.
+Modules come from the ``kriegsspiel.modules`` entry-point group — the shipped
+ones (pyproject.toml) as any pip-installed one — or from explicit file paths
+given by the user.  Any module can be disabled by name.
 """
 
 from __future__ import annotations
@@ -24,9 +24,6 @@ from kriegsspiel.core.errors import KsError, Location, did_you_mean
 from kriegsspiel.dsl.link import LAYERS
 
 ENTRY_POINT_GROUP = "kriegsspiel.modules"
-BUILTIN_MODULES = ("kriegsspiel.modules.gts:plugin", "kriegsspiel.modules.crete:plugin",
-                   "kriegsspiel.modules.crete.optional:plugin")
-
 
 @dataclass(frozen=True)
 class ModuleInfo:
@@ -109,12 +106,6 @@ class Registry:
         return None
 
 
-def _builtin(spec: str) -> Any:
-    module, _, attr = spec.partition(":")
-    obj = importlib.import_module(module)
-    return getattr(obj, attr) if attr else obj
-
-
 def _load_path(path: Path) -> ModuleType:
     """Import a module from an explicit file path given by the user."""
     if not path.exists():
@@ -131,11 +122,13 @@ def _load_path(path: Path) -> ModuleType:
 
 def load_registry(disabled: Iterable[str] = (), extra_paths: Iterable[str | Path] = (),
                   use_entry_points: bool = True) -> Registry:
-    """Register built-in, entry-point and explicitly given modules."""
+    """Register the installed modules (the ``kriegsspiel.modules`` entry points:
+    the shipped GTS and Crete ones among them, pyproject.toml) and those given
+    by path."""
     manager = pluggy.PluginManager(hookspecs.PROJECT)
     manager.add_hookspecs(hookspecs)
     disabled = set(disabled)
-    candidates: list[Any] = [_builtin(spec) for spec in BUILTIN_MODULES]
+    candidates: list[Any] = []
     if use_entry_points:
         for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
             obj = ep.load()
