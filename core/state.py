@@ -142,9 +142,9 @@ class GameState:
 
     # Slotted: the rules read these on every attribute read.
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
-                 "tracks", "pools", "pool_kinds", "links", "link_kinds", "turn", "log", "version", "_restores", "_flips",
-                 "_changed", "_entries", "_refs", "_ref_lists", "_at", "_reads", "_distances",
-                 "_distances_grid", "observers", "__weakref__")
+                 "tracks", "pools", "pool_kinds", "links", "link_kinds", "turn", "log", "version",
+                 "_restores", "_flips", "_changed", "_entries", "_refs", "_ref_lists", "_at",
+                 "_reads", "_distances", "_distances_grid", "observers", "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
                  track_names: frozenset[str] | set[str] = frozenset(),

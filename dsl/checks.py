@@ -1,4 +1,5 @@
-"""Checks (a die against a target number) and changes to tracked state.
+"""Checks (a die against a target number), changes to tracked state, events
+emitted, and what the compiler checks of a call's arguments and of attributes.
 
 A check's fields:
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.errors import KsError, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.types import article
 from kriegsspiel.dsl.compiler import Scope
@@ -177,3 +178,63 @@ def _compile_link_set(program, s: ir.SetStmt, expr: ir.Attr, scope: Scope):
             raise RuleRuntimeError(f"cannot set '{name}' of nothing", s.loc)
         f[0].set_link(entity, name, value(f))
     return set_link
+
+
+def check_arguments(program, e: ir.Call, decl: Any, args: list) -> None:
+    """Each argument of a call is of the kind its parameter wants (by its type,
+    or the entity kind it is named after)."""
+    for (_, t), p, node in zip(args, decl.params, e.args):
+        want = program.param_kind(p)
+        if want and t not in (want, "any") and not (want == "int" and t == "num"):
+            raise KsError(f"argument '{p.name}' of {e.fn} must be {article(want)}, but this is "
+                          f"{article(t)}", node.loc)
+
+
+def compile_emit(program, s: ir.Emit, scope: Scope):
+    """``emit event(field = value, ...)``: the fields its declaration lists, each once."""
+    fields = program.events.get(s.event)
+    if fields is None:
+        raise KsError(f"unknown event '{s.event}'; declare it with 'event {s.event}(...)'",
+                      s.loc, did_you_mean(s.event, program.events))
+    given = [k for k, _ in s.kwargs]
+    missing = [f for f in fields if f not in given]
+    extra = [k for k in given if k not in fields]
+    if missing or extra:
+        raise KsError(f"event '{s.event}' has fields ({', '.join(fields)}); "
+                      + (f"missing {', '.join(missing)}" if missing else
+                         f"no field {', '.join(extra)}"), s.loc)
+    values = [(k, program.compiler.expr(v, scope)[0]) for k, v in s.kwargs]
+    name = s.event
+
+    def emit(f: Frame):
+        f[0].emit(name, {k: v(f) for k, v in values}, s.loc)
+    return emit
+
+
+def attribute_type(program, t: str, name: str, loc: Location) -> str:
+    """The type of ``x.name`` for an *x* of type *t*: a link's, a track's, a
+    declared attribute's; an attribute nothing has is an error with a hint."""
+    link = program.links.get(name)
+    if link is not None and t in (link.on, "any"):
+        return link.to
+    track = program.tracks.get(name)
+    if t in program.entity_kinds:
+        attrs = program.entity_attrs.get(t)
+        if track is not None and track.on == t:
+            return "int"
+        if attrs is None or name in attrs:
+            return (attrs or {}).get(name, "any")
+        known = list(attrs) + [n for n, d in {**program.tracks, **program.links}.items()
+                               if d.on == t]
+        raise KsError(f"{article(t)} has no attribute '{name}'", loc, did_you_mean(name, known))
+    if t == "any":
+        if track is not None:
+            return "int"
+        every = {a for attrs in program.entity_attrs.values() for a in attrs}
+        if program.entity_attrs and name not in every and name not in ("passed", "roll"):
+            raise KsError(f"nothing has an attribute '{name}'", loc,
+                          did_you_mean(name, list(every) + list(program.tracks)))
+        return "any"
+    if t == "check" and name in ("passed", "roll", "target", "bought"):
+        return "bool" if name in ("passed", "bought") else "int"
+    raise KsError(f"{article(t)} has no attributes (asked for '{name}')", loc)

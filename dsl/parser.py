@@ -99,7 +99,8 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
         # to replace the citation hint with None when nothing was close.
         if "CITE" in exc.expected and (token.type in ("$END", "NAME", "RBRACE", "LBRACE")
                                        or str(token) in KEYWORDS) and not hint_needed(exc):
-            hint = "every definition, modifier term and step ends with its citation, e.g. @ruleset:12.3"
+            hint = ("every definition, modifier term and step ends with its citation, "
+                    "e.g. @ruleset:12.3")
         if token.type == "NAME":
             keywords = [k for k in KEYWORDS if f"'{k}'" in expected]
             hint = did_you_mean(str(token), keywords) or hint

@@ -27,7 +27,7 @@ from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, RuleRuntimeError,
                                      StopProcedure)
-from kriegsspiel.dsl.types import Function, article
+from kriegsspiel.dsl.types import Function
 from kriegsspiel.dsl import tables, checks
 
 # Events the kernel itself records; rule files declare their own with `event`.
@@ -321,30 +321,7 @@ class Program:
         return None
 
     def attribute_type(self, t: str, name: str, loc: Location) -> str:
-        link = self.links.get(name)
-        if link is not None and t in (link.on, "any"):
-            return link.to
-        track = self.tracks.get(name)
-        if t in self.entity_kinds:
-            attrs = self.entity_attrs.get(t)
-            if track is not None and track.on == t:
-                return "int"
-            if attrs is None or name in attrs:
-                return (attrs or {}).get(name, "any")
-            known = list(attrs) + [n for n, d in {**self.tracks, **self.links}.items()
-                                   if d.on == t]
-            raise KsError(f"{article(t)} has no attribute '{name}'", loc, did_you_mean(name, known))
-        if t == "any":
-            if track is not None:
-                return "int"
-            every = {a for attrs in self.entity_attrs.values() for a in attrs}
-            if self.entity_attrs and name not in every and name not in ("passed", "roll"):
-                raise KsError(f"nothing has an attribute '{name}'", loc,
-                              did_you_mean(name, list(every) + list(self.tracks)))
-            return "any"
-        if t == "check" and name in ("passed", "roll", "target", "bought"):
-            return "bool" if name in ("passed", "bought") else "int"
-        raise KsError(f"{article(t)} has no attributes (asked for '{name}')", loc)
+        return checks.attribute_type(self, t, name, loc)
 
     @staticmethod
     def world_attr(frame: Frame, target: Any, name: str) -> Any:
@@ -377,11 +354,7 @@ class Program:
         if decl.kind in ("check", "procedure") and not scope.effects:
             raise KsError(f"{decl.kind} '{e.fn}' rolls dice or changes the game; it can only "
                           f"be used in a procedure or trigger, not in {scope.where}", e.loc)
-        for (_, t), p, node in zip(args, decl.params, e.args):
-            want = self.param_kind(p)
-            if want and t not in (want, "any") and not (want == "int" and t == "num"):
-                raise KsError(f"argument '{p.name}' of {e.fn} must be {article(want)}, but this is "
-                              f"{article(t)}", node.loc)
+        checks.check_arguments(self, e, decl, args)
         try:
             holder = self._ensure(e.fn, e.loc)
         except KsError as exc:  # reported once; what uses it is read on
@@ -401,23 +374,7 @@ class Program:
         return checks.compile_set(self, s, scope)
 
     def compile_emit(self, s: ir.Emit, scope: Scope):
-        fields = self.events.get(s.event)
-        if fields is None:
-            raise KsError(f"unknown event '{s.event}'; declare it with 'event {s.event}(...)'",
-                          s.loc, did_you_mean(s.event, self.events))
-        given = [k for k, _ in s.kwargs]
-        missing = [f for f in fields if f not in given]
-        extra = [k for k in given if k not in fields]
-        if missing or extra:
-            raise KsError(f"event '{s.event}' has fields ({', '.join(fields)}); "
-                          + (f"missing {', '.join(missing)}" if missing else
-                             f"no field {', '.join(extra)}"), s.loc)
-        values = [(k, self.compiler.expr(v, scope)[0]) for k, v in s.kwargs]
-        name = s.event
-
-        def emit(f: Frame):
-            f[0].emit(name, {k: v(f) for k, v in values}, s.loc)
-        return emit
+        return checks.compile_emit(self, s, scope)
 
     # ---- running ---------------------------------------------------------
     @cython.locals(ctx=Context, active=set)

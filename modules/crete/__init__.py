@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.modules.crete import scenario_schema
 from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
@@ -154,13 +155,11 @@ class _Plugin:
 
     @hookimpl
     def ks_scenario_schema(self):
-        from kriegsspiel.modules.crete.scenario_schema import SCHEMA
-        return SCHEMA
+        return scenario_schema.SCHEMA
 
     @hookimpl
     def ks_check_scenario(self, check, scenario):
-        from kriegsspiel.modules.crete.scenario_schema import check_scenario
-        check_scenario(check, scenario)
+        scenario_schema.check_scenario(check, scenario)
 
     @hookimpl
     def ks_rule_files(self):

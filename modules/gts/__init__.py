@@ -12,6 +12,7 @@ import typing
 from pathlib import Path
 
 from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.modules.gts import game_schema, scenario_schema, situation_schema
 from kriegsspiel.modules.gts.catalog import VOCABULARY, chit_id, lay_out, starting_points
 from kriegsspiel.modules.gts.describe import BOARD_LOOK, describe_event
 from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
@@ -65,8 +66,7 @@ class _Plugin:
     def ks_primitives(self):
         # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks;
         # the movement search asks the rules (movement.ksr) what each step costs (gts:14.3).
-        from kriegsspiel.modules.gts.game_schema import PRIMITIVES
-        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES) + list(PRIMITIVES)
+        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES) + list(game_schema.PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):
@@ -95,33 +95,27 @@ class _Plugin:
 
     @hookimpl
     def ks_game_schema(self):
-        from kriegsspiel.modules.gts.game_schema import SCHEMA
-        return SCHEMA
+        return game_schema.SCHEMA
 
     @hookimpl
     def ks_check_game(self, check, game):
-        from kriegsspiel.modules.gts.game_schema import check_game
-        check_game(check, game)
+        game_schema.check_game(check, game)
 
     @hookimpl
     def ks_situation_schema(self):
-        from kriegsspiel.modules.gts.situation_schema import SCHEMA
-        return SCHEMA
+        return situation_schema.SCHEMA
 
     @hookimpl
     def ks_lay_out_situation(self, catalog, situation, problems):
-        from kriegsspiel.modules.gts.situation_schema import lay_out_situation
-        lay_out_situation(catalog, situation, problems)
+        situation_schema.lay_out_situation(catalog, situation, problems)
 
     @hookimpl
     def ks_scenario_schema(self):
-        from kriegsspiel.modules.gts.scenario_schema import SCHEMA
-        return SCHEMA
+        return scenario_schema.SCHEMA
 
     @hookimpl
     def ks_check_scenario(self, check, scenario):
-        from kriegsspiel.modules.gts.scenario_schema import check_scenario
-        check_scenario(check, scenario)
+        scenario_schema.check_scenario(check, scenario)
 
     @hookimpl
     def ks_expand_scenario(self, scenario, path, game):
