@@ -158,7 +158,7 @@ def load_model(path: str | Path, model: type[M]) -> M:
 
 def load_scenario(path: str | Path, model: type[Scenario] = Scenario) -> Scenario:
     """Read a scenario file as *model*: the kernel's Scenario, or one with its
-    rulesets' keys (core.scenario.scenario_model; engine.starting.read_scenario)."""
+    rulesets' keys (core.scenario.scenario_model; engine.reading.read_scenario)."""
     return load_model(path, model)
 
 
@@ -170,7 +170,7 @@ def load_game(directory: str | Path, side_model: type[BaseModel] | None = None,
     *side_model* (and *leader_model*) are a ruleset's models for the open
     ``values`` of counter sides (and leaders); their errors are located too.
     *models* are those its files are read with: the kernel's, or with the
-    rulesets' keys (core.models.game_models; engine.game_reading.read_game).
+    rulesets' keys (core.models.game_models; engine.reading.read_game).
     Unique ids and cross-references are left to :func:`check_references`.
     """
     directory = Path(directory)

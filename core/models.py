@@ -14,6 +14,7 @@ Schemas from :func:`kriegsspiel.core.loading.schemas` help in an editor.
 from __future__ import annotations
 
 import re
+import typing
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Annotated, Any, Iterable, Literal, Mapping
@@ -400,12 +401,19 @@ def game_models(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) -> Gam
     """The game models with the rulesets' own keys: each of *extensions* maps
     parts (GAME_PARTS) to a model whose fields and validators are added to
     that part's, lowest layer first."""
+    return _game_models(*mixins_by_part(extensions, GAME_PARTS, "game"))
+
+
+def mixins_by_part(extensions: Iterable[Mapping[str, type[DataModel]]], parts: tuple[str, ...],
+                   what: str) -> tuple[tuple, ...]:
+    """For each of *parts* in turn, the models *extensions* add to it (a
+    ruleset's ks_*_schema answers, lowest layer first); a part that is not one
+    of *parts* is an error."""
     extensions = list(extensions)
-    unknown = {part for ext in extensions for part in ext} - set(GAME_PARTS)
+    unknown = {part for ext in extensions for part in ext} - set(parts)
     if unknown:
-        raise ValueError(f"no game part {sorted(unknown)} (the parts: {', '.join(GAME_PARTS)})")
-    return _game_models(*(tuple(ext[part] for ext in extensions if part in ext)
-                          for part in GAME_PARTS))
+        raise ValueError(f"no {what} part {sorted(unknown)} (the parts: {', '.join(parts)})")
+    return tuple(tuple(ext[part] for ext in extensions if part in ext) for part in parts)
 
 
 @lru_cache(maxsize=None)
@@ -434,6 +442,14 @@ def typed(owner: type[DataModel], name: str, container: Any, model: Any) -> tupl
     """Field *name* of *owner* as it is declared, holding *model* instead."""
     info = owner.model_fields[name]
     return (container[model] if container is not None else model), info
+
+
+def item_model(data: Any, field: str) -> type[DataModel]:
+    """The model of the items of the list *field* ('setup', say) of *data* (a
+    model or an instance of one) as its rulesets compose it, for a new entry
+    that reads like the file's."""
+    model = data if isinstance(data, type) else type(data)
+    return typing.get_args(model.model_fields[field].annotation)[0]
 
 
 # ------------------------------------------------------------------------ scenarios

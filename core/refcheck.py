@@ -351,7 +351,6 @@ class References:
                 self.hex(hex_id, maps, award, "hexes", index)
         return True
 
-
     def _effect_kind(self, key: str) -> str | None:
         """The kind of thing an effect's key names, if any."""
         if key in _EFFECT_REFERENCES:

@@ -4,14 +4,13 @@ own keys (ks_scenario_schema): :func:`scenario_model` composes them in."""
 
 from __future__ import annotations
 
-import typing
 from functools import lru_cache
 from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import ConfigDict, Field, model_validator
 
 from .models import (DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel, compose,
-                     typed)
+                     mixins_by_part, typed)
 from .models import SheetHexId as HexId  # a scenario's hexes may name their sheet
 from .models import SheetHexList as HexList
 
@@ -316,11 +315,7 @@ def scenario_model(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) -> 
     """Scenario with the rulesets' own keys: each of *extensions* maps parts
     (PARTS) to a model whose fields and validators are added to that part's
     (lowest layer first).  Without extensions, the kernel's Scenario."""
-    mixins = tuple(tuple(ext[part] for ext in extensions if part in ext) for part in PARTS)
-    unknown = {part for ext in extensions for part in ext} - set(PARTS)
-    if unknown:
-        raise ValueError(f"no scenario part {sorted(unknown)} (the parts: {', '.join(PARTS)})")
-    return _composed(*mixins)
+    return _composed(*mixins_by_part(extensions, PARTS, "scenario"))
 
 
 @lru_cache(maxsize=None)
@@ -335,14 +330,6 @@ def _composed(scenario: tuple, placement: tuple, reinforcement: tuple,
                    reinforcements=typed(Scenario, "reinforcements", list,
                                         compose(Reinforcement, reinforcement)),
                    victory=typed(Scenario, "victory", None, victory))
-
-
-def item_model(scenario: Scenario | type[Scenario], field: str) -> type[DataModel]:
-    """The model of the items of the list *field* ('setup', say) of *scenario*
-    (or of that scenario model) as its rulesets compose it, for a new entry
-    that reads like the file's."""
-    model = scenario if isinstance(scenario, type) else type(scenario)
-    return typing.get_args(model.model_fields[field].annotation)[0]
 
 
 def units_in_play(scenario: "Scenario") -> set[str]:

@@ -23,7 +23,7 @@ from pydantic import ConfigDict, Field, model_validator
 
 from .errors import KsError, did_you_mean
 from .models import (DataModel, GridSpec, HexId, Id, MapModel, Notes, RuleRef, TerrainType,
-                     compose, typed)
+                     compose, mixins_by_part, typed)
 from .yamlio import render_path, where
 
 DEFAULT_GRID = {"columns": [1, 20], "rows": [1, 12]}
@@ -370,13 +370,7 @@ def situation_model(extensions: Iterable[Mapping[str, type[DataModel]]] = ()) ->
     """Situation with the rulesets' own keys: each of *extensions* maps parts
     (SITUATION_PARTS) to a model whose fields and validators are added to that
     part's, lowest layer first."""
-    extensions = list(extensions)
-    unknown = {part for ext in extensions for part in ext} - set(SITUATION_PARTS)
-    if unknown:
-        raise ValueError(f"no situation part {sorted(unknown)} (the parts: "
-                         f"{', '.join(SITUATION_PARTS)})")
-    return _situation_model(*(tuple(ext[part] for ext in extensions if part in ext)
-                              for part in SITUATION_PARTS))
+    return _situation_model(*mixins_by_part(extensions, SITUATION_PARTS, "situation"))
 
 
 @lru_cache(maxsize=None)

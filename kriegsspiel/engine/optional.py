@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Iterable
 
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.core.models import Game, MapModel
-from kriegsspiel.core.scenario import Effect, Scenario, ScenarioRule, item_model
+from kriegsspiel.core.models import Game, MapModel, item_model
+from kriegsspiel.core.scenario import Effect, Scenario, ScenarioRule
 from kriegsspiel.engine.plugins import Registry
 
 

@@ -1,11 +1,12 @@
-"""Reading game and scenario files with their rulesets' own keys (ks_game_schema,
-ks_scenario_schema) and checking what those keys name (ks_check_game,
-ks_check_scenario).
+"""Reading game, scenario and situation files with their rulesets' own keys
+(ks_game_schema, ks_scenario_schema, ks_situation_schema) and checking what
+those keys name (ks_check_game, ks_check_scenario).
 
-A game or scenario names its rule modules ('rulesets'), and they decide what
-else it may say: the file is read twice over — its head for the modules, then
-the whole with the models those modules compose (core.models.game_models,
-core.scenario.scenario_model).
+A file names its rule modules ('rulesets'; a situation's 'rules'), and they
+decide what else it may say: the file is read twice over — its head for the
+modules, then the whole with the models those modules compose
+(core.models.game_models, core.scenario.scenario_model,
+core.situation.situation_model).
 """
 
 from __future__ import annotations
@@ -42,16 +43,20 @@ class _Head(DataModel):
     rulesets: list[Id]
 
 
+def _schemas(registry: Registry, hook: str, names: list[str]) -> list[dict]:
+    """The answers of the modules *names* (and those they require) to a
+    ks_*_schema hook, lowest layer first."""
+    return [schema for _, schema in registry.call(hook, registry.select(names))]
+
+
 def model_of(registry: Registry, names: list[str]) -> type[Scenario]:
     """The Scenario model of the modules *names* (and those they require)."""
-    return scenario_model([schema for _, schema in
-                           registry.call("ks_scenario_schema", registry.select(names))])
+    return scenario_model(_schemas(registry, "ks_scenario_schema", names))
 
 
 def game_models_of(registry: Registry, names: list[str]) -> GameModels:
     """The game models of the modules *names* (and those they require)."""
-    return game_models([schema for _, schema in
-                        registry.call("ks_game_schema", registry.select(names))])
+    return game_models(_schemas(registry, "ks_game_schema", names))
 
 
 def installed_model(registry: Registry) -> type[Scenario]:
@@ -89,8 +94,7 @@ def read_scenario(path: str | Path, registry: Registry | None = None) -> Scenari
     try:
         return validate_doc(doc, model_of(registry, names))
     except KsError as exc:
-        raise KsErrors([_told_whose(e, registry, names, "ks_scenario_schema")
-                        for e in exc.each()]) from None
+        raise _told_whose(exc, registry, names, "ks_scenario_schema", "rulesets") from None
 
 
 def read_situation(path: str | Path, registry: Registry | None = None) -> Situation:
@@ -108,13 +112,11 @@ def read_situation(path: str | Path, registry: Registry | None = None) -> Situat
         names = registry.select(with_optional_modules(registry, known, head.special_rules))
     except KsError:
         names = registry.select(known)  # an unknown optional rule: said when built
-    models = situation_model([schema for _, schema in
-                              registry.call("ks_situation_schema", names)])
     try:
-        return validate_doc(doc, models)
+        return validate_doc(doc, situation_model(_schemas(registry, "ks_situation_schema",
+                                                          names)))
     except KsError as exc:
-        raise KsErrors([_told_whose(e, registry, names, "ks_situation_schema")
-                        for e in exc.each()]) from None
+        raise _told_whose(exc, registry, names, "ks_situation_schema", "rules") from None
 
 
 class _SituationHead(DataModel):
@@ -133,22 +135,27 @@ def read_game(directory: str | Path, registry: Registry | None = None) -> Game:
                                  registry.first("ks_leader_values_model", names),
                                  game_models_of(registry, names))
     except KsError as exc:
-        raise KsErrors([_told_whose(e, registry, names, "ks_game_schema")
-                        for e in exc.each()]) from None
+        raise _told_whose(exc, registry, names, "ks_game_schema", "rulesets") from None
 
 
-def _told_whose(error: KsError, registry: Registry, names: list[str], hook: str) -> KsError:
-    """An unknown key that is another installed module's key says so (a scenario
-    writing 'mug' without naming GTS): the fix is in 'rulesets'."""
-    path, _, what = error.message.rpartition(": ")
-    key = path.rpartition(".")[2].partition("[")[0]
-    if what != "unknown field" or not key:
-        return error
+def _told_whose(exc: KsError, registry: Registry, names: list[str], hook: str,
+                field: str) -> KsErrors:
+    """*exc*'s errors, where an unknown key is another installed module's key
+    saying so (a scenario writing 'mug' without naming GTS): the fix is in the
+    file's *field* ('rulesets')."""
+    owners: dict[str, str] = {}  # key -> the first module not named that has it
     for module, schema in registry.call(hook, registry.names()):
-        if module not in names and any(key in part.model_fields for part in schema.values()):
-            error.hint = f"'{key}' is a key of module '{module}': add it to 'rulesets'"
-            break
-    return error
+        if module not in names:
+            for part in schema.values():
+                for key in part.model_fields:
+                    owners.setdefault(key, module)
+    errors = exc.each()
+    for error in errors:
+        path, _, what = error.message.rpartition(": ")
+        key = path.rpartition(".")[2].partition("[")[0]
+        if what == "unknown field" and key in owners:
+            error.hint = f"'{key}' is a key of module '{owners[key]}': add it to '{field}'"
+    return KsErrors(errors)
 
 
 class Checks:

@@ -77,17 +77,14 @@ def _order_of_battle(cat: dict, game: Any, scenario: Any) -> None:
     div_side = {d.id: army_side[d.army] for d in game.divisions}
     form_div = {f.id: f.division for f in game.formations}
     command = {c.division: c for c in scenario.command_values} if scenario else {}
-    names = VOCABULARY["division.ratings"]
     cat["army"] = {a.id: {"name": a.name or a.id, "side": a.side} for a in game.armies}
-    cat["division"] = {}
-    for d in game.divisions:
-        entry = {"name": d.name or d.id, "army": d.army, "side": div_side[d.id]}
-        ratings = {**d.ratings, **(command[d.id].ratings if d.id in command else {})}
-        entry.update({names.get(k, k): v for k, v in ratings.items()})
-        cat["division"][d.id] = entry
-    cat["formation"] = {f.id: {"name": f.name or f.id, "division": f.division,
-                               "side": div_side[f.division], "leader": f.leader,
-                               "kind": f.kind, "tags": list(f.tags)} for f in game.formations}
+    cat["division"] = {
+        d.id: division_entry(d.name or d.id, d.army, div_side[d.id],
+                             {**d.ratings, **(command[d.id].ratings if d.id in command else {})})
+        for d in game.divisions}
+    cat["formation"] = {f.id: formation_entry(f.name or f.id, f.division, div_side[f.division],
+                                              f.leader, f.kind, f.tags)
+                        for f in game.formations}
     for leader in game.leaders:
         cat["leader"][leader.id].update({"division": leader.division,
                                          "formation": leader.formation,
@@ -98,6 +95,21 @@ def _order_of_battle(cat: dict, game: Any, scenario: Any) -> None:
         division = u.division or form_div[u.formation]
         entry.update({"formation": u.formation, "division": division,
                       "side": div_side[division]})
+
+
+def division_entry(name: str, army: str, side: str, ratings: dict) -> dict:
+    """A Division's catalog entry, its ratings by the names the rules read
+    (command_rating, dispatch_rating: gts:10.0.3)."""
+    names = VOCABULARY["division.ratings"]
+    return {"name": name, "army": army, "side": side,
+            **{names.get(k, k): v for k, v in ratings.items()}}
+
+
+def formation_entry(name: str, division: str, side: str, leader: str | None,
+                    kind: str = "formation", tags: Any = ()) -> dict:
+    """A Formation's catalog entry."""
+    return {"name": name, "division": division, "side": side, "leader": leader, "kind": kind,
+            "tags": list(tags)}
 
 
 def starting_points(session: Any, scenario: Any) -> None:

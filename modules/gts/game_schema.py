@@ -68,6 +68,9 @@ def check_game(check: Any, game: Any) -> None:
                         ("formation", game.formations)):
         check.duplicates(kind, items)
         check.add_kind(kind, items)
+    # What a scenario's chits belong to: a side (direct command), a division, a formation.
+    check.known["chit owner"] = {**check.known["side"], **check.known["division"],
+                                 **check.known["formation"]}
     for army in game.armies:
         check.ref("side", army.side, army, "side")
     for division in game.divisions:

@@ -142,8 +142,6 @@ SCHEMA = {"scenario": GtsScenario, "placement": GtsPlacement}
 
 def check_scenario(check: Any, scenario: Any) -> None:
     """The references of the keys above (check: core.refcheck.References)."""
-    owners = {**check.known["side"], **check.known["division"], **check.known["formation"]}
-    check.known.setdefault("chit owner", owners)  # a side (direct command), division, formation
     for values in scenario.command_values:
         check.ref("division", values.division, values, "division")
     for p in scenario.setup:

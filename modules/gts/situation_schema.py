@@ -12,7 +12,7 @@ from pydantic import Field
 
 from kriegsspiel.core.errors import did_you_mean
 from kriegsspiel.core.models import DataModel, Id
-from kriegsspiel.modules.gts.catalog import VOCABULARY
+from kriegsspiel.modules.gts.catalog import division_entry, formation_entry
 
 
 class SituationDivision(DataModel):
@@ -69,7 +69,6 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
                  if x.side]
         cat["side"] = {s: {"name": s} for s in dict.fromkeys(named)}
     cat.update({"army": {}, "division": {}, "formation": {}})
-    ratings = VOCABULARY["division.ratings"]
 
     def side_of(item: Any, steps: tuple) -> str | None:
         if item.side not in cat["side"]:
@@ -78,23 +77,23 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
             return None
         return item.side
 
-    def division(ident: str, side: str, entry: dict | None = None) -> str:
+    def division(ident: str, side: str, name: str | None = None,
+                 ratings: dict | None = None) -> str:
         if ident not in cat["division"]:
             cat["army"].setdefault(side, {"name": side, "side": side})
-            cat["division"][ident] = {"name": ident, "army": side, "side": side, **(entry or {})}
+            cat["division"][ident] = division_entry(name or ident, side, side, ratings or {})
         return ident
 
-    def formation(ident: str, div: str, leader: str | None = None, **extra: Any) -> str:
+    def formation(ident: str, div: str, leader: str | None = None, kind: str = "formation",
+                  tags: Any = ()) -> str:
         if ident not in cat["formation"]:
-            cat["formation"][ident] = {"name": ident, "division": div, "leader": leader,
-                                       "side": cat["division"][div]["side"], "kind": "formation",
-                                       "tags": [], **extra}
+            cat["formation"][ident] = formation_entry(ident, div, cat["division"][div]["side"],
+                                                      leader, kind, tags)
         return ident
 
     for i, d in enumerate(sit.divisions):
         if side := side_of(d, ("divisions", i)):
-            division(d.id, side, {"name": d.name or d.id,
-                                  **{ratings.get(k, k): v for k, v in d.ratings.items()}})
+            division(d.id, side, d.name or d.id, d.ratings)
     for i, f in enumerate(sit.formations):
         if f.division is not None and f.division not in cat["division"]:
             errors.add(sit, ("formations", i, "division"), f"unknown division '{f.division}'",
@@ -103,7 +102,7 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
             errors.add(sit, ("formations", i), "say which side or division it belongs to")
         elif f.division is not None or side_of(f, ("formations", i)):
             div = f.division or division(f"{f.side} division", f.side)
-            formation(f.id, div, f.leader, kind=f.kind, tags=list(f.tags))
+            formation(f.id, div, f.leader, f.kind, f.tags)
 
     def home(item: Any, steps: tuple, leader: bool = False) -> tuple | None:
         """(side, division, formation) of a unit or leader, defaults filled in."""

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.loading import check_references, shipped_roots
-from kriegsspiel.core.scenario import Scenario, item_model
+from kriegsspiel.core.models import item_model
+from kriegsspiel.core.scenario import Scenario
 from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.reading import (Checks, installed_model, model_of, read_game,
                                         read_scenario)
@@ -152,8 +153,7 @@ def test_the_order_of_battle_is_gts_s_game_keys():
     assert "divisions" not in GameManifest.model_fields and "formation" not in Unit.model_fields
     gts = game_models_of(registry, ["gts"])
     assert {"armies", "divisions", "formations"} <= set(gts.manifest.model_fields)
-    unit = typing_args(gts.units_file.model_fields["units"].annotation)
-    assert "formation" in unit.model_fields
+    assert "formation" in item_model(gts.units_file, "units").model_fields
     game = read_game(shipped_roots()[0] / "crete", registry)
     one = game.units[0]
     one.formation = "No Such Formation"
@@ -161,10 +161,6 @@ def test_the_order_of_battle_is_gts_s_game_keys():
     assert [e.message for e in errors] == [
         "units[0].formation: unknown formation 'No Such Formation'"]
 
-
-def typing_args(annotation):
-    import typing
-    return typing.get_args(annotation)[0]
 
 
 def test_a_situation_s_order_of_battle_is_gts_s_keys(tmp_path):

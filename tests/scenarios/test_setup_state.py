@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.core.scenario import item_model
+from kriegsspiel.core.models import item_model
 from kriegsspiel.engine.starting import start
 
 NZ, GD = "2nd New Zealand Division", "5. Gebirgs Division"
