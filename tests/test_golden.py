@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from kriegsspiel.tools.play import golden_name, golden_text, shipped_scenarios
+from kriegsspiel.tools.play import GoldenSettings, shipped_scenarios
 
 GOLDEN = Path(__file__).parent / "golden"
+SETTINGS = GoldenSettings.of(GOLDEN)
 REGENERATE = "python scripts/regen_golden.py"
 SHOWN = 80  # diff lines shown; the rest is counted
 
@@ -22,10 +23,10 @@ SHOWN = 80  # diff lines shown; the rest is counted
 # every event in tests"): the first broken invariant fails the test.
 @pytest.mark.parametrize("scenario", shipped_scenarios())
 def test_golden_playthrough(scenario):
-    path = GOLDEN / golden_name(scenario)
+    path = GOLDEN / SETTINGS.name(scenario)
     assert path.exists(), f"no golden for {scenario}: run `{REGENERATE} {scenario}`"
     expected = path.read_text(encoding="utf-8")
-    actual = golden_text(scenario, check_invariants=True)
+    actual = SETTINGS.text(scenario, check_invariants=True)
     if actual != expected:
         diff = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
                                          f"golden/{path.name}", f"{scenario} now", lineterm=""))
@@ -37,7 +38,7 @@ def test_golden_playthrough(scenario):
 
 
 def test_every_golden_is_of_a_shipped_scenario():
-    wanted = {golden_name(s) for s in shipped_scenarios()}
+    wanted = {SETTINGS.name(s) for s in shipped_scenarios()}
     stale = sorted(p.name for p in GOLDEN.glob("*.txt") if p.name not in wanted)
     assert not stale, f"goldens of scenarios not shipped: {stale}; run `{REGENERATE}`"
 
@@ -46,6 +47,5 @@ def test_a_golden_is_what_ks_play_prints():
     from typer.testing import CliRunner
 
     from kriegsspiel.tools.cli import app
-    from kriegsspiel.tools.play import GOLDEN_SEED
-    printed = CliRunner().invoke(app, ["play", "crete/learning", "--seed", str(GOLDEN_SEED)])
-    assert printed.exit_code == 0 and printed.output == golden_text("crete/learning")
+    printed = CliRunner().invoke(app, ["play", "crete/learning", "--seed", str(SETTINGS.seed)])
+    assert printed.exit_code == 0 and printed.output == SETTINGS.text("crete/learning")

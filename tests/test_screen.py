@@ -14,7 +14,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from kriegsspiel.tools.cli import app
-from kriegsspiel.tools.play import golden_text, new_game, run_checked
+from kriegsspiel.tools.play import GoldenSettings, new_game, run_checked
 from kriegsspiel.tools.screen import ReaderGone, Screen
 
 runner = CliRunner()
@@ -44,8 +44,8 @@ def test_each_turn_is_shown_when_it_ends_and_the_whole_is_the_golden_text():
     assert shown_after == sorted(shown_after) and len(set(shown_after)) == len(shown_after)
     first_turn = out.lines[:shown_after[0]]
     assert first_turn[1] == "turn 1941-05-24 0900" and "turn 1941-05-24 1100" in first_turn[-1]
-    assert "\n".join(out.lines) + "\n" == golden_text("crete/learning")
-    assert runner.invoke(app, ["play", "crete/learning"]).output == golden_text("crete/learning")
+    assert "\n".join(out.lines) + "\n" == GoldenSettings().text("crete/learning")
+    assert runner.invoke(app, ["play", "crete/learning"]).output == GoldenSettings().text("crete/learning")
 
 
 def test_quiet_shows_the_heading_and_the_result_and_a_progress_line_on_a_terminal(monkeypatch):

@@ -406,3 +406,16 @@ def test_special_and_optional_rules_are_in_effect_as_in_a_scenario(tmp_path):
                                                    [True, True])
     wrong = ks("resolve", str(write(tmp_path, SPECIAL)), "--optional", "crete:O1.9")
     assert wrong.exit_code != 0 and "did you mean 'crete:O1.0'" in wrong.output
+
+
+def test_points_of_an_unknown_owner_are_a_located_error(tmp_path):
+    """A situation's points name the entity that holds them by its id; an id the
+    set-up lacks is reported at its key, with the nearest id offered."""
+    text = BASE + "conditions: {points: {Allied divisoin: {command: 2}}}\n"
+    with pytest.raises(KsError) as err:
+        resolve(write(tmp_path, text))
+    (only,) = err.value.each()
+    assert only.location.line == 17 and only.location.column == 23
+    assert only.message.startswith("conditions.points['Allied divisoin']: unknown 'Allied "
+                                   "divisoin'")
+    assert only.hint == "did you mean 'Allied division'?"

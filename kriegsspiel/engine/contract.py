@@ -4,7 +4,7 @@ The engine knows no game system, so it cannot say what a turn is or when a
 game is over; a ruleset says so in its rule files, under these names.  A
 program built from modules that lack one is refused at load, with an error
 naming what is missing and what it is for, rather than failing at the first
-turn of the first game.  docs/architecture.md lists the contract; a tool
+turn of the first game.  `ks rules contract` lists it; a tool
 that calls further names for what a user asks of it (`ks render`'s Fire Zone
 and Line of Sight overlays) names the missing rule when asked.
 """
@@ -51,5 +51,5 @@ def contract_errors(program: Program, where: Location) -> list[KsError]:
         else:
             continue
         errors.append(KsError(f"the ruleset {problem} {need.signature()} — {need.purpose} "
-                              f"(the ruleset contract: docs/architecture.md)", where))
+                              f"(the ruleset contract: `ks rules contract`)", where))
     return errors

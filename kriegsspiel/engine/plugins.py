@@ -71,6 +71,22 @@ class Registry:
             add(name)
         return sorted(chosen, key=lambda n: LAYERS.index(self.info(n).layer))
 
+    def series(self) -> list[str]:
+        """The modules at the lowest layer: each the base of one game system."""
+        return [n for n, (info, _) in self.modules.items() if info.layer == LAYERS[0]]
+
+    def base_of(self, on: Iterable[str], what: str) -> list[str]:
+        """*on*, or when it is empty the one installed series; a located error
+        asking which when several game systems are installed."""
+        on = list(on)
+        if on:
+            return on
+        series = self.series()
+        if len(series) == 1:
+            return series
+        raise KsError(f"say which modules {what} builds on: --on "
+                      f"{' or --on '.join(series) or '(no series module is installed)'}")
+
     def optional_rules(self) -> dict[str, tuple[str, str]]:
         """Every optional rule a module offers: {"crete:O3.0": (module, title)}."""
         return {ref: (name, title) for name, (info, _) in self.modules.items()

@@ -117,6 +117,10 @@ def _check_rules(paths: list[Path], on: list[str], layer: str,
                  disable: list[str]) -> tuple[list[KsError], list[str]]:
     errors: list[KsError] = []
     registry = load_registry(disabled=disable)
+    try:
+        on = registry.base_of(on, "a rule file")
+    except KsError as exc:
+        return [KsError(exc.message, Location(str(paths[0])), exc.hint)], []
     # A file named as one of the modules' own (an edited copy of drops.ksr) is
     # checked in its place, so what it re-defines is not taken for a clash.
     shipped = {p.name: p for _, _, p in rule_files(registry, registry.select(on))}

@@ -72,7 +72,8 @@ def _fail(exc: KsError) -> NoReturn:
 @app.command()
 def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data or scenario "
                                              "YAML; none: everything shipped."),
-          on: List[str] = typer.Option(["gts"], "--on", help="Modules a given rule file builds on."),
+          on: List[str] = typer.Option([], "--on", help="Modules a given rule file builds on "
+                                       "(default: the installed series)."),
           layer: str = typer.Option("optional", help="Layer of a given rule file."),
           disable: List[str] = typer.Option([], "--disable", help="Modules to leave out.")) -> None:
     """Validate rules and data; exit 1 with located errors if anything is wrong."""
@@ -229,7 +230,8 @@ def modules(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 @rules_app.command("coverage")
 def rules_coverage(ruleset: Optional[str] = typer.Option(None, "--ruleset", help="One "
-                                                         "ruleset of the rule index, e.g. gts"),
+                                                         "ruleset of the rule index (default: "
+                                                         "each)."),
                    as_json: bool = typer.Option(False, "--json", help="Machine-readable."),
                    tests: Path = typer.Option(Path("tests"), "--tests",
                                               help="Where the tests are."),
@@ -295,14 +297,18 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
 @rules_app.command("show")
 def rules_show(name: str = typer.Argument(..., help="A rule's name: a def, table, modifiers, "
                                          "check, procedure, trigger, const or track."),
-               on: List[str] = typer.Option(["gts"], "--on", help="The modules whose rules "
+               on: List[str] = typer.Option([], "--on", help="The modules whose rules "
                                             "to look in, with those they build on "
-                                            "(repeatable; `ks modules` lists them).")) -> None:
+                                            "(repeatable; `ks modules` lists them; "
+                                            "default: the installed series).")) -> None:
     """Show a definition: where each layer defines or overrides it."""
     from kriegsspiel.core.errors import did_you_mean
+    from kriegsspiel.engine.plugins import load_registry
     from kriegsspiel.engine.rulebook import build_program
     try:
-        program = build_program(on)
+        registry = load_registry()
+        on = registry.base_of(on, "the definition")
+        program = build_program(on, registry)
     except KsError as exc:
         _fail(exc)
     history = program.linked.history.get(name)
@@ -314,6 +320,26 @@ def rules_show(name: str = typer.Argument(..., help="A rule's name: a def, table
     for decl in history:
         cites = " ".join(f"@{c}" for c in decl.cites)
         out.print(f"{decl.layer:10} {decl.module:10} {decl.kind} {decl.name}  {cites}  "
+                  f"({decl.loc.path}:{decl.loc.line})", markup=False)
+
+
+@rules_app.command("contract")
+def rules_contract(on: List[str] = typer.Option([], "--on", help="The modules whose rules to "
+                                                "look in (default: the installed series).")
+                   ) -> None:
+    """The rules the engine calls by name, what each is for and where the rules
+    define it (a ruleset lacking one is refused at load)."""
+    from kriegsspiel.engine.contract import CONTRACT
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.rulebook import build_program
+    try:
+        registry = load_registry()
+        program = build_program(registry.base_of(on, "the contract"), registry)
+    except KsError as exc:
+        _fail(exc)
+    for need in CONTRACT:
+        decl = program.compiled[need.name].decl
+        out.print(f"{need.signature():28} {need.purpose}\n{'':28} defined by {decl.module} "
                   f"({decl.loc.path}:{decl.loc.line})", markup=False)
 
 

@@ -45,8 +45,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
     error and exit 1, as every `ks` command does)."""
 
     @app.command(cls=_ListsChoices)
-    def play(scenario: str = typer.Argument(..., help="A shipped scenario (crete/learning; all "
-                                            "are listed below) or a scenario file."),
+    def play(scenario: str = typer.Argument(..., help="A shipped scenario (GAME/NAME; all are "
+                                            "listed below) or a scenario file."),
              seed: int = typer.Option(1, "--seed", help="Dice and bots' seed."),
              players: str = typer.Option("random,random", "--players",
                                          help="One player kind per side, in the game's side "
@@ -64,8 +64,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                                    "every event; stop at the first one "
                                                    "broken."),
              optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
-                                                "rule on by name, e.g. crete:O3.0 "
-                                                "(repeatable; `ks rules optional` lists them)."),
+                                                "rule on by name (repeatable; `ks rules "
+                                                "optional` lists them)."),
              quiet: bool = typer.Option(False, "--quiet", help="Show only the result (and, "
                                         "on a terminal, the turn being played)."),
              rules: List[Path] = typer.Option([], "--rules", help="A rule file of your own "

@@ -17,7 +17,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
 
     @app.command()
     def render(
-        game: str = typer.Argument(..., help="A scenario (crete/learning or a .yaml file), a "
+        game: str = typer.Argument(..., help="A scenario (GAME/NAME or a .yaml file), a "
                                    "save (.json, from ks play --save) or an event log (.jsonl, "
                                    "with --scenario)."),
         out_path: Path = typer.Option(..., "--out", help="The picture: map.svg or map.png."),
@@ -27,9 +27,10 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         scenario: Optional[str] = typer.Option(None, "--scenario", help="The scenario of an "
                                                "event log (a save names its own)."),
         fire_zones: Optional[str] = typer.Option(None, "--fire-zones", help="Shade the Fire "
-                                                 "Zones of this side's units (gts:17.3)."),
+                                                 "Zones of this side's units (the rules' "
+                                                 "fire_zone)."),
         los: Optional[str] = typer.Option(None, "--los", help="Darken the hexes NOT in Line "
-                                          "of Sight from this hex (gts:15.4)."),
+                                          "of Sight from this hex (the rules' has_los)."),
     ) -> None:
         """Draw the map: terrain, hexsides, roads, counters with ratings and markers."""
         from kriegsspiel.tools.render import render as draw
@@ -46,7 +47,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         html_path: Path = typer.Option(..., "--html", help="The viewer to write (one "
                                        "self-contained .html file)."),
         scenario: Optional[str] = typer.Option(None, "--scenario", help="The log's scenario, "
-                                               "e.g. crete/learning (a save names its own)."),
+                                               "GAME/NAME (a save names its own)."),
     ) -> None:
         """Write a web page that replays the game, event by event, on the map."""
         from kriegsspiel.tools.replay_html import write_viewer

@@ -20,6 +20,7 @@ from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.core.state import Event, jsonable
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import Session, _encode
 from kriegsspiel.engine.plugins import play_begins
@@ -351,30 +352,39 @@ def shipped_scenarios() -> list[str]:
 
 
 # Golden playthroughs (tests/golden, scripts/regen_golden.py): each shipped
-# scenario played by random bots with this seed, as `ks play` prints it.
-GOLDEN_SEED = 1
-GOLDEN_PLAYERS = ["random"]
-# The ten-day campaign scenarios (Crete 11-13) run far past a test's budget,
-# and a whole game of Scenario 6 (four sheets) or 10 (three days) takes one
-# to two minutes of CPU before the invariant checker: their goldens record
-# the first day, eight turns (`ks play SCENARIO --seed 1 --until 8`); their
-# whole games are played by the slow tests (KS_SLOW=1).
-GOLDEN_UNTIL = {"crete/mercury": 8, "crete/main_event": 8, "crete/free_for_all": 8,
-                "crete/jump": 8, "crete/hot_pursuit": 8}
+# scenario played by bots with a seed, as `ks play` prints it. What is played
+# lives beside the goldens, in their folder's settings.yaml, so the tool names
+# no scenario.
+@dataclass(frozen=True)
+class GoldenSettings:
+    seed: int = 1
+    players: tuple[str, ...] = ("random",)
+    # Scenarios whose golden records only the first turns (a whole game runs
+    # past a test's budget): scenario → turns, as `ks play --until N` plays them.
+    until: dict[str, int] = field(default_factory=dict)
 
+    @classmethod
+    def of(cls, folder: Path) -> "GoldenSettings":
+        """The settings.yaml of the goldens' *folder* (none: the defaults)."""
+        path = folder / "settings.yaml"
+        if not path.exists():
+            return cls()
+        data = load_yaml(path).data or {}
+        return cls(int(data.get("seed", 1)), tuple(data.get("players", ("random",))),
+                   {str(k): int(v) for k, v in (data.get("until") or {}).items()})
 
-def golden_name(scenario: str, seed: int = GOLDEN_SEED) -> str:
-    """'crete/learning' → 'crete_learning_seed1.txt' (<game>_<scenario>_seed<N>)."""
-    return f"{scenario.replace('/', '_')}_seed{seed}.txt"
+    def name(self, scenario: str) -> str:
+        """'crete/learning' → 'crete_learning_seed1.txt' (<game>_<scenario>_seed<N>)."""
+        return f"{scenario.replace('/', '_')}_seed{self.seed}.txt"
 
-
-def golden_text(scenario: str, seed: int = GOLDEN_SEED, check_invariants: bool = False) -> str:
-    """What `ks play SCENARIO --seed N` prints; with *check_invariants* the game
-    stops at the first broken invariant (InvariantBroken) — watching does not
-    change the game, so the text is the same."""
-    _, lines = play_game(scenario, seed, GOLDEN_PLAYERS, until=GOLDEN_UNTIL.get(scenario),
-                         check_invariants=check_invariants)
-    return "\n".join(lines) + "\n"
+    def text(self, scenario: str, check_invariants: bool = False) -> str:
+        """What `ks play SCENARIO --seed N [--until T]` prints; with
+        *check_invariants* the game stops at the first broken invariant
+        (InvariantBroken) — watching does not change the game, so the text is
+        the same."""
+        _, lines = play_game(scenario, self.seed, list(self.players),
+                             until=self.until.get(scenario), check_invariants=check_invariants)
+        return "\n".join(lines) + "\n"
 
 
 def write_log(session: Session, path: Path) -> None:
@@ -389,5 +399,4 @@ def write_save(game: Playthrough, path: Path) -> None:
 
 __all__: Iterable[str] = ["play", "play_game", "new_game", "run_checked", "lines_so_far",
                           "Playthrough", "readable", "write_log", "write_save", "describe",
-                          "players_for", "log_fingerprint", "shipped_scenarios", "golden_text",
-                          "golden_name"]
+                          "players_for", "log_fingerprint", "shipped_scenarios", "GoldenSettings"]

@@ -170,7 +170,7 @@ def open_source(what: str | Path, scenario: str | None = None) -> Source:
             raise KsError(f"{path}: cannot read it: {exc}") from None
         if scenario is None:
             raise KsError(f"{path}: an event log does not name its scenario; pass --scenario "
-                          "(e.g. crete/learning), or give the save file instead")
+                          "GAME/NAME, or give the save file instead")
     else:
         scenario = str(what)
     registry = load_registry()

@@ -162,10 +162,10 @@ def _check_state(sit: Situation, program: Any, cat: dict, index: MapIndex, track
                  vocabulary: dict, errors: Problems) -> None:
     """Hexes on the map; markers, links and points the rules declare, in range."""
     def track(kind: str, name: str, value: int, steps: tuple) -> None:
-        decl = tracks[kind].get(name)
+        decl = tracks.get(kind, {}).get(name)
         if decl is None:
             errors.add(sit, steps, f"the rules declare no marker or track '{name}' on a {kind}",
-                       did_you_mean(name, tracks[kind]), key=True)
+                       did_you_mean(name, tracks.get(kind, {})), key=True)
         elif decl.low is not None and not decl.low <= value <= decl.high:
             errors.add(sit, steps, f"{name} {value} is outside {decl.low}..{decl.high}")
 
@@ -192,13 +192,17 @@ def _check_state(sit: Situation, program: Any, cat: dict, index: MapIndex, track
         on_map(hex_id, ("hex_markers", hex_id))
         for name, value in markers.items():
             track("hex", name, value, ("hex_markers", hex_id, name))
-    points = vocabulary.get("division.points", {})
-    for div, values in sit.conditions.points.items():
-        if div not in cat["division"]:
-            errors.add(sit, ("conditions", "points", div), f"unknown division '{div}'",
-                       did_you_mean(div, cat["division"]), key=True)
+    for owner, values in sit.conditions.points.items():
+        kind = _kind_of(cat, owner, program.entity_kinds)
+        if kind is None:
+            errors.add(sit, ("conditions", "points", owner), f"unknown '{owner}': no piece "
+                       "or other entity of the set-up has that id",
+                       did_you_mean(owner, [i for k in program.entity_kinds
+                                            for i in cat.get(k, {})]), key=True)
+            continue
+        points = vocabulary.get(f"{kind}.points", {})
         for name, value in values.items():
-            track("division", points.get(name, name), value, ("conditions", "points", div, name))
+            track(kind, points.get(name, name), value, ("conditions", "points", owner, name))
     for name, value in sit.conditions.game.items():
         track("game", name, value, ("conditions", "game", name))
     weather = sit.conditions.weather
@@ -258,10 +262,19 @@ def _argument(sit: Situation, cat: dict, value: Any, kind: str, kinds: tuple[str
         return [_argument(sit, cat, v, kind, kinds, steps + (i,), errors)
                 for i, v in enumerate(value)]
     if kind == "any" and isinstance(value, str):
-        for entity in ("unit", "leader", "formation", "division", "side"):
-            if value in cat[entity]:
-                return Ref(entity, value)
+        entity = _kind_of(cat, value, kinds)
+        if entity is not None:
+            return Ref(entity, value)
     return value
+
+
+def _kind_of(cat: dict, value: Any, kinds: tuple[str, ...]) -> str | None:
+    """The entity kind whose catalog holds the id *value* (pieces first, in the
+    order the rules declare their kinds)."""
+    for kind in kinds:
+        if kind not in ("hex", "game") and value in cat.get(kind, {}):
+            return kind
+    return None
 
 
 def _set_up(session: Session, sit: Situation, vocabulary: dict) -> None:
@@ -283,10 +296,11 @@ def _set_up(session: Session, sit: Situation, vocabulary: dict) -> None:
     for hex_id, markers in sit.hex_markers.items():
         for name, value in markers.items():
             session.set_initial(Ref("hex", hex_id), name, value)
-    points = vocabulary.get("division.points", {})
-    for div, values in sit.conditions.points.items():
+    for owner, values in sit.conditions.points.items():
+        kind = _kind_of(session.state.catalog, owner, session.program.entity_kinds)
+        points = vocabulary.get(f"{kind}.points", {})
         for name, value in values.items():
-            session.set_initial(Ref("division", div), points.get(name, name), value)
+            session.set_initial(Ref(kind, owner), points.get(name, name), value)
     for name, value in sit.conditions.game.items():
         session.set_initial(Ref("game", "game"), name, value)
 

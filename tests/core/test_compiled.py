@@ -117,9 +117,9 @@ def test_the_installed_kernel_runs_compiled_where_it_was_built():
 def test_a_game_from_source_is_the_game_compiled():
     """KS_PURE=1 plays the Learning Scenario's golden game byte for byte."""
     env = dict(os.environ, KS_PURE="1", PYTHONHASHSEED="7")
-    code = ("import sys; from kriegsspiel.tools.play import golden_text; "
+    code = ("import sys; from kriegsspiel.tools.play import GoldenSettings; "
             "import kriegsspiel.dsl.closures as c; assert c.__file__.endswith('.py'), c.__file__; "
-            "sys.stdout.write(golden_text('crete/learning'))")
+            "sys.stdout.write(GoldenSettings().text('crete/learning'))")
     run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
                          text=True, check=False)
     assert run.returncode == 0, run.stderr

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
 
-from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.engine.starting import grid_of, sheets_of

@@ -133,6 +133,39 @@ def test_a_ruleset_without_the_engines_rules_is_refused_at_load(tmp_path):
     assert build_program(["tiny"], registry).call("game_decided", None) is True
 
 
+def test_the_contract_is_listed_with_where_the_rules_define_it():
+    """`ks rules contract`: each rule the engine calls, what for, and the
+    module and line defining it."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    result = CliRunner().invoke(app, ["rules", "contract", "--on", "crete"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("procedure play_turn()") and "one game turn" in lines[0]
+    assert re.fullmatch(r"\s+defined by gts \(.*modules/gts/rules/turn\.ksr:\d+\)", lines[1])
+    assert lines[2].startswith("def game_decided()")
+
+
+def test_with_one_series_installed_it_is_what_a_rule_file_builds_on(tmp_path):
+    """`ks check my.ksr` and `ks rules show` without --on build on the one
+    installed series; with two game systems installed they ask which."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    mine = tmp_path / "mine.ksr"
+    mine.write_text("const my_bonus = 1 @gts:1.0\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["check", str(mine)]).exit_code == 0
+    mine.write_text("const my_bonus = max_cohesoin_hits @gts:1.0\n", encoding="utf-8")
+    assert "max_cohesoin_hits" in CliRunner().invoke(app, ["check", str(mine)]).output
+    (tmp_path / "tiny_module.py").write_text(TINY, encoding="utf-8")
+    registry = load_registry(extra_paths=[tmp_path / "tiny_module.py"])
+    assert registry.series() == ["gts", "tiny"] and registry.base_of(["tiny"], "x") == ["tiny"]
+    with pytest.raises(KsError, match=r"say which modules a rule file builds on: --on gts or "
+                                      r"--on tiny"):
+        registry.base_of([], "a rule file")
+
+
 def test_the_gts_module_lays_out_its_own_pieces():
     """ks_lay_out_catalog: the engine's catalog of the Learning Scenario has no
     chits until the GTS module adds its Activation Chits (gts:7.1: one per

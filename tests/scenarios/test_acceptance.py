@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import pytest
 
-from kriegsspiel.tools.play import GOLDEN_SEED, GOLDEN_UNTIL, play_game
+from pathlib import Path
+
+from kriegsspiel.tools.play import GoldenSettings, play_game
+
+GOLDEN = GoldenSettings.of(Path(__file__).parent.parent / "golden")
 
 SEEDS = range(1, 21)
 
@@ -56,10 +60,10 @@ def _cases():
         for name in SCENARIOS:
             for seed in SEEDS:
                 # Seed 1 with random bots is the golden game: whole, and checked
-                # in CI, unless its golden stops early (GOLDEN_UNTIL: Scenarios 6
+                # in CI, unless its golden stops early (its `until`: Scenarios 6
                 # and 10-13).
-                if bots == "random" and seed == GOLDEN_SEED and \
-                        f"crete/{name}" not in GOLDEN_UNTIL:
+                if bots == "random" and seed == GOLDEN.seed and \
+                        f"crete/{name}" not in GOLDEN.until:
                     continue
                 marks = () if seed in in_ci.get(name, ()) else (pytest.mark.slow,)
                 yield pytest.param(bots, name, seed, marks=marks, id=f"{bots}-{name}-{seed}")
