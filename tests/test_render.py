@@ -288,3 +288,42 @@ def test_separate_sheets_are_drawn_side_by_side_each_titled(tmp_path):
         spans[sheet] = (min(xs), max(xs))
     order = [spans[s] for s in ("maleme", "rethymnon", "heraklion", "kastelli")]
     assert all(right < left for (_, right), (left, _) in zip(order, order[1:]))
+
+
+def test_a_counter_shows_the_slots_its_ruleset_gives():
+    """ks_board_look's counter: each slot a value or a filled-in text at its
+    place, boxed in a colour chosen by another value; a missing value is left
+    out or printed '-', and with no slots a counter is its name and colour."""
+    from kriegsspiel.tools.render import Piece
+    from kriegsspiel.tools.viewer.scene import Rect, Text, counter_items
+    piece_ = Piece("A1", "unit", "10.10", "front", [])
+    dark = {"by": "arm", "colours": {"armour": "#222222"}, "default": "#ffffff"}
+    slots = [{"at": "left", "value": "attack", "box": dark},
+             {"at": "right", "value": "defence"},
+             {"at": "bottom", "text": "{attack}-{defence}-{move}", "shown_as": {"leg": "L"}}]
+    items = counter_items(piece_, {"name": "1st Tank"}, {"attack": 6, "arm": "armour",
+                                                         "move": "leg"}, "#abcdef", slots)
+    texts = [(t.text, t.fill) for t in items if isinstance(t, Text)]
+    assert texts == [("1st Tank", "#111"), ("6", "#ffffff"), ("6---L", "#111")]
+    assert [r.fill for r in items if isinstance(r, Rect)] == ["#abcdef", "#222222"]
+    bare = counter_items(piece_, {"name": "1st Tank"}, {"attack": 6}, "#abcdef")
+    assert [t.text for t in bare if isinstance(t, Text)] == ["1st Tank"]
+
+
+def test_gts_counters_read_as_the_series_prints_them(source):
+    """gts:29.53: the Fire Rating in its weapon class's colour ("No" when it has
+    none), the Fire Range beside it from 2 up, Q/D/M along the bottom with '*' for a
+    star gun's movement; a Leader's Command Range."""
+    from kriegsspiel.tools.render import Piece
+    from kriegsspiel.tools.viewer.scene import Rect, Text, counter_items
+    slots = source.look["counter"]
+    unit = Piece("u", "unit", None, "front", [])
+    items = counter_items(unit, {"name": "Gun"}, {"fire_rating": None, "fire_range": 3,
+                                                   "weapon_class": "EMPLACED",
+                                                   "movement": "star", "troop_quality": 5},
+                          "#fff", slots["unit"])
+    assert [t.text for t in items if isinstance(t, Text)] == ["Gun", "No", "3", "Q5 D- M*"]
+    assert "#222222" in [r.fill for r in items if isinstance(r, Rect)]
+    leader = counter_items(Piece("l", "leader", None, "front", []), {"name": "Freyberg"},
+                           {"command_range": 4}, "#fff", slots["leader"])
+    assert [t.text for t in leader if isinstance(t, Text)] == ["Freyberg", "Ldr", "CR 4"]

@@ -179,7 +179,12 @@ def ks_board_look():
     viewer), any of: ``side_colours`` ``{side: "#rrggbb"}``, ``terrain_colours``
     ``{terrain: "#rrggbb"}`` (where the terrain file gives no ``color``),
     ``unit_markers`` and ``hex_markers`` ``{track: label}`` or ``{track: {value:
-    label}}`` — the tracks worth a marker.  Merged lowest layer first."""
+    label}}`` — the tracks worth a marker, ``marker_colours`` ``{label's first
+    word: "#rrggbb"}``, and ``counter`` ``{piece kind: [slot, ...]}`` — what a
+    counter shows besides its name: each slot a ``value`` (an attribute of the
+    face up) or a ``text`` (``"Q{troop_quality}"``) ``at`` left, left_note,
+    right, middle or bottom, optionally in a ``box`` (docs/render.md).  Merged
+    lowest layer first, a piece kind's slots replaced whole."""
 
 
 @hookspec

@@ -41,12 +41,12 @@ FALLBACK_SIDE_COLOURS = ["#c6d6a0", "#d9a3a3", "#a3bfd9"]
 def board_look(registry: Any, names: list[str]) -> dict[str, dict]:
     """How the selected modules want the board drawn (hook ks_board_look),
     merged lowest layer first: side colours, terrain colours (where the terrain
-    file gives none), and which tracks are markers worth drawing and how they
-    read ({track: label} or {track: {value: label}}; a value above 1 is
-    appended, "Coh 2", unless the label table gives one per value).
-    Bookkeeping tracks are left out."""
+    file gives none), which tracks are markers worth drawing and how they read
+    ({track: label} or {track: {value: label}}; a value above 1 is appended,
+    "Coh 2", unless the label table gives one per value), the markers' colours
+    and a counter's slots by piece kind.  Bookkeeping tracks are left out."""
     look: dict[str, dict] = {"side_colours": {}, "terrain_colours": {}, "unit_markers": {},
-                             "hex_markers": {}}
+                             "hex_markers": {}, "marker_colours": {}, "counter": {}}
     for _, given in registry.call("ks_board_look", names):
         for key, values in given.items():
             look.setdefault(key, {}).update(values)
@@ -347,13 +347,15 @@ def _ticks(seg: list, low: tuple[float, float], colour: str) -> list:
     return out
 
 
-def counter_group(catalog: dict, piece: Piece, colours: dict[str, str]) -> Group:
-    """One counter centred on (0, 0): side colour, name, ratings (the face up)."""
+def counter_group(catalog: dict, piece: Piece, colours: dict[str, str], look: dict) -> Group:
+    """One counter centred on (0, 0): side colour, name, and the ratings of the
+    face up where the ruleset's look puts them."""
     from kriegsspiel.tools.viewer.scene import counter_items
     kind_data = catalog[piece.kind][piece.id]
     values = kind_data.get("faces", {}).get(piece.face, kind_data)
     side = colours.get(kind_data.get("side"), "#ddd")
-    return Group(f"{piece.kind}-{piece.id}", counter_items(piece, kind_data, values, side),
+    slots = look.get("counter", {}).get(piece.kind, ())
+    return Group(f"{piece.kind}-{piece.id}", counter_items(piece, kind_data, values, side, slots),
                  cls=f"piece {piece.kind}", title=f"{kind_data.get('name', piece.id)} "
                  f"({kind_data.get('side')}, {piece.face})")
 
@@ -375,14 +377,16 @@ def board_scene(source: Source, board: GameState, shade: dict | None = None) -> 
     drawn: list = []
     for h, label_list in sorted(hex_markers(board, source.look).items()):
         x, y = layout.center(h)
-        drawn.append(Group(f"hexmarkers-{h}", marker_items(label_list, -SIZE * 0.55, SIZE * 0.25),
+        drawn.append(Group(f"hexmarkers-{h}", marker_items(label_list, -SIZE * 0.55, SIZE * 0.25,
+                                        source.look.get("marker_colours")),
                            dx=x, dy=y))
     for h, stack in sorted(stacks.items()):
         x, y = layout.center(h)
         for i, p in enumerate(stack):
             ox, oy = stack_offset(i, len(stack))
-            group = counter_group(source.catalog, p, colours)
-            group.items += marker_items(p.markers, *PIECE_MARKER_AT)
+            group = counter_group(source.catalog, p, colours, source.look)
+            group.items += marker_items(p.markers, *PIECE_MARKER_AT,
+                                        source.look.get("marker_colours"))
             group.dx, group.dy = round(x + ox, 2), round(y + oy, 2)
             group.data = {"hex": h}
             drawn.append(group)

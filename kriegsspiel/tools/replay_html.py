@@ -92,10 +92,10 @@ def page(source: Source, built: tuple | None = None) -> str:
         faces = []
         for face in source.catalog[p.kind][p.id].get("faces", {"front": {}}):
             p.face = face
-            faces.append(Group("", counter_group(source.catalog, p, colours).items,
+            faces.append(Group("", counter_group(source.catalog, p, colours, source.look).items,
                                cls=f"face face-{face}"))
         p.face = "front"
-        group = counter_group(source.catalog, p, colours)
+        group = counter_group(source.catalog, p, colours, source.look)
         group.items = faces + [Group("", [], cls="markers")]
         group.data = {"key": key}
         group.cls += " hidden"
@@ -104,9 +104,10 @@ def page(source: Source, built: tuple | None = None) -> str:
     scene.items.append(Group("pieces", drawn))
     labels = sorted({m for f in frame_list for v in f["p"].values() for m in v[2]}
                     | {m for f in frame_list for v in f["h"].values() for m in v})
-    badges = "".join(f'<g id="badge-{i}">' + "".join(svg_item(x) for x in
-                                                     marker_items([label], 0, 0)) + "</g>"
-                     for i, label in enumerate(labels))
+    marker_colours = source.look.get("marker_colours")
+    badges = "".join(f'<g id="badge-{i}">' + "".join(
+        svg_item(x) for x in marker_items([label], 0, 0, marker_colours)) + "</g>"
+        for i, label in enumerate(labels))
     svg = to_svg(scene, standalone=False).replace(
         "<rect width=", f"<defs>{badges}</defs><rect width=", 1)
     data = {"pieces": order, "frames": frame_list, "turns": turn_starts, "badges": labels,

@@ -37,9 +37,34 @@ def describe_event(kind: str, d: dict) -> str | None:
     return None
 
 
+# The colour of the Fire Rating box by weapon class (gts:29.53).
+WEAPON_COLOURS = {"DP": "#ffffff", "SA": "#f4a6c6", "AP": "#7fb2f0", "LM": "#b48ad8",
+                  "MORTAR": "#7cc47c", "IHE": "#f5a142", "DHE": "#f2e04a",
+                  "EMPLACED": "#222222", "ORGANIC": "#8b5a2b"}
+
 # The tracks drawn as markers, and how they read.  Bookkeeping tracks (acted,
 # half_points_left, in_entry_hex...) are not drawn.
 BOARD_LOOK = {
+    # A counter as the series prints it (gts:29.53): the Fire Rating in a box of
+    # its weapon class's colour ("No" for none), the Fire Range beside it when
+    # above 1, the Assault Rating (coloured when it is a coloured Assault value),
+    # and Troop Quality, Defense and Movement along the bottom; a Leader's
+    # Command Range.
+    "counter": {
+        "unit": [
+            {"at": "left", "value": "fire_rating", "none": "No",
+             "box": {"by": "weapon_class", "colours": WEAPON_COLOURS, "default": "#ffffff"}},
+            {"at": "left_note", "value": "fire_range", "min": 2},
+            {"at": "right", "value": "assault_rating",
+             "box": {"by": "assault_colored", "colours": {True: "#ffd166"},
+                     "default": "#ffffff"}},
+            {"at": "bottom", "text": "Q{troop_quality} D{defense} M{movement}",
+             "shown_as": {"star": "*"}}],
+        "leader": [{"at": "middle", "text": "Ldr"},
+                   {"at": "bottom", "text": "CR {command_range}"}]},
+    # Marker badges by their label's first word.
+    "marker_colours": {"Sup": "#d62828", "Coh": "#e36414", "Step": "#6a040f", "InC": "#2a9d8f",
+                       "Lt": "#9d0208", "Hvy": "#370617", "IP": "#4a4e69", "Ent": "#22223b"},
     "unit_markers": {
         "suppressed": "Sup", "cohesion_hits": "Coh", "step_loss": "Step",
         "improved_position": "IP", "entrenched": "Ent", "in_contact": "InC", "column": "Col",

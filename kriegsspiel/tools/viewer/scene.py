@@ -11,8 +11,9 @@ HTML viewer can move the very same SVG groups about.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
 COUNTER = 48.0   # unit counter side, px
@@ -22,14 +23,16 @@ LEADER = 34.0    # leader counter side, px
 PIECE_MARKER_AT = (COUNTER / 2 - 2, -COUNTER / 2 + 14)
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-# The colour of the Fire Rating box by weapon class (gts:29.53).
-WEAPON_COLOURS = {"DP": "#ffffff", "SA": "#f4a6c6", "AP": "#7fb2f0", "LM": "#b48ad8",
-                  "MORTAR": "#7cc47c", "IHE": "#f5a142", "DHE": "#f2e04a",
-                  "EMPLACED": "#222222", "ORGANIC": "#8b5a2b"}
-# Marker badges by their label's first word; any other marker is dark grey.
-MARKER_COLOURS = {"Sup": "#d62828", "Coh": "#e36414", "Step": "#6a040f", "InC": "#2a9d8f",
-                  "Lt": "#9d0208", "Hvy": "#370617", "IP": "#4a4e69", "Ent": "#22223b"}
+# A marker badge whose label the ruleset gives no colour (ks_board_look's
+# marker_colours, by the label's first word).
 OTHER_MARKER_COLOUR = "#444444"
+# A counter's shape by piece kind: side (px), corner radius, name font size,
+# what the name leaves free of the side (a rounder corner needs more).
+SHAPES = {"leader": (LEADER, 7.0, 7.5, 4.0)}
+UNIT_SHAPE = (COUNTER, 3.0, 8.0, 2.0)
+# Where a ruleset's counter slot sits (ks_board_look's counter: its `at`).
+SLOTS = ("left", "left_note", "right", "middle", "bottom")
+PLACEHOLDER = "-"  # a value the counter lacks, in a slot's text
 
 
 @dataclass
@@ -112,49 +115,86 @@ def fitted(name: str, width: float, size: float) -> tuple[str, float]:
     return tight[:room - 1] + "…", round(smaller, 2)
 
 
-def counter_items(piece: Any, data: dict, values: dict, side_colour: str) -> list:
-    """A unit counter (name, Fire Rating in its weapon-class box, Fire Range,
-    Assault Rating, Troop Quality, Defense, Movement) or a leader's (name,
-    Command Range), centred on (0, 0)."""
-    if piece.kind == "leader":
-        h = LEADER / 2
-        return [Rect(-h, -h, LEADER, LEADER, side_colour, "#222", 1.2, rx=7),
-                Text(0, -h + 8, *fitted(data.get("name", piece.id), LEADER - 4, 7.5), "#111",
-                     bold=True),
-                Text(0, 3, "Ldr", 7.5, "#333"),
-                Text(0, h - 8, f"CR {values.get('command_range', '-')}", 8, "#111")]
-    h = COUNTER / 2
-    items: list = [Rect(-h, -h, COUNTER, COUNTER, side_colour, "#222", 1.2, rx=3)]
-    if piece.face != "front":  # the reduced/transport side: a white band on top
-        items.append(Rect(-h + 1, -h + 1, COUNTER - 2, 13, "#ffffff", None, 0, rx=2))
-    items.append(Text(0, -h + 8, *fitted(data.get("name", piece.id), COUNTER - 2, 8), "#111",
-                      bold=True))
-    fire, weapon = values.get("fire_rating"), values.get("weapon_class")
-    box = WEAPON_COLOURS.get(weapon, "#ffffff")
-    ink = "#ffffff" if box in ("#222222", "#8b5a2b") else "#111111"
-    items += [Rect(-h + 3, -8, 17, 16, box, "#222", 0.8),
-              Text(-h + 11.5, 0, "No" if fire is None else str(fire), 11 if fire is not None
-                   else 7, ink, bold=True)]
-    if values.get("fire_range", 1) > 1:
-        items.append(Text(-h + 21.5, -4, str(values["fire_range"]), 8, "#111", anchor="start"))
-    if values.get("assault_rating") is not None:
-        colour = "#ffd166" if values.get("assault_colored") else "#ffffff"
-        items += [Rect(h - 18, -8, 15, 16, colour, "#222", 0.8),
-                  Text(h - 10.5, 0, str(values["assault_rating"]), 11, "#111", bold=True)]
-    movement = values.get("movement")
-    bottom = f"Q{values.get('troop_quality', '-')} D{values.get('defense', '-')} " \
-             f"M{'-' if movement is None else '*' if movement == 'star' else movement}"
-    items.append(Text(0, h - 8, bottom, 8, "#111"))
+def counter_items(piece: Any, data: dict, values: dict, side_colour: str,
+                  slots: Iterable[dict] = ()) -> list:
+    """A counter centred on (0, 0): the side's colour, a white band when its back
+    face is up, its name along the top, and the ruleset's *slots* (ks_board_look
+    ``counter``), each one value or text at one place of the counter."""
+    side, rx, name_size, margin = SHAPES.get(piece.kind, UNIT_SHAPE)
+    h = side / 2
+    items: list = [Rect(-h, -h, side, side, side_colour, "#222", 1.2, rx=rx)]
+    if piece.face != "front":
+        items.append(Rect(-h + 1, -h + 1, side - 2, 13, "#ffffff", None, 0, rx=2))
+    items.append(Text(0, -h + 8, *fitted(data.get("name", piece.id), side - margin, name_size),
+                      "#111", bold=True))
+    for slot in slots:
+        items += slot_items(slot, values, h)
     return items
 
 
-def marker_items(labels: list[str], left: float, top: float) -> list:
-    """Badges for markers from *left*, one under the other from *top*."""
+def slot_items(slot: dict, values: dict, h: float) -> list:
+    """One slot of a counter of half-side *h*: ``value`` (an attribute; with
+    ``none`` the text shown when it has none, else the slot is left out; with
+    ``min`` shown only from that value up) or ``text`` (``{attribute}`` filled
+    in, a missing one as '-'); ``shown_as`` maps values to what is printed;
+    ``box`` a fixed colour or ``{by: attribute, colours: {value: colour},
+    default: colour}``."""
+    shown = slot.get("shown_as", {})
+    if "value" in slot:
+        value = values.get(slot["value"])
+        if value is None and "none" not in slot:
+            return []
+        if slot.get("min") is not None and (value is None or value < slot["min"]):
+            return []
+        text, small = (slot["none"], True) if value is None else (str(shown.get(value, value)),
+                                                                  False)
+    else:
+        text, small = _filled(slot.get("text", ""), values, shown), False
+    box = _box_colour(slot.get("box"), values)
+    at = slot.get("at", "bottom")
+    if at == "left":
+        return [Rect(-h + 3, -8, 17, 16, box or "#ffffff", "#222", 0.8),
+                Text(-h + 11.5, 0, text, 7 if small else 11, _ink(box), bold=True)]
+    if at == "right":
+        return [Rect(h - 18, -8, 15, 16, box or "#ffffff", "#222", 0.8),
+                Text(h - 10.5, 0, text, 11, _ink(box), bold=True)]
+    if at == "left_note":
+        return [Text(-h + 21.5, -4, text, 8, "#111", anchor="start")]
+    if at == "middle":
+        return [Text(0, 3, text, 7.5, "#333")]
+    return [Text(0, h - 8, text, 8, "#111")]
+
+
+def _filled(template: str, values: dict, shown: dict) -> str:
+    def one(match: re.Match) -> str:
+        value = values.get(match.group(1))
+        return PLACEHOLDER if value is None else str(shown.get(value, value))
+    return re.sub(r"\{(\w+)\}", one, template)
+
+
+def _box_colour(box: Any, values: dict) -> str | None:
+    if isinstance(box, dict):
+        return box.get("colours", {}).get(values.get(box.get("by")), box.get("default"))
+    return box
+
+
+def _ink(box: str | None) -> str:
+    """Dark text on a light box, white on a dark one."""
+    if box is None:
+        return "#111111"
+    r, g, b, _ = _rgba(box)
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 128 else "#111111"
+
+
+def marker_items(labels: list[str], left: float, top: float,
+                 colours: dict[str, str] | None = None) -> list:
+    """Badges for markers from *left*, one under the other from *top*, each
+    coloured by its label's first word (*colours*)."""
     items: list = []
     for i, label in enumerate(labels):
         w = 5.2 * len(label) + 6
         y = top + i * 12
-        colour = MARKER_COLOURS.get(label.split()[0], OTHER_MARKER_COLOUR)
+        colour = (colours or {}).get(label.split()[0], OTHER_MARKER_COLOUR)
         items += [Rect(left, y, w, 11, colour, "#ffffff", 0.6, rx=2),
                   Text(left + w / 2, y + 5.5, label, 7.5, "#ffffff", bold=True)]
     return items
