@@ -34,7 +34,7 @@ from setuptools.command.build_ext import build_ext
 # Source files (relative to this folder) and their module names: the modules
 # a game's rule evaluation runs through, found by profiling playouts and fires.
 PACKAGES = {"kriegsspiel/engine": "kriegsspiel.engine", "core": "kriegsspiel.core",
-            "dsl": "kriegsspiel.dsl", "modules/gts": "kriegsspiel.modules.gts"}
+            "dsl": "kriegsspiel.dsl"}
 KERNEL = [
     "dsl/closures.py", "dsl/compiler.py", "dsl/direct.py", "dsl/shortcuts.py",
     "dsl/lasting.py", "dsl/statements.py", "dsl/program.py", "dsl/tables.py",
@@ -43,7 +43,7 @@ KERNEL = [
     "core/movegraph.py", "core/hexline.py", "core/players.py", "core/dice.py",
     "kriegsspiel/engine/kernel.py", "kriegsspiel/engine/session.py",
     "kriegsspiel/engine/invariants.py",
-    "modules/gts/los.py", "modules/gts/reach.py",
+    "kriegsspiel/engine/los.py", "kriegsspiel/engine/reach.py",
 ]
 SUFFIX = ".kscompiled"  # as kriegsspiel.engine.compiled.SUFFIX (this file cannot import it)
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")

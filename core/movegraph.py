@@ -122,7 +122,8 @@ def _successors(source: HexGrid | nx.DiGraph, cost: CostFn | str
 
 def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
               cost: CostFn | str, *, max_steps: int | None = None,
-              targets: Iterable[Hex] | None = None, first_target: bool = False) -> Reach:
+              targets: Iterable[Hex] | None = None, first_target: bool = False,
+              stops: Callable[[Hex], bool] | None = None) -> Reach:
     """Every hex reachable from *start* with total cost <= *allowance*.
 
     *source* is a grid (moves go to on-map neighbours) or a graph from
@@ -137,6 +138,9 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
     stops once each is settled (its cost is final) or out of reach, and the
     answer may leave out other hexes.  With *first_target* it stops at the
     first target settled: enough to ask "can it reach any of them?".
+
+    *stops*, if given, says of a hex that entering it ends the move (a zone of
+    control): it is reached but not left.  The start hex never stops a move.
 
     *max_steps*, if given, caps the number of hexes moved.  The search then
     tracks (hex, steps) states, because a cheaper path with more steps must
@@ -182,6 +186,8 @@ def reachable(source: HexGrid | nx.DiGraph, start: Hex, allowance: Cost,
                     break
                 wanted.discard(h)
         if capped and s >= max_steps:  # type: ignore[operator]
+            continue
+        if stops is not None and h != start and stops(h):
             continue
         for n, step_cost in successors(h):
             if step_cost is None:

@@ -14,6 +14,8 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
+from kriegsspiel.engine.los import PRIMITIVES as LOS_PRIMITIVES
+from kriegsspiel.engine.reach import PRIMITIVES as REACH_PRIMITIVES
 
 KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "unit": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "eliminated": "bool",
@@ -310,7 +312,8 @@ def _map_edge(ctx, hex_id: str) -> bool:
     return len(_neighbours(ctx, hex_id)) < 6
 
 
-KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
+KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (*LOS_PRIMITIVES, *REACH_PRIMITIVES)}
+KERNEL_PRIMITIVES.update({f.name: f for f in (
     Function("hex_column", lambda ctx, h: _hex_part(ctx, h, 0), 1, 1, "int",
              doc="the column number of a hex id (\"33.07\" → 33)", reads=()),
     Function("hex_row", lambda ctx, h: _hex_part(ctx, h, 1), 1, 1, "int",
@@ -411,4 +414,4 @@ KERNEL_PRIMITIVES: dict[str, Function] = {f.name: f for f in (
              params=("str",), doc="the pieces in a pool"),
     Function("pool_size", lambda ctx, pool: len(ctx.world.pools.get(pool, [])), 1, 1, "int",
              params=("str",), doc="how many pieces a pool holds"),
-)}
+)})

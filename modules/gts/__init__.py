@@ -15,9 +15,7 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.modules.gts import game_schema, scenario_schema, situation_schema
 from kriegsspiel.modules.gts.catalog import VOCABULARY, chit_id, lay_out, starting_points
 from kriegsspiel.modules.gts.describe import BOARD_LOOK, describe_event
-from kriegsspiel.modules.gts.reach import REACH_PRIMITIVES
 from kriegsspiel.modules.gts.counters import GtsCounterSide, GtsLeaderValues
-from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
 from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
@@ -64,9 +62,9 @@ class _Plugin:
 
     @hookimpl
     def ks_primitives(self):
-        # Line of Sight tracing (gts:15.4): the rules in rules/los.ksr say what blocks;
-        # the movement search asks the rules (movement.ksr) what each step costs (gts:14.3).
-        return list(LOS_PRIMITIVES) + list(REACH_PRIMITIVES) + list(game_schema.PRIMITIVES)
+        # The order of battle's queries (game_schema.py); Line of Sight and the
+        # reach search are the kernel's, asking rules/los.ksr and movement_costs.ksr.
+        return list(game_schema.PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):

@@ -20,7 +20,7 @@ from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.mapindex import MapIndex
 from kriegsspiel.core.models import MapModel, TerrainType
 from kriegsspiel.core.players import Table
-from kriegsspiel.modules.gts import los as los_module
+from kriegsspiel.engine import los as los_module
 from kriegsspiel.engine.session import Session
 
 TERRAIN = [TerrainType(id="clear", kind="hex"), TerrainType(id="woods", kind="hex",

@@ -81,6 +81,25 @@ def test_prohibited_hexes_are_avoided_and_routed_around():
     assert H("06.03") not in reachable(GRID, H("06.05"), 4, cost)
 
 
+def test_a_stopping_hex_is_reached_but_not_left():
+    """stops: a zone of control ends the move — the ring round an enemy at
+    06.03 is reached, the enemy's far side only round the ring; the start
+    never stops a move, even inside a zone."""
+    enemy = H("06.03")
+    zone = set(GRID.within(enemy, 1)) - {enemy}
+    cost = lambda a, b: None if b == enemy else 1  # noqa: E731
+    reach = reachable(GRID, H("06.05"), 4, cost, stops=lambda h: h in zone)
+    assert H("06.04") in reach and reach[H("06.04")] == 1
+    beyond = H("06.02")  # round the enemy through its zone: 4; outside the zone: more
+    assert beyond not in reach
+    free = reachable(GRID, H("06.05"), 4, cost)
+    assert free[beyond] == 4
+    for h in zone & set(reach):  # every zone hex reached by a path not through the zone
+        assert not zone & set(reach.path_to(h)[1:-1])
+    inside = reachable(GRID, H("06.04"), 1, cost, stops=lambda h: h in zone)
+    assert H("06.05") in inside
+
+
 def test_fractional_road_costs():
     road = {H(f"{c:02d}.05") for c in range(1, 13)}
     cost = lambda a, b: 0.5 if a in road and b in road else 2  # noqa: E731

@@ -31,7 +31,7 @@ def loops(units) = count u in units: u.dug > 0 @gts:1.0
 
 @pytest.fixture(scope="module")
 def program():
-    from kriegsspiel.modules.gts.los import PRIMITIVES as LOS_PRIMITIVES
+    from kriegsspiel.engine.los import PRIMITIVES as LOS_PRIMITIVES
     linked, errors = link([RuleFile("t.ksr", "series", "test", parse_text(RULES, "t.ksr"))])
     assert errors == []
     primitives = dict(KERNEL_PRIMITIVES)

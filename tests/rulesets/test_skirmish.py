@@ -32,11 +32,14 @@ def program():
     return build_program(["skirmish"], REGISTRY)
 
 
-def new_game(program, players: Table, dice: Dice, units: dict[str, dict]) -> Session:
-    """A Session on a clear 8×8 field: the catalog a designer's data would give."""
+def new_game(program, players: Table, dice: Dice, units: dict[str, dict],
+             rough: tuple[str, ...] = ()) -> Session:
+    """A Session on an 8×8 field, clear but for the *rough* hexes: the catalog a
+    designer's data would give."""
     grid = HexGrid((1, 8, 1, 8))
     field = MapModel(id="field", name="Field", grid=GridSpec(columns=(1, 8), rows=(1, 8)),
-                     default_terrain="clear", provenance="provisional")
+                     default_terrain="clear", hexes={"rough": list(rough)} if rough else {},
+                     provenance="provisional")
     catalog = {
         "side": {"red": {}, "blue": {}},
         "game": {"game": {"objective": OBJECTIVE,
@@ -45,9 +48,10 @@ def new_game(program, players: Table, dice: Dice, units: dict[str, dict]) -> Ses
             "attack": u["attack"], "defense": u["defense"], "movement": u["movement"]}}}
                  for name, u in units.items()},
     }
+    terrain = [TerrainType(id="clear", name="Clear", kind="hex"),
+               TerrainType(id="rough", name="Rough", kind="hex")]
     session = Session(program, catalog, dice, players, grid,
-                      MapIndex.build(field, [TerrainType(id="clear", name="Clear", kind="hex")],
-                                     grid))
+                      MapIndex.build(field, terrain, grid))
     for name, u in units.items():
         session.place(name, u["hex"])
     return session
@@ -120,7 +124,7 @@ def test_red_moves_and_attacks_before_blue(program):
 
 
 def two_units(program, answers: dict, dice: list[int], red_hex="03.04", blue_hex="06.04",
-              red=(6, 2, 4), blue=(2, 2, 3)) -> Session:
+              red=(6, 2, 4), blue=(2, 2, 3), rough: tuple[str, ...] = ()) -> Session:
     units = {"R": {"side": "red", "attack": red[0], "defense": red[1], "movement": red[2],
                    "hex": red_hex},
              "B": {"side": "blue", "attack": blue[0], "defense": blue[1], "movement": blue[2],
@@ -128,18 +132,53 @@ def two_units(program, answers: dict, dice: list[int], red_hex="03.04", blue_hex
     # The retreating unit's owner chooses where it goes (skirmish:6).
     players = Table({"red": KeyedPlayer(answers), "blue": KeyedPlayer(
         {"move_to": "stop", "attack": "none", "retreat_to": "07.04"})})
-    return new_game(program, players, Dice(0, script=dice), units)
+    return new_game(program, players, Dice(0, script=dice), units, rough)
 
 
-def test_a_unit_entering_an_enemy_zone_of_control_stops(program):
-    """skirmish:4: R (movement 4) steps 04.04, then 05.04 next to B: its move ends
-    there, with two points unspent and no further question asked."""
-    answers = {"move_to": ["04.04", "05.04", "05.03"], "attack": "none"}
-    session = two_units(program, answers, [])
-    session.perform("player_turn", session.ref("side", "red"))
+def reference_reach(grid: HexGrid, start: str, allowance: int, occupied: set[str],
+                    enemies: set[str], rough: set[str]) -> dict[str, int]:
+    """skirmish:3-4 worked out by brute force: every way through empty hexes,
+    one point a clear hex and two a rough one, none going on from a hex next
+    to an enemy — the least cost to each hex."""
+    best = {start: 0}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop()
+        if here != start and any(grid.distance(grid.parse(here), grid.parse(e)) == 1
+                                 for e in enemies):
+            continue
+        for n in grid.neighbours(grid.parse(here)):
+            there = grid.format(n)
+            cost = best[here] + (2 if there in rough else 1)
+            if there not in occupied and cost <= allowance and cost < best.get(there, 99):
+                best[there] = cost
+                frontier.append(there)
+    del best[start]
+    return best
+
+
+def test_a_unit_is_offered_the_hexes_it_can_reach_and_a_zone_of_control_stops_it(program):
+    """skirmish:3, skirmish:4 on the kernel's reach search: R (4 points) at
+    03.04 with B at 06.04 and rough at 04.04 and 04.05 is offered exactly the
+    hexes a brute-force walk finds; 05.04 beside B is among them, the hexes
+    beyond B's zone of control are not, and the rough hexes cost two."""
+    offered = []
+
+    def move_to(decision):
+        offered.extend(o for o in decision.options if o != "stop")
+        return "05.04"
+    rough = ("04.04", "04.05")
+    session = two_units(program, {"move_to": move_to, "attack": "none"}, [], rough=rough)
+    expected = reference_reach(session.state.grid, "03.04", 4, {"06.04"}, {"06.04"}, set(rough))
+    session.perform("move", session.ref("unit", "R"))
+    assert sorted(offered) == sorted(expected)
+    assert "05.04" in offered and "07.04" not in offered
     assert session.state.attr(session.ref("unit", "R"), "hex") == "05.04"
-    asked = [e for e in session.state.log if e.kind == "decision" and e.data["key"] == "move_to"]
-    assert len(asked) == 2
+    # The nearest first: what the search settles cheapest is offered first.
+    assert [expected[h] for h in offered] == sorted(expected[h] for h in offered)
+    clear = two_units(program, {"move_to": "stop", "attack": "none"}, [])
+    wider = clear.value("reachable_hexes", clear.ref("unit", "R"), "move")
+    assert set(wider) > set(offered)
 
 
 @pytest.mark.parametrize("attack, defense, die, result", [

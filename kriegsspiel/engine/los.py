@@ -1,4 +1,5 @@
-"""Line of Sight tracing: the kernel primitive behind ``has_los`` (rules/los.ksr).
+"""Line of Sight tracing: the kernel's primitive behind a ruleset's Line of
+Sight (GTS: ``has_los`` in modules/gts/rules/los.ksr).
 
 The rules say what blocks; this module only walks the line.  For a line from
 the centre dot of one hex to the centre dot of another (gts:15.4) it takes the
@@ -46,7 +47,7 @@ from kriegsspiel.core.sheets import SheetedGrid
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
 
-# The rule definitions the tracer asks (rules/los.ksr).
+# The rule definitions the tracer asks (GTS: modules/gts/rules/los.ksr).
 HEX_RULE = "los_hex_obstacle"
 HEXSIDE_RULE = "los_hexside_obstacle"
 ALONG_RULE = "los_along_obstacle"
@@ -316,10 +317,10 @@ def _hexside_low_side(ctx, a, b, feature):
 PRIMITIVES = [
     Function("los_unblocked", _los_unblocked, 3, 3, "bool", params=("any", "any", "str"),
              doc="whether the line between two hex centres is unblocked for a purpose, by "
-                 "the los_* rules (gts:15.4, gts:15.4.1); distance is not checked"),
+                 "the ruleset's los_* rules; distance is not checked"),
     Function("los_obstacles", _los_obstacles, 2, 2, "list",
              doc="what the line between two hex centres meets, in order, as the los_* "
-                 "rules name it (gts:15.4.1)"),
+                 "rules name it"),
     Function("hexes_around", _hexes_around, 2, 2, "list", params=("any", "int"),
              doc="the hexes of the map at distance 1..n from a hex, nearest first", reads=()),
     Function("map_has_hex", _map_has_hex, 1, 1, "bool",
