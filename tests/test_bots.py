@@ -325,7 +325,7 @@ def test_the_heuristic_bot_ships_when_it_scores_or_gets_it_much_nearer():
     least SHIP_GAIN hexes nearer its goal; otherwise it does not ship."""
     from kriegsspiel.core.players import KeyedPlayer, Table
     from kriegsspiel.dsl.runtime import Decision
-    from kriegsspiel.modules.gts.bot import SHIP_GAIN
+    from kriegsspiel.modules.crete.bot_answers import SHIP_GAIN, ship_port
     from kriegsspiel.engine.starting import start
     session = start("crete/piling_on", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
                     seed=1)
@@ -354,8 +354,8 @@ def test_the_heuristic_bot_ships_when_it_scores_or_gets_it_much_nearer():
     land = [h for h in session.value("map_hexes") if session.value("terrain", h) != "no_dot"]
     far = [h for h in land if session.value("distance", h, "01.11") + SHIP_GAIN <= here]
     near = [h for h in land if session.value("distance", h, "01.11") + SHIP_GAIN > here]
-    assert bot.ship_port(unit, [near[0], "away by sea"]) is None
-    assert bot.ship_port(unit, [near[0], far[-1], far[0], "away by sea"]) == min(
+    assert ship_port(bot, unit, [near[0], "away by sea"]) is None
+    assert ship_port(bot, unit, [near[0], far[-1], far[0], "away by sea"]) == min(
         [far[-1], far[0]], key=lambda h: (session.value("distance", h, "01.11"), h))
 
 
@@ -398,3 +398,25 @@ def test_a_question_no_table_knows_is_judged_by_its_options():
     nearest_goal = min(greeks, key=lambda u: (bot.distance(bot.attr(u, "hex"), bot.goal_of(u)),
                                               u.id))
     assert bot.decide(Decision(axis, "a_new_rules_target", None, greeks)) == nearest_goal
+
+
+def test_a_module_says_which_offered_options_the_series_bot_takes():
+    """ks_bot_answers' "<question>:<option>" keys: the series' action answer
+    knows nothing of an exclusive rule's option until the module's answer says
+    when to take it; asked in the answers' order, before the bot's own moves."""
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.dsl.runtime import Decision
+    from kriegsspiel.engine.starting import start
+    session = start("crete/learning", Table({"Axis": KeyedPlayer(), "Allied": KeyedPlayer()}),
+                    seed=1)
+    bot = HeuristicPlayer(session, 1)
+    unit = next(u for u in session.state.units() if session.state.attr(u, "on_map"))
+    side = session.state.attr(unit, "side")
+    asked = Decision(side, "action", unit, ("pass", "dig", "sing"))
+    bot.answers = {k: v for k, v in bot.answers.items() if ":" not in k or k.startswith("buy:")}
+    assert bot.wanted_option("action", asked, list(asked.options)) is None
+    bot.answers["action:sing"] = lambda b, d, o: True
+    bot.answers["action:dig"] = lambda b, d, o: d.subject == unit
+    assert bot.decide(asked) == "sing"
+    del bot.answers["action:sing"]
+    assert bot.decide(asked) == "dig"

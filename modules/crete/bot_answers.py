@@ -11,6 +11,34 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.modules.gts.bot import HeuristicPlayer
 
 
+SHIP_GAIN = 8  # hexes nearer its goal that make a night's shipping worth a CP
+
+
+def ship_port(bot: HeuristicPlayer, unit: Ref, options: list | None = None) -> Any:
+    """Where shipping (crete:S2.0) should take the unit: away by sea when its
+    side scores for steps shipped, else an open port SHIP_GAIN hexes nearer its
+    goal; None: not worth it."""
+    if options is None:
+        options = list(bot.rule("ports_open_to", unit, default=[]) or [])
+    hexes = bot.hexes_among(options)
+    away = [o for o in options if isinstance(o, str) and o not in hexes]
+    side = bot.side_of(unit)
+    if away and any(line.get("per") == "step_shipped" and side in (line.get("sides") or [])
+                    for line in bot.state.catalog.get("victory_points", {}).values()):
+        return away[0]
+    here, goal = bot.attr(unit, "hex"), bot.goal_of(unit)
+    if goal is None or not hexes:
+        return None
+    best = min(hexes, key=lambda h: (bot.distance(h, goal), h))
+    return best if bot.distance(best, goal) + SHIP_GAIN <= bot.distance(here, goal) else None
+
+
+def _leaves_by_a_scored_exit(bot: HeuristicPlayer, decision: Any, options: list) -> bool:
+    # Off the map through an exit its side's victory counts (crete:scenario:5).
+    unit = decision.subject
+    return bot.attr(unit, "hex") in bot.objectives("units_exited", bot.side_of(unit))
+
+
 def _attached_battalion_unit(bot: HeuristicPlayer, division: Any) -> Ref | None:
     """A Unit of the Battalion *division* has attached (crete:S9.0), if any."""
     return next((u for u in bot.state.units() if bot.attr(u, "division") == division and
@@ -68,7 +96,13 @@ ANSWERS = {
     # Crete S3.0: drop at once, on the Drop Zone nearest an objective
     "airdrop_zone": lambda bot, d, o: HeuristicPlayer.hex_nearest_goal(bot, d, o) or o[0],
     "airlanding_serial": lambda bot, d, o: o[0],
-    "ship_to": lambda bot, d, o: bot.ship_port(d.subject, o) or o[0],
+    "ship_to": lambda bot, d, o: ship_port(bot, d.subject, o) or o[0],
+    # Options the series' action and move answers take when offered: ship when
+    # a port is worth it (S2.0), leave by an exit that scores, withdraw at once
+    # (S5.0: every Allied unit withdrawn raises the Withdrawal level).
+    "action:ship": lambda bot, d, o: ship_port(bot, d.subject) is not None,
+    "move:leave_map": _leaves_by_a_scored_exit,
+    "move:withdraw": lambda bot, d, o: True,
     "arrival_port": HeuristicPlayer.hex_nearest_goal,
     "replacement_leader": HeuristicPlayer.host_nearest_goal,
     "greek_rout": HeuristicPlayer.enemy_nearest_goal,

@@ -34,7 +34,6 @@ from kriegsspiel.modules.gts.bot_judgements import Judgements
 # that hits, so rating r hits about (r + 1) in 10.
 GOOD_SHOT = 4          # fire before moving on when a target is this easy
 ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
-SHIP_GAIN = 8          # hexes nearer its goal that make a night's shipping worth a CP
 CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
@@ -210,8 +209,9 @@ class HeuristicPlayer(Judgements):
         shot = self.best_shot(unit) if "fire" in options else -1
         if shot >= GOOD_SHOT:
             return "fire"
-        if "ship" in options and self.ship_port(unit) is not None:
-            return "ship"
+        wanted = self.wanted_option("action", decision, options)
+        if wanted is not None:
+            return wanted
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if "move" in options and goal is not None and here != goal and self.step_toward(unit):
             return "move"
@@ -221,23 +221,17 @@ class HeuristicPlayer(Judgements):
             return "engineer"
         return "pass" if "pass" in options else None
 
-    def ship_port(self, unit: Ref, options: list | None = None) -> Any:
-        """Where shipping (Crete S2.0) should take the unit: away by sea when its
-        side scores for steps shipped, else an open port SHIP_GAIN hexes nearer
-        its goal; None: not worth it."""
-        if options is None:
-            options = list(self.rule("ports_open_to", unit, default=[]) or [])
-        hexes = self.hexes_among(options)
-        away = [o for o in options if isinstance(o, str) and o not in hexes]
-        side = self.side_of(unit)
-        if away and any(line.get("per") == "step_shipped" and side in (line.get("sides") or [])
-                        for line in self.state.catalog.get("victory_points", {}).values()):
-            return away[0]
-        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
-        if goal is None or not hexes:
-            return None
-        best = min(hexes, key=lambda h: (self.distance(h, goal), h))
-        return best if self.distance(best, goal) + SHIP_GAIN <= self.distance(here, goal) else None
+    def wanted_option(self, question: str, decision: Any, options: list) -> Any:
+        """The first of *options* an exclusive ruleset's answers want taken when
+        it is offered (ks_bot_answers' ``"<question>:<option>"`` keys: a
+        handler saying whether to take it), e.g. Crete's shipping, asked in the
+        order the answers list them; None when none is wanted."""
+        prefix = f"{question}:"
+        for key, wants in self.answers.items():
+            if key.startswith(prefix) and key[len(prefix):] in options and \
+                    wants(self, decision, options):
+                return key[len(prefix):]
+        return None
 
     def assault_hexes(self, unit: Ref) -> list[str]:
         return list(self.rule("assault_hexes", [unit], default=[]) or [])
@@ -275,13 +269,9 @@ class HeuristicPlayer(Judgements):
                                           h != goal and self.in_enemy_zone(h, side), h))
 
     def move(self, decision: Any, options: list) -> Any:
-        # Off the map through an exit its side's victory counts (Crete Scenario 5).
-        if "leave_map" in options and self.attr(decision.subject, "hex") in self.objectives(
-                "units_exited", self.side_of(decision.subject)):
-            return "leave_map"
-        # Crete S5.0: every Allied unit withdrawn raises the Withdrawal level
-        if "withdraw" in options:
-            return "withdraw"
+        wanted = self.wanted_option("move", decision, options)
+        if wanted is not None:
+            return wanted
         step = self.step_toward(decision.subject, options)
         if step is not None:
             return step
