@@ -314,6 +314,34 @@ def test_defensive_value_markers_chart():
     assert value(g, True) == 0 + 2
 
 
+def test_an_exclusive_rules_hero_and_bocage_markers_read_the_chart():
+    """gts:18.7#21, #25-26, #29: the chart's Hero (-2, attacker and defender)
+    and Bocage (-1, defender only) rows apply once an exclusive rule says a Unit
+    has the marker (exclusive_assault_marker); a Unit in Column gets no
+    negative modifier (#29), so a hero in Column is +2 for Column alone."""
+    from assault_world_18 import _PROGRAMS
+
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
+    marked = ExtraRules("markers.ksr", "marker hero on unit 0..1 @gts:18.7\n"
+                        "override def exclusive_assault_marker(unit: unit, marker) =\n"
+                        "    (marker == hero and unit.hero > 0) or\n"
+                        "    (marker == bocage and unit.id == \"G\") @gts:18.7\n",
+                        layer="exclusive", module="markers")
+    _PROGRAMS[("gts", "markers")] = build_program(["gts"], extra=[marked])
+    session = battle(two_sides(), modules=("gts", "markers"))
+    a, g = u(session, "A"), u(session, "G")
+
+    def value(unit, defending):
+        return session.value("assault_defense", unit, defending, DEFENDER_HEX)
+    assert (value(a, False), value(g, True)) == (-1, 0 - 1)   # G: bocage, defending
+    assert value(g, False) == 0                               # not as an attacker
+    session.state.tracks["unit:A"] = {"hero": 1}
+    session.state.tracks["unit:G"] = {"hero": 1}
+    assert (value(a, False), value(g, True)) == (-1 - 2, 0 - 1 - 2)
+    session.state.tracks["unit:A"] = {"hero": 1, "column": 1}
+    assert value(a, False) == -1 + 2
+
+
 def test_a_paradrop_marker_is_plus_two_to_the_defender():
     """gts:18.7#27, with Crete's glider/paradrop markers (crete:4.2.2): a
     defending Unit under one adds +2 to its Defensive value for Bravery (it
