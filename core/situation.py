@@ -95,8 +95,9 @@ class SituationUnit(DataModel):
                             "what it belongs to.")
     unit_class: Id = Field("infantry", description="Ruleset-specific class.")
     hex: HexId | None = Field(None, description="Where it stands; none: off the map.")
-    values: dict[str, Any] = Field(description="The front face's printed values, validated by "
-                                   "the rules' counter model (as game data).")
+    values: dict[str, Any] | None = Field(None, description="The front face's printed values, "
+                                          "validated by the rules' counter model (as game "
+                                          "data); none: a counter of the 'scenario'.")
     back: dict[str, Any] | None = Field(None, description="The back face's values, if any.")
     back_kind: Literal["reduced", "transport"] | None = Field(
         None, description="What flipping means; give it with 'back'.")
@@ -124,6 +125,8 @@ class Conditions(DataModel):
     next_turn: list[Id] = Field(default_factory=list, description="Tags of the next turn.")
     weather: int | Id | None = Field(None, description="The day's weather: its code, or its "
                                      "name in the rules' weather_names table (e.g. rain).")
+    at: str | None = Field(None, description="On a 'scenario': the turn (its label on the "
+                           "scenario's track) the action is done in; default its first.")
     points: dict[Id, dict[Id, int]] = Field(default_factory=dict, description="An entity → "
                                             "its points by the ruleset's names, e.g. {Red HQ: "
                                             "{command: 2}} (ks_data_vocabulary).")
@@ -180,7 +183,14 @@ class Situation(DataModel):
     title: str = Field("", description="What this is, e.g. 'Part One: Direct Fire Example'.")
     cites: list[RuleRef] = Field(default_factory=list, description="The rules it exercises.")
     notes: Notes = None
-    rules: list[Id] = Field(min_length=1, description="Rule modules in force.")
+    scenario: str | None = Field(None, description="A scenario to set the situation in "
+                                 "(GAME/NAME or a file): its rules, map, counters, boxes, "
+                                 "reinforcements and the rulesets' own pieces; this file's "
+                                 "units and markers then go on top.")
+    scenario_set_up: bool = Field(True, description="On a 'scenario': play its set-up first "
+                                  "(false: only this file's placements).")
+    rules: list[Id] = Field(default_factory=list, description="Rule modules in force (on a "
+                            "'scenario': its rulesets).")
     special_rules: list[RuleRef] = Field(default_factory=list, description="Special and "
                                          "optional rules in effect, as a scenario's "
                                          "('ruleset:section'; an optional rule brings its "
@@ -191,7 +201,9 @@ class Situation(DataModel):
                                        "rules' terrain_type and hexside_type members, untagged.")
     sides: list[Id] = Field(default_factory=list, description="Default: the sides named below.")
     leaders: list[SituationLeader] = Field(default_factory=list)
-    units: list[SituationUnit] = Field(min_length=1)
+    units: list[SituationUnit] = Field(default_factory=list, description="Its units (on a "
+                                       "'scenario', those it places or marks; at least one "
+                                       "otherwise).")
     hex_markers: dict[HexId, dict[Id, int]] = Field(default_factory=dict, description="Markers "
                                                     "on hexes: {'10.07': {barrage: 1}}.")
     conditions: Conditions = Field(default_factory=Conditions)
@@ -210,6 +222,25 @@ class Situation(DataModel):
     def _one_way_to_act(self) -> "Situation":
         if (self.action is None) == (not self.actions):
             raise ValueError("give exactly one of 'action' or 'actions'")
+        if self.scenario is None:
+            if not self.rules:
+                raise ValueError("give the rule modules in force ('rules'), or a 'scenario' "
+                                 "whose rules it takes")
+            if not self.units:
+                raise ValueError("give at least one unit ('units'), or a 'scenario'")
+            for i, u in enumerate(self.units):
+                if u.values is None:
+                    raise ValueError(f"units[{i}] ({u.id}) has no 'values': only a counter "
+                                     "of a 'scenario' may go without")
+        else:
+            shared = {"map", "terrain", "sides", "rules"} & self.model_fields_set
+            if shared:
+                raise ValueError(f"a situation on a scenario takes its {', '.join(sorted(shared))}"
+                                 " from the scenario")
+            if self.conditions.turn or self.conditions.next_turn:
+                raise ValueError("on a scenario the turn is one of its track: conditions.at")
+        if self.conditions.at is not None and self.scenario is None:
+            raise ValueError("conditions.at names a turn of a 'scenario'")
         return self
 
     def all_actions(self) -> list[tuple[tuple, Action]]:
@@ -223,10 +254,13 @@ class Situation(DataModel):
 
 
 def check_expect_names(sit: Situation, events: list[str], markers: list[str],
-                       valued: list[str], checks: list[str]) -> list[KsError]:
-    """Names in ``expect`` must be units, and the rules' event kinds, markers,
-    values (def, modifiers, table) and checks."""
-    exp, units, errors = sit.expect, [u.id for u in sit.units], Problems()
+                       valued: list[str], checks: list[str],
+                       units: list[str] | None = None) -> list[KsError]:
+    """Names in ``expect`` must be units (*units*: those of the game; default
+    the file's), and the rules' event kinds, markers, values (def, modifiers,
+    table) and checks."""
+    exp, errors = sit.expect, Problems()
+    units = [u.id for u in sit.units] if units is None else units
     if exp is None:
         return errors
     for kind in exp.events():

@@ -419,3 +419,57 @@ def test_points_of_an_unknown_owner_are_a_located_error(tmp_path):
     assert only.message.startswith("conditions.points['Allied divisoin']: unknown 'Allied "
                                    "divisoin'")
     assert only.hint == "did you mean 'Allied division'?"
+
+
+ON_SCENARIO = sorted((HERE / "on_scenario").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", ON_SCENARIO, ids=[p.stem for p in ON_SCENARIO])
+def test_a_situation_set_in_a_scenario_has_what_the_scenario_lays_out(path: Path):
+    """crete:S1.0 (the Off-Map Display's boxes, an off-map move asked of ks
+    resolve) and gts:8.0 (a reinforcement waiting for its turn and its entry
+    hex): a situation on a scenario starts from its catalog and set-up, as
+    `ks play` does, and its own placements go on top."""
+    sit, report = resolve(path)
+    failures = check_expectations(sit, report)
+    assert not failures, "\n".join(f.render() for f in failures)
+
+
+def test_a_situation_on_a_scenario_reports_its_mistakes_where_they_are(tmp_path):
+    """Each located with a did-you-mean: a counter the scenario lacks, one given
+    values the scenario already has, a turn not on its track — all at once."""
+    text = (HERE / "on_scenario" / "reinforcement_arrives.yaml").read_text(encoding="utf-8")
+    text = text.replace('conditions: {at: "1941-05-24 1100"}',
+                        'conditions: {at: "1941-05-24 1110"}\n'
+                        'units:\n  - {id: 1. Geb.Pi. 96, hex: "15.06"}\n'
+                        '  - {id: Kastelli, values: {steps: 1}}')
+    with pytest.raises(KsError) as err:
+        resolve(write(tmp_path, text))
+    found = {(e.location.line, e.message.split(":")[0], e.hint) for e in err.value.each()}
+    assert found == {(6, "conditions.at", "did you mean '1941-05-24 1100'?"),
+                     (8, "units[0].id", "did you mean '1. Geb.Pi. 95'?"),
+                     (9, "units[1].values", None)}
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("map: {game: crete, map: kastelli}\n", "takes its map from the scenario"),
+    ("rules: [gts]\n", "takes its rules from the scenario"),
+    ("conditions: {turn: [night]}\n", "conditions.at"),
+])
+def test_a_situation_on_a_scenario_takes_its_map_rules_and_turns_from_it(tmp_path, extra,
+                                                                         message):
+    text = "scenario: crete/learning\naction: {do: reinforcements_to_boxes}\n" + extra
+    with pytest.raises(KsError, match=message):
+        resolve(write(tmp_path, text))
+
+
+def test_a_situation_may_leave_the_scenarios_set_up_out(tmp_path):
+    """scenario_set_up: false — only this file's placements are on the map."""
+    text = ("scenario: crete/learning\nscenario_set_up: false\n"
+            "units:\n  - {id: Kastelli, hex: \"06.05\"}\n"
+            "action: {do: reinforcements_to_boxes}\n")
+    built = build(load(write(tmp_path, text)))
+    on_map = sorted(p for p, h in built.session.state.placement.items() if h is not None)
+    assert on_map == ["Kastelli"]
+    full = build(load(write(tmp_path, text.replace("scenario_set_up: false\n", ""))))
+    assert len([h for h in full.session.state.placement.values() if h]) > 5

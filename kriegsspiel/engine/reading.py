@@ -99,7 +99,8 @@ def read_scenario(path: str | Path, registry: Registry | None = None) -> Scenari
 
 def read_situation(path: str | Path, registry: Registry | None = None) -> Situation:
     """A situation file (``ks resolve``), read with the keys of the modules it
-    names (ks_situation_schema) and of those its optional rules bring."""
+    names (ks_situation_schema) — on a scenario, its scenario's rulesets — and
+    of those its optional rules bring."""
     from kriegsspiel.engine.optional import with_optional_modules
     registry = registry or load_registry()
     doc = load_yaml(path)
@@ -107,7 +108,8 @@ def read_situation(path: str | Path, registry: Registry | None = None) -> Situat
         head = _SituationHead.model_validate(doc.data)
     except ValidationError:
         return validate_doc(doc, Situation)  # every problem of the file at once
-    known = [r for r in head.rules if r in registry.modules]  # the others: said when built
+    rules = head.rules if head.scenario is None else _rulesets_of(head.scenario, registry)
+    known = [r for r in rules if r in registry.modules]  # the others: said when built
     try:
         names = registry.select(with_optional_modules(registry, known, head.special_rules))
     except KsError:
@@ -121,8 +123,21 @@ def read_situation(path: str | Path, registry: Registry | None = None) -> Situat
 
 class _SituationHead(DataModel):
     model_config = ConfigDict(extra="ignore")
-    rules: list[Id]
+    rules: list[Id] = []
+    scenario: str | None = None
     special_rules: list[str] = []
+
+
+def _rulesets_of(scenario: str, registry: Registry) -> list[str]:
+    """The rulesets a scenario names (none when it cannot be read: that is
+    said when the situation is built)."""
+    from kriegsspiel.engine.starting import find_scenario  # it reads through this module
+    try:
+        data = load_yaml(find_scenario(scenario, registry)).data
+    except KsError:
+        return []
+    rulesets = data.get("rulesets") if isinstance(data, dict) else None
+    return [r for r in rulesets if isinstance(r, str)] if isinstance(rulesets, list) else []
 
 
 def read_game(directory: str | Path, registry: Registry | None = None) -> Game:

@@ -18,8 +18,11 @@ from kriegsspiel.core.loading import validation_errors
 from kriegsspiel.core.situation import Problems, Situation
 
 
-def catalog(sit: Situation, side_model: Any, errors: Problems) -> dict:
-    """The static facts of every entity the kernel knows of."""
+def catalog(sit: Situation, side_model: Any, errors: Problems,
+            given: dict | None = None) -> dict:
+    """The static facts of every entity the kernel knows of; with *given* (a
+    scenario's catalog) only of the units and leaders it lacks."""
+    given = given or {}
     named = [x.side for x in (*sit.leaders, *sit.units) if x.side]
     sides = list(sit.sides) or list(dict.fromkeys(named))
     cat: dict[str, dict] = {"side": {s: {"name": s} for s in sides}, "leader": {}, "unit": {}}
@@ -32,9 +35,13 @@ def catalog(sit: Situation, side_model: Any, errors: Problems) -> dict:
         return item.side
 
     for i, leader in enumerate(sit.leaders):
+        if leader.id in given.get("leader", {}):
+            continue
         cat["leader"][leader.id] = {"name": leader.id, "kind": leader.kind,
                                     "side": side_of(leader, ("leaders", i)), **leader.values}
     for i, u in enumerate(sit.units):
+        if u.values is None or u.id in given.get("unit", {}):
+            continue  # a counter of the scenario's
         faces = {}
         for face in ("values", "back"):
             values = getattr(u, face)

@@ -34,6 +34,7 @@ from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.scenario_maps import grid_of, on_a_sheet, sheets_of
 from kriegsspiel.engine.reading import Checks, content_roots, read_game, read_scenario
 from kriegsspiel.engine.session import Session
+from kriegsspiel.dsl.program import Program
 
 
 @dataclass
@@ -279,13 +280,24 @@ def _canon_hex(grid: HexGrid, hex_id: str) -> str:
     return grid.format(grid.parse(hex_id, on_map=False))
 
 
-def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
-          registry: Registry | None = None, extra: tuple = (),
-          options: Iterable[str] = ()) -> Session:
-    """Load a scenario, compile its rules and play its set-up into a new session.
-    *options*: optional rules to switch on by name ("crete:O3.0",
-    kriegsspiel/engine/optional.py)."""
-    registry = registry or load_registry()
+@dataclass
+class Prepared:
+    """A scenario ready to be played: its rules compiled, its catalog laid out
+    (the rulesets' pieces too) and its map built; no set-up played yet."""
+
+    loaded: Loaded
+    program: Program
+    names: list[str]      # the modules in play, lowest layer first
+    catalog: dict
+    grid: HexGrid
+    index: MapIndex
+
+
+def prepare(name: str, registry: Registry, extra: tuple = (),
+            options: Iterable[str] = ()) -> Prepared:
+    """Load a scenario and build what a game of it is made of (``start`` and a
+    situation set on a scenario both begin here).  *options*: optional rules
+    to switch on by name ("crete:O3.0", kriegsspiel/engine/optional.py)."""
     loaded = load(name, registry)
     switched = optional.resolve(registry, loaded.scenario, options)
     loaded.scenario = optional.with_options(loaded.game, loaded.scenario,
@@ -297,11 +309,24 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
     registry.call("ks_lay_out_catalog", names, catalog=cat, game=loaded.game,
                   scenario=loaded.scenario)
     grid = grid_of(loaded.game, loaded.scenario)
-    session = Session(program, cat, dice or Dice(seed), players, grid,
-                      MapIndex.build(sheets_of(loaded.game, loaded.scenario),
-                                     loaded.game.terrain, grid))
-    session.scenario = loaded.scenario
-    _set_up(session, loaded.scenario, registry, names)
+    index = MapIndex.build(sheets_of(loaded.game, loaded.scenario), loaded.game.terrain, grid)
+    return Prepared(loaded, program, names, cat, grid, index)
+
+
+def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
+          registry: Registry | None = None, extra: tuple = (),
+          options: Iterable[str] = ()) -> Session:
+    """Load a scenario, compile its rules and play its set-up into a new session."""
+    registry = registry or load_registry()
+    ready = prepare(name, registry, extra, options)
+    return set_up(ready, players, dice or Dice(seed), registry)
+
+
+def set_up(ready: Prepared, players: Table, dice: Dice, registry: Registry) -> Session:
+    """A new session of the prepared scenario, its set-up played."""
+    session = Session(ready.program, ready.catalog, dice, players, ready.grid, ready.index)
+    session.scenario = ready.loaded.scenario
+    _set_up(session, ready.loaded.scenario, registry, ready.names)
     return session
 
 
@@ -351,4 +376,5 @@ def _shuffled(session: Session, items: list[str]) -> list[str]:
     return out
 
 
-__all__ = ["start", "load", "catalog", "turn_track", "find_scenario", "Loaded"]
+__all__ = ["start", "prepare", "set_up", "load", "catalog", "turn_track", "find_scenario",
+           "Loaded", "Prepared"]

@@ -207,7 +207,7 @@ def render_report(report: dict, explain: bool = False) -> str:
     lines.append("dice: " + (" ".join(map(str, dice["rolled"])) or "none")
                  + (f" (unused: {' '.join(map(str, dice['unused']))})" if dice["unused"] else ""))
     lines.append("units:")
-    width = max(len(u) for u in report["units"])
+    width = max((len(u) for u in report["units"]), default=0)
     for ident, unit in report["units"].items():
         where = unit["hex"] or ("eliminated" if unit["eliminated"] else "off the map")
         marks = " ".join(f"{k}={v}" for k, v in {**unit["markers"], **unit["links"]}.items())

@@ -36,7 +36,7 @@ from kriegsspiel.engine.reading import read_game, read_situation
 from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.engine.session import Session
 from kriegsspiel.engine.situation_catalog import catalog as _catalog
-from kriegsspiel.engine.starting import data_vocabulary
+from kriegsspiel.engine.starting import data_vocabulary, prepare, set_up
 
 CALLABLE = ("procedure", "check", "def", "modifiers")
 WEATHER_TRACK, WEATHER_NAMES = "todays_weather", "weather_names"  # rules/los.ksr (gts:26.0)
@@ -80,6 +80,8 @@ def build(sit: Situation, rolls: list[int] | None = None,
           registry: Registry | None = None) -> Built:
     """Compile the rules, check every name against them and set the game up."""
     registry = registry or load_registry()
+    if sit.scenario is not None:
+        return _on_scenario(sit, rolls, registry)
     sit = sit.model_copy(update={"rules": with_optional_modules(registry, sit.rules,
                                                                 sit.special_rules)})
     errors = Problems()
@@ -100,21 +102,89 @@ def build(sit: Situation, rolls: list[int] | None = None,
               for kind in program.entity_kinds}
     if index is not None:
         _check_state(sit, program, catalog, index, tracks, vocabulary, errors)
+    calls = _calls_checked(sit, program, catalog, tracks, errors)
+    decisions: list[dict] = []
+    players = {side: _Recorder(side, decisions) for side in catalog["side"]}
+    session = Session(program, catalog, _dice(sit, rolls), Table(players), grid, index)
+    _set_up(session, sit, vocabulary)
+    return Built(sit, session, calls, players, decisions)
+
+
+def _calls_checked(sit: Situation, program: Any, catalog: dict, tracks: dict,
+                   errors: Problems) -> list:
+    """The actions' callables and arguments; every problem found so far raised
+    together, in the file's order."""
     calls = [(steps, a, *_call(sit, program, catalog, a, steps, errors))
              for steps, a in sit.all_actions()]
     errors.extend(check_expect_names(
         sit, events=[*program.events, "action", "decision"], markers=list(tracks["unit"]),
         valued=[n for n, d in program.decls.items() if d.kind in ("def", "modifiers", "table")],
-        checks=[n for n, d in program.decls.items() if d.kind == "check"]))
+        checks=[n for n, d in program.decls.items() if d.kind == "check"],
+        units=list(catalog["unit"])))
     if errors:
         raise KsErrors(sorted(errors, key=lambda e: (e.location.line, e.location.column)
                               if e.location else (0, 0)))
+    return calls
+
+
+def _dice(sit: Situation, rolls: list[int] | None) -> Dice:
+    return Dice(0, script=list(sit.rolls if rolls is None else rolls), picks=sit.draws or None)
+
+
+def _on_scenario(sit: Situation, rolls: list[int] | None, registry: Registry) -> Built:
+    """A situation set in a scenario: the scenario's catalog (sheets, boxes,
+    reinforcements, the rulesets' pieces) and set-up, as `ks play` starts it;
+    then this file's own counters, placements, markers and turn."""
+    errors = Problems()
+    try:
+        ready = prepare(sit.scenario, registry, options=sit.special_rules)
+    except KsError as exc:
+        errors.add(sit, ("scenario",), exc.message, exc.hint)
+        raise KsErrors(errors) from None
+    program, cat, names = ready.program, ready.catalog, ready.names
+    sit = sit.model_copy(update={"rules": list(ready.loaded.scenario.rulesets)})
+    _add_counters(sit, cat, registry, names, errors)
+    tracks = {kind: {n: d for n, d in program.tracks.items() if d.on == kind}
+              for kind in program.entity_kinds}
+    vocabulary = data_vocabulary(registry, names)
+    _check_state(sit, program, cat, ready.index, tracks, vocabulary, errors)
+    labels = [t["label"] for t in cat["game"]["game"]["turns"]]
+    if sit.conditions.at is not None and sit.conditions.at not in labels:
+        errors.add(sit, ("conditions", "at"), f"turn '{sit.conditions.at}' is not on the "
+                   "scenario's turn track", did_you_mean(sit.conditions.at, labels))
+    calls = _calls_checked(sit, program, cat, tracks, errors)
     decisions: list[dict] = []
-    players = {side: _Recorder(side, decisions) for side in catalog["side"]}
-    dice = Dice(0, script=list(sit.rolls if rolls is None else rolls), picks=sit.draws or None)
-    session = Session(program, catalog, dice, Table(players), grid, index)
+    players = {side: _Recorder(side, decisions) for side in cat["side"]}
+    if sit.scenario_set_up:
+        session = set_up(ready, Table(players), Dice(0), registry)
+    else:
+        session = Session(program, cat, Dice(0), Table(players), ready.grid, ready.index)
+        session.scenario = ready.loaded.scenario
+    session.dice.__dict__.update(_dice(sit, rolls).__dict__)  # the file's dice from here on
+    decisions.clear()  # the set-up's questions are the scenario's, not the situation's
+    if sit.conditions.at is not None:
+        session.state.record("turn_advanced", {"turn": labels.index(sit.conditions.at)},
+                             [{"what": "set-up", "situation": sit.title}])
     _set_up(session, sit, vocabulary)
     return Built(sit, session, calls, players, decisions)
+
+
+def _add_counters(sit: Situation, cat: dict, registry: Registry, names: list[str],
+                  errors: Problems) -> None:
+    """The file's own counters (those with values) join the scenario's; a unit
+    without values must be one of the scenario's."""
+    for i, u in enumerate(sit.units):
+        if u.values is None and u.id not in cat["unit"]:
+            errors.add(sit, ("units", i, "id"), f"the scenario has no counter '{u.id}' (give "
+                       "its 'values' to add one)", did_you_mean(u.id, cat["unit"]))
+        elif u.values is not None and u.id in cat["unit"]:
+            errors.add(sit, ("units", i, "values"), f"the scenario has a counter '{u.id}': "
+                       "leave out 'values' to use it, or give the new one another id")
+    placed = sit.model_copy(update={"sides": list(cat["side"])})
+    added = _catalog(placed, registry.first("ks_counter_values_model", names), errors, cat)
+    for kind in ("unit", "leader"):
+        cat[kind].update(added[kind])
+    registry.call("ks_lay_out_situation", names, catalog=cat, situation=placed, problems=errors)
 
 
 def _map(sit: Situation, program: Any, errors: Problems,
@@ -332,12 +402,15 @@ def run(built: Built) -> dict:
     state, dice = session.state, session.dice
     unit_tracks = [n for n, d in session.program.tracks.items() if d.on == "unit"]
     units = {}
-    for u in sit.units:
-        ref = Ref("unit", u.id)
+    # The units the file names: its own, and on a scenario those it expects of.
+    named = [u.id for u in sit.units] + ([*sit.expect.units, *sit.expect.markers]
+                                         if sit.expect is not None else [])
+    for ident in dict.fromkeys(named):
+        ref = Ref("unit", ident)
         entry = {k: state.attr(ref, k) for k in UNIT_STATE}
         entry["markers"] = {t: state.attr(ref, t) for t in unit_tracks if state.attr(ref, t)}
         entry["links"] = dict(state.links.get(ref.key, {}))
-        units[u.id] = entry
+        units[ident] = entry
     used = len(dice.script) - len(dice.remaining() or [])
     return {"title": sit.title, "rules": list(sit.rules),
             "actions": [{"do": name, "args": {k: _plain(v) for k, v in

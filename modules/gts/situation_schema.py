@@ -68,7 +68,8 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
         named = [x.side for x in (*sit.divisions, *sit.formations, *sit.leaders, *sit.units)
                  if x.side]
         cat["side"] = {s: {"name": s} for s in dict.fromkeys(named)}
-    cat.update({"army": {}, "division": {}, "formation": {}})
+    for kind in ("army", "division", "formation"):  # a scenario's, when set in one
+        cat.setdefault(kind, {})
 
     def side_of(item: Any, steps: tuple) -> str | None:
         if item.side not in cat["side"]:
@@ -105,7 +106,12 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
             formation(f.id, div, f.leader, f.kind, f.tags)
 
     def home(item: Any, steps: tuple, leader: bool = False) -> tuple | None:
-        """(side, division, formation) of a unit or leader, defaults filled in."""
+        """(side, division, formation) of a unit or leader, defaults filled in; a
+        scenario's piece the file gives no place keeps its own."""
+        known = cat["leader" if leader else "unit"].get(item.id, {})
+        if "division" in known and item.formation is None and item.division is None and \
+                item.side is None:
+            return known["side"], known["division"], known.get("formation")
         if item.formation is not None:
             if item.formation not in cat["formation"]:
                 errors.add(sit, steps + ("formation",), f"unknown formation '{item.formation}'",
@@ -147,6 +153,8 @@ def lay_out_situation(cat: dict, sit: Any, errors: Any) -> None:
             errors.add(sit, ("formations", i, "leader"), f"unknown leader '{f.leader}'",
                        did_you_mean(f.leader, cat["leader"]))
     for i, u in enumerate(sit.units):
+        if u.id not in cat["unit"]:
+            continue  # no counter could be made of it: said where it is listed
         place = home(u, ("units", i))
         if place is None:
             cat["unit"].pop(u.id, None)
