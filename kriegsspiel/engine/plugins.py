@@ -45,6 +45,8 @@ class Registry:
 
     manager: pluggy.PluginManager
     modules: dict[str, tuple[ModuleInfo, Any]] = field(default_factory=dict)
+    # Answers of hooks that depend on the modules only, kept by the asker.
+    answers: dict = field(default_factory=dict, repr=False)
 
     def names(self) -> list[str]:
         return list(self.modules)
@@ -123,16 +125,29 @@ class Registry:
 
 
 def _load_path(path: Path) -> ModuleType:
-    """Import a module from an explicit file path given by the user."""
+    """Import a module from an explicit path given by the user: a .py file, or
+    a package folder (its __init__.py, with the folder's other modules
+    importable beside it)."""
     if not path.exists():
         raise KsError(f"module file not found: {path}", Location(str(path)))
-    name = f"kriegsspiel_ext_{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
+    package = path.is_dir()
+    source = path / "__init__.py" if package else path
+    if package and not source.exists():
+        raise KsError(f"{path} is a folder without __init__.py: not a module",
+                      Location(str(path)))
+    name = f"kriegsspiel_ext_{(path.name if package else path.stem).replace('-', '_')}"
+    spec = importlib.util.spec_from_file_location(
+        name, source, submodule_search_locations=[str(path)] if package else None)
     if spec is None or spec.loader is None:
         raise KsError(f"cannot load module from {path}", Location(str(path)))
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:  # the user's own code: said in one line, not a traceback
+        sys.modules.pop(name, None)
+        raise KsError(f"cannot load module {path}: {type(exc).__name__}: {exc}",
+                      Location(str(source))) from None
     return module
 
 
@@ -188,21 +203,21 @@ def play_begins(session: Any) -> frozenset[str]:
     """The events whose first occurrence ends *session*'s set-up (ks_play_begins)."""
     if session is None:
         return frozenset()
-    _, names = session_modules(session)
-    return _play_begins(tuple(names))
-
-
-@functools.lru_cache(maxsize=16)
-def _play_begins(names: tuple[str, ...]) -> frozenset[str]:
+    registry, names = session_modules(session)
     # Asked at every turn a game shows; the answer depends on the modules only.
-    return frozenset(kind for _, kinds in installed_registry().call("ks_play_begins", names)
-                     for kind in kinds)
+    key = ("ks_play_begins", tuple(names))
+    if key not in registry.answers:
+        registry.answers[key] = frozenset(
+            kind for _, kinds in registry.call("ks_play_begins", names) for kind in kinds)
+    return registry.answers[key]
 
 
 def session_modules(session: Any) -> tuple[Registry, list[str]]:
     """The registry and the modules whose rules *session* plays, lowest layer
-    first: its scenario's rulesets, or those its program was built from."""
-    registry = installed_registry()
+    first: its scenario's rulesets, or those its program was built from.  The
+    registry is the one the session was started with (modules given by path
+    among them), else the installed one."""
+    registry = getattr(session, "registry", None) or installed_registry()
     rulesets = getattr(getattr(session, "scenario", None), "rulesets", None) or \
         [m for m in dict.fromkeys(f.module for f in getattr(session.program, "files", ()))
          if m in registry.modules]

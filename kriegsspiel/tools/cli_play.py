@@ -71,14 +71,20 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
              rules: List[Path] = typer.Option([], "--rules", help="A rule file of your own "
                                               "(.ksr), layered over the scenario's rules as "
                                               "an optional rule; `override` changes theirs "
-                                              "(repeatable; the save keeps it).")
+                                              "(repeatable; the save keeps it)."),
+             module: List[Path] = typer.Option([], "--module", help="A module that is not "
+                                               "installed (a .py file or a package folder: "
+                                               "a title of your own, a plugin), loaded beside "
+                                               "the installed ones (repeatable; the save "
+                                               "keeps its path).")
              ) -> None:
         """Play a scenario with bots and print a readable turn log and the result."""
         from kriegsspiel.tools.play import new_game
         outputs_writable(log, save)
         try:
             game = new_game(scenario, seed, [p.strip() for p in players.split(",")], explain,
-                            options=list(optional), house_rules=read_rules(rules))
+                            options=list(optional), house_rules=read_rules(rules),
+                            modules=[str(m) for m in module])
         except KsError as exc:
             fail(exc)
         turns_known(game, until)

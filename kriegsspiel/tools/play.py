@@ -53,12 +53,10 @@ def _search(seed: int, session) -> object:
 def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
     """The kernel's kinds plus those the game's modules offer (ks_player_kinds)."""
     kinds = dict(PLAYER_KINDS)
-    scenario = getattr(session, "scenario", None)
-    if scenario is not None:
-        from kriegsspiel.engine.plugins import load_registry
+    if getattr(session, "scenario", None) is not None:
+        from kriegsspiel.engine.plugins import session_modules
         from kriegsspiel.tools.search import plugin_player_kinds
-        registry = load_registry()
-        kinds.update(plugin_player_kinds(registry, registry.select(scenario.rulesets)))
+        kinds.update(plugin_player_kinds(*session_modules(session)))
     return kinds
 
 
@@ -82,9 +80,11 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
     return Table(players)
 
 
-def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | None:
+def describe(event: Event, turns: list[str], setting_up: bool = False,
+             registry: object = None) -> str | None:
     """One readable line for the events a player cares about (None: skip it):
-    the kernel's here, the rules' own from their modules (ks_describe_event)."""
+    the kernel's here, the rules' own from their modules (ks_describe_event;
+    *registry*: the game's, default the installed modules)."""
     d = event.data
     kind = event.kind
     if kind == "unit_placed" and setting_up and d["destination"]:
@@ -98,18 +98,20 @@ def describe(event: Event, turns: list[str], setting_up: bool = False) -> str | 
     if kind == "turn_advanced":
         nxt = turns[d["turn"]] if d["turn"] < len(turns) else "end"
         return f"turn {nxt}" if nxt != "end" else "end of the last turn"
-    return _module_description(kind, d)
+    return _module_description(kind, d, registry)
 
 
 @functools.lru_cache(maxsize=1)
-def _describer():
-    from kriegsspiel.engine.plugins import load_registry
-    return load_registry().manager.hook.ks_describe_event
+def _installed_describer():
+    from kriegsspiel.engine.plugins import installed_registry
+    return installed_registry().manager.hook.ks_describe_event
 
 
-def _module_description(kind: str, data: dict) -> str | None:
+def _module_description(kind: str, data: dict, registry: object = None) -> str | None:
     """What the modules say of their own events (hook ks_describe_event)."""
-    return _describer()(kind=kind, data=data)
+    hook = _installed_describer() if registry is None else \
+        registry.manager.hook.ks_describe_event
+    return hook(kind=kind, data=data)
 
 
 # ---- a game played turn after turn, that can be saved at any decision -------------
@@ -156,6 +158,7 @@ class Playthrough:
     options: list[str] = field(default_factory=list)  # optional rules switched on
     # The player's own rule files (ks play --rules): {"path", "text"} each.
     house_rules: list[dict] = field(default_factory=list)
+    modules: list[str] = field(default_factory=list)  # modules given by path (ks play --module)
     stopped: dict | None = None  # the save of the moment a player stopped the game
     replayed_log: list[Event] | None = None  # a save's log, replayed to its last answer
     replay_checked: bool = False  # a save's replay was found to give the game it recorded
@@ -200,6 +203,7 @@ class Playthrough:
         data = s.save() if self.in_progress is None else {}
         data.update({"save_version": SAVE_VERSION, "scenario": self.scenario, "seed": self.seed,
                      "options": list(self.options), "house_rules": list(self.house_rules),
+                     "modules": list(self.modules),
                      "players": list(self.kinds), "explaining": s.ctx.explaining,
                      "setup_actions": self.setup_actions, "actions": list(s.actions),
                      "in_progress": self.in_progress, "decisions": jsonable(s.players.record),
@@ -220,22 +224,28 @@ def log_fingerprint(log: list[Event]) -> str:
 
 def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
              before_decision: Callable[[object], None] | None = None,
-             options: Iterable[str] = (), house_rules: Iterable[dict] = ()) -> Playthrough:
+             options: Iterable[str] = (), house_rules: Iterable[dict] = (),
+             modules: Iterable[str] = ()) -> Playthrough:
     """*options*: the optional rules switched on by name; *house_rules*: rule
     files of the player's own ({"path", "text"}, layered as optional rules
-    over the scenario's modules). A save records both."""
+    over the scenario's modules); *modules*: paths of modules that are not
+    installed (a designer's title, a modder's plugin), loaded beside the
+    installed ones. A save records all three."""
     house_rules = [dict(r) for r in house_rules]
+    modules = [str(Path(m).resolve()) for m in modules]
+    from kriegsspiel.engine.plugins import installed_registry, load_registry
+    registry = load_registry(extra_paths=modules) if modules else installed_registry()
     # The set-up asks no questions, so the players can be seated once the
     # scenario is loaded: one load, and the sides in the game's order.
     table = _WatchedTable({}, before_decision)
-    session = start(scenario, table, seed=seed, options=options,
+    session = start(scenario, table, seed=seed, options=options, registry=registry,
                     extra=[ExtraRules(r["path"], r["text"], "optional", Path(r["path"]).stem)
                            for r in house_rules])
     table.players = players_for(list(session.state.catalog["side"]), kinds, seed,
                                 session).players
     session.ctx.explaining = explain
     game = Playthrough(scenario, seed, list(kinds), session, len(session.actions),
-                       options=list(options), house_rules=house_rules)
+                       options=list(options), house_rules=house_rules, modules=modules)
     if any(_interactive(p) for p in table.players.values()):
         table.before = _Narrator(game, table, before_decision)
     table.interrupted = game.keep_stopped
@@ -326,13 +336,15 @@ def readable(game: Playthrough, explain: bool, start: int = 0,
         setting_up = setting_up and event.kind not in begins
         if index < start:
             continue
-        line = describe(event, turns, setting_up)
+        line = describe(event, turns, setting_up, getattr(session, "registry", None))
         if line:
             lines.append(line)
             if explain:
                 for record in jsonable(event.cause):
                     lines.append("        · " + explained(record))
-    if result and not session.events("game_won"):
+    # The ruleset's own events say how it ended (ks_describe_event); it is
+    # over when the contract's game_decided says so or its turns have run out.
+    if result and not session.value("game_decided") and session.state.turn < len(turns):
         lines.append("RESULT: not decided (stopped before the end)")
     return lines
 

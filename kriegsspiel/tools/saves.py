@@ -76,6 +76,10 @@ def read_save(path: Path) -> dict:
                 else _KIND_NAMES.get(kind, kind)
             raise KsError(f"'{key}' should be {shape}, not {json.dumps(value)[:40]}",
                           _key_location(path, text, key))
+    modules = data.get("modules", [])  # a save from before modules by path has none
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise KsError(f"'modules' should be a list of strings (module paths), not "
+                      f"{json.dumps(modules)[:40]}", _key_location(path, text, "modules"))
     return data
 
 
@@ -169,7 +173,8 @@ def prepare(data: dict, kinds: list[str] | None = None, explain: bool = False,
     kinds = list(kinds or data["players"])
     # A save from before optional rules could be switched on has none on.
     game = new_game(data["scenario"], data["seed"], kinds, data["explaining"] or explain,
-                    options=data.get("options", []), house_rules=data.get("house_rules", []))
+                    options=data.get("options", []), house_rules=data.get("house_rules", []),
+                    modules=data.get("modules", []))
     session, setup = game.session, data["setup_actions"]
     if session.actions != data["actions"][:setup]:
         raise DoesNotReplay(f"the save does not replay: the set-up of '{data['scenario']}' "

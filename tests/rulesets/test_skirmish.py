@@ -280,3 +280,45 @@ def test_its_objective_must_be_on_the_map(tmp_path):
         start(str(bad), Table({}), 1, registry=REGISTRY)
     assert "objective: hex '09.09' is not on map 'field'" in caught.value.render()
     assert f"{bad}:11:" in caught.value.render()
+
+
+def test_ks_play_loads_a_module_by_path_and_a_save_remembers_it(tmp_path, monkeypatch):
+    """A title that is not installed plays by `ks play --module PATH` (its games
+    and scenarios found through ks_content_roots, its result line its own); the
+    save keeps the path, so `ks resume` needs nothing more."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["play", "skirmish/meeting"]).exit_code == 1
+    save = tmp_path / "game.json"
+    played = runner.invoke(app, ["play", "skirmish/meeting", "--module", str(MODULE.parent),
+                                 "--seed", "2", "--until", "2", "--save", str(save)])
+    assert played.exit_code == 0, played.output
+    assert played.output.splitlines()[-1] == "RESULT: not decided (stopped before the end)"
+    import json
+    assert json.loads(save.read_text())["modules"] == [str(MODULE.parent.resolve())]
+    resumed = runner.invoke(app, ["resume", str(save)])
+    assert resumed.exit_code == 0, resumed.output
+    whole = runner.invoke(app, ["play", "skirmish/meeting", "--module", str(MODULE.parent),
+                                "--seed", "2"])
+    assert resumed.output.splitlines()[-1] == whole.output.splitlines()[-1]
+    assert whole.output.splitlines()[-1].startswith("RESULT: ")
+    assert "not decided" not in whole.output.splitlines()[-1]
+
+
+def test_a_module_path_that_does_not_load_is_one_located_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    broken = tmp_path / "mine"
+    broken.mkdir()
+    (broken / "__init__.py").write_text("def oops(:\n", encoding="utf-8")
+    runner = CliRunner()
+    for path, message in ((broken, "cannot load module"), (tmp_path / "nowhere.py",
+                                                          "module file not found"),
+                          (tmp_path, "a folder without __init__.py")):
+        result = runner.invoke(app, ["play", "skirmish/meeting", "--module", str(path)])
+        assert result.exit_code == 1 and message in result.output
+        assert "Traceback" not in result.output

@@ -46,6 +46,16 @@ class SkirmishScenario(DataModel):
 
 
 @hookimpl
+def ks_describe_event(kind, data):
+    # The turn log's result line (skirmish:7), as `ks play` prints it.
+    if kind == "game_won":
+        return f"RESULT: {data['winner'].split(':', 1)[-1]} wins ({data['reason']})"
+    if kind == "game_drawn":
+        return f"RESULT: a draw ({data['reason']})"
+    return None
+
+
+@hookimpl
 def ks_content_roots():
     return [HERE / "games", HERE / "scenarios"]
 
