@@ -95,8 +95,11 @@ class ExprCompiler(StatementCompiler):
         if found is not None:
             return found
         candidates = list(scope.names) + self.p.visible_names()
-        raise KsError(f"unknown name '{name}' in {scope.where}", e.loc,
-                      did_you_mean(name, candidates))
+        # Reported with the definition's other problems (every misspelt name at
+        # once); the name reads as a value of any type so compiling goes on.
+        self.p.defer(KsError(f"unknown name '{name}' in {scope.where}", e.loc,
+                             did_you_mean(name, candidates)))
+        return constant(None), "any"
 
     @cython.locals(slot=cython.Py_ssize_t)
     def _attr(self, e: ir.Attr, scope: Scope):

@@ -174,7 +174,10 @@ class Program:
 
     def _build_const(self, decl: ir.Const, holder: Compiled) -> None:
         scope = Scope({}, False, f"const '{decl.name}'")
+        noted = len(self.deferred)
         fn, holder.type = self.compiler.expr(decl.expr, scope)
+        if len(self.deferred) > noted:
+            return  # a misspelt name: nothing to evaluate (its error says why)
         value = fn([None, *scope.padding(0)])
         holder.fn = lambda: value
 

@@ -275,6 +275,20 @@ scenario.ksr:1:11: error: unknown name 'pre_night_dispatch_bonuss' in const 'a'
 hint: did you mean 'pre_night_dispatch_bonus'?"""
 
 
+def test_every_misspelt_name_at_once():
+    """docs/dsl.md's promise, every problem at once: two misspelt names in one
+    definition, and one in a definition and another in one that uses it, are
+    each reported where written (gts:10.0.3's constants)."""
+    both = build_errors("const a = pre_night_dispatch_bonuss + dispatch_bonis @gts:10.0.3\n")
+    assert [line for line in both.splitlines() if ": error: " in line] == [
+        "scenario.ksr:1:11: error: unknown name 'pre_night_dispatch_bonuss' in const 'a'",
+        "scenario.ksr:1:39: error: unknown name 'dispatch_bonis' in const 'a'"]
+    chained = build_errors("def a() = pre_night_dispatch_bonuss + 1 @gts:10.0.3\n"
+                           "def b() = a() + pre_night_dispatch_bonuss @gts:10.0.3\n")
+    assert [line.split(": error: ")[0] for line in chained.splitlines()
+            if ": error: " in line] == ["scenario.ksr:1:11", "scenario.ksr:2:17"]
+
+
 def test_misspelt_table():
     text = ("def a(x: int) = resutls[x] @gts:19.2\n"
             "table results(r: 0..9) @gts:19.2 {\n  0..9 -> 1\n}\n")
