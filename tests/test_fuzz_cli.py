@@ -92,7 +92,10 @@ COMMANDS: dict[str, tuple[list[str], dict[str, list[str] | None]]] = {
     "rules coverage": ([], {"--ruleset": ["gts", "crete", "x"], "--json": None,
                             "--sentences": None, "--section": ["17.2", "x"],
                             "--tests": ["folder", "missing"]}),
-    "rules show": (["fire_hits", "drop_table", "x", ""], {"--on": ["gts", "crete", "x"]}),
+    "rules show": (["fire_hits", "drop_table", "x", "", "gts:18.7", "crete:2.9", "gts:99",
+                    "nope:1.0"], {"--on": ["gts", "crete", "x"]}),
+    "rules diff": ([], {"--ruleset": ["gts", "crete", "crete_optional", "x", ""]}),
+    "rules contract": ([], {"--on": ["gts", "crete", "x"]}),
     "rules optional": ([], {"--disable": ["crete", "x"]}),
 }
 # A pool's names stand for the fixture's files and the outputs' folder.

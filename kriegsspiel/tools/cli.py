@@ -295,20 +295,29 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 
 @rules_app.command("show")
-def rules_show(name: str = typer.Argument(..., help="A rule's name: a def, table, modifiers, "
-                                         "check, procedure, trigger, const or track."),
+def rules_show(name: str = typer.Argument(..., help="A rule's name (a def, table, modifiers, "
+                                         "check, procedure, trigger, const or track), or a "
+                                         "rulebook section: gts:15.6, crete:2.7."),
                on: List[str] = typer.Option([], "--on", help="The modules whose rules "
                                             "to look in, with those they build on "
                                             "(repeatable; `ks modules` lists them; "
                                             "default: the installed series).")) -> None:
-    """Show a definition: where each layer defines or overrides it."""
+    """Show a definition — where each layer defines or overrides it — or a
+    rulebook section's text beside every definition, row, term and step citing it."""
     from kriegsspiel.core.errors import did_you_mean
     from kriegsspiel.engine.plugins import load_registry
     from kriegsspiel.engine.rulebook import build_program
+    from kriegsspiel.tools.rules_show import section_lines, section_ref
+    section = section_ref(name)
     try:
         registry = load_registry()
+        if section is not None and not on:  # the section's own ruleset, with what it needs
+            on = [m for m in registry.names() if registry.info(m).ruleset == section[0]][:1]
         on = registry.base_of(on, "the definition")
         program = build_program(on, registry)
+        if section is not None:
+            out.print("\n".join(section_lines(program, *section)), markup=False)
+            return
     except KsError as exc:
         _fail(exc)
     history = program.linked.history.get(name)
@@ -341,6 +350,27 @@ def rules_contract(on: List[str] = typer.Option([], "--on", help="The modules wh
         decl = program.compiled[need.name].decl
         out.print(f"{need.signature():28} {need.purpose}\n{'':28} defined by {decl.module} "
                   f"({decl.loc.path}:{decl.loc.line})", markup=False)
+
+
+@rules_app.command("diff")
+def rules_diff(ruleset: str = typer.Option(..., "--ruleset", help="The module whose layer "
+                                           "to compare with those below it (`ks modules` "
+                                           "lists them), e.g. crete.")) -> None:
+    """Everything a module's layer changes relative to the layers below it: the
+    definitions it adds, and the rows, terms and steps it adds, replaces or removes."""
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.rulebook import build_program
+    from kriegsspiel.tools.rules_show import diff_lines
+    try:
+        registry = load_registry()
+        info = registry.info(ruleset)
+        program = build_program([ruleset], registry)
+    except KsError as exc:
+        _fail(exc)
+    below = [m for m in registry.select([ruleset]) if m != ruleset]
+    out.print(f"{ruleset} ({info.layer}) over {', '.join(below) or 'nothing'}:", markup=False)
+    for line in diff_lines(program, ruleset):
+        out.print(f"  {line}", markup=False)
 
 
 def _modules_defining(name: str, besides: list[str]) -> list[str]:

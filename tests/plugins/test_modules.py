@@ -237,3 +237,49 @@ def test_every_hook_is_documented_and_tested():
         assert re.search(rf"^#+ `?{hook}", docs, re.M), f"{hook} is not documented in docs/hooks.md"
         assert hook in tests_text or hook in own, f"no test exercises {hook}"
 
+
+
+def test_a_rulebook_section_is_shown_beside_what_implements_it():
+    """`ks rules show gts:18.7`: the section's sentences as the book prints them
+    (#22 the chart's In Column row) and every definition, row, term or step
+    citing it; Crete's crete:2.9 Rubble shows which series definitions its
+    layer overrides. A section the index lacks gets a did-you-mean."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    runner = CliRunner()
+    chart = runner.invoke(app, ["rules", "show", "gts:18.7"])
+    assert chart.exit_code == 0, chart.output
+    lines = chart.output.splitlines()
+    assert lines[0] == "gts:18.7 How do I Assault?"
+    assert "  #22 In Column +2 Yes Yes" in lines
+    assert any(re.fullmatch(r"  series +gts +table assault_marker_modifier \(.*assault\.ksr:\d+\)",
+                            line) for line in lines)
+    rubble = runner.invoke(app, ["rules", "show", "crete:2.9"]).output.splitlines()
+    assert any(re.fullmatch(r"  exclusive +crete +def entry_cost_added, overriding gts's "
+                            r"\(.*rubble\.ksr:\d+\)", line) for line in rubble)
+    wrong = runner.invoke(app, ["rules", "show", "gts:15.66"])
+    assert wrong.exit_code == 1 and "did you mean '15.6'?" in wrong.output
+
+
+def test_a_layers_changes_are_listed_against_the_layers_below():
+    """`ks rules diff --ruleset crete`: what Crete adds, and of each series
+    definition it overrides the steps, terms and rows (added, replaced,
+    removed) or the whole definition (crete:2.9's Rubble, crete:5.3's Heroic)."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    result = CliRunner().invoke(app, ["rules", "diff", "--ruleset", "crete"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "crete (exclusive) over gts:"
+    text = "\n".join(lines)
+    assert re.search(r"^  adds def rubbled @crete:2\.9 \(", text, re.M)
+    assert re.search(r"^  overrides procedure engineer of gts: step clear_rubble added after "
+                     r"remove_road_block @crete:2\.9", text, re.M)
+    assert re.search(r"^  overrides modifiers troop_quality of gts: term heroic added; term "
+                     r"supply added", text, re.M)
+    assert re.search(r"^  overrides def entry_cost_added of gts \(the whole definition\)",
+                     text, re.M)
+    rows = re.search(r"^  overrides table terrain_cost of gts: (.*) @", text, re.M)
+    assert rows and "row town, tracked, 0 added" in rows.group(1)
