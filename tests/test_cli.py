@@ -134,7 +134,9 @@ def test_one_namespace_no_bare_top_level_packages():
     shipped = {f.as_posix() for f in files}
     for needed in ("kriegsspiel/dsl/rules.lark", "kriegsspiel/modules/gts/rules/results.ksr",
                    "kriegsspiel/rule_index/gts-series.json",
-                   "kriegsspiel/rule_index/sentences/crete.json"):
+                   "kriegsspiel/rule_index/sentences/crete.json",
+                   "kriegsspiel/tools/templates/gts_title/modules/__name__/__init__.py.in",
+                   "kriegsspiel/tools/templates/gts_title/scenarios/__name__/first.yaml"):
         assert needed in shipped
 
 

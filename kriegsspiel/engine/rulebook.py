@@ -105,7 +105,7 @@ def build_program(modules: Iterable[str], registry: Registry | None = None,
                                   parse_cached(rules.path, rules.text)))
         except KsError as exc:
             errors.append(exc)
-    index = _rule_index(registry, names)
+    index = rule_index(registry, names)
     for f in files:
         errors += check_cites(f.decls, index)
     linked, link_errors = link(files)
@@ -147,7 +147,7 @@ def _primitives(registry: Registry, names: list[str], errors: list[KsError]):
     return primitives, errors
 
 
-def _rule_index(registry: Registry, names: list[str]) -> dict[str, dict[str, dict]]:
+def rule_index(registry: Registry, names: list[str]) -> dict[str, dict[str, dict]]:
     """The shipped rule index and the selected modules' own (ks_rule_index)."""
     index = dict(load_index())
     for path in [p for _, paths in registry.call("ks_rule_index", names) for p in paths]:

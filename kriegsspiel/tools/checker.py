@@ -35,8 +35,9 @@ def _leaf_modules(registry) -> list[str]:
     return [n for n in registry.names() if n not in required] or registry.names()
 
 
-def check_shipped(disable: list[str] = ()) -> CheckResult:
-    registry = load_registry(disabled=disable)
+def check_shipped(disable: list[str] = (), modules: list[str] = ()) -> CheckResult:
+    """Every installed module's rules and data (and those of *modules*, given by path)."""
+    registry = load_registry(disabled=disable, extra_paths=modules)
     result = CheckResult()
     programs = []
     for leaf in _leaf_modules(registry):
@@ -74,7 +75,8 @@ def provisional_data(roots: list[Path]) -> list[str]:
     return out
 
 
-def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]) -> CheckResult:
+def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str],
+                modules: list[str] = ()) -> CheckResult:
     """Each file checked as what it is (check_files.kind_of); a folder's rule
     files and YAML files."""
     result = CheckResult()
@@ -102,7 +104,7 @@ def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]
             kinds[path] = kind
     rule_texts = [p for p, k in kinds.items() if k == "rule file"]
     if rule_texts:
-        rule_errors, result.notes = _check_rules(rule_texts, on, layer, disable)
+        rule_errors, result.notes = _check_rules(rule_texts, on, layer, disable, modules)
         result.errors += rule_errors
     for path, kind in kinds.items():
         if kind != "rule file":
@@ -113,10 +115,10 @@ def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]
     return result
 
 
-def _check_rules(paths: list[Path], on: list[str], layer: str,
-                 disable: list[str]) -> tuple[list[KsError], list[str]]:
+def _check_rules(paths: list[Path], on: list[str], layer: str, disable: list[str],
+                 modules: list[str] = ()) -> tuple[list[KsError], list[str]]:
     errors: list[KsError] = []
-    registry = load_registry(disabled=disable)
+    registry = load_registry(disabled=disable, extra_paths=modules)
     try:
         on = registry.base_of(on, "a rule file")
     except KsError as exc:

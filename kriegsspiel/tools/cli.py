@@ -75,12 +75,17 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
           on: List[str] = typer.Option([], "--on", help="Modules a given rule file builds on "
                                        "(default: the installed series)."),
           layer: str = typer.Option("optional", help="Layer of a given rule file."),
-          disable: List[str] = typer.Option([], "--disable", help="Modules to leave out.")) -> None:
+          disable: List[str] = typer.Option([], "--disable", help="Modules to leave out."),
+          module: List[Path] = typer.Option([], "--module", help="A module that is not "
+                                            "installed (a .py file or a package folder), "
+                                            "checked with its games and scenarios "
+                                            "(repeatable).")) -> None:
     """Validate rules and data; exit 1 with located errors if anything is wrong."""
     from kriegsspiel.tools.checker import check_paths, check_shipped
+    modules = [str(m) for m in module]
     try:
-        result = check_paths(paths, list(on), layer, list(disable)) if paths \
-            else check_shipped(list(disable))
+        result = check_paths(paths, list(on), layer, list(disable), modules) if paths \
+            else check_shipped(list(disable), modules)
     except KsError as exc:
         _fail(exc)
     _print_errors(result.errors)
@@ -294,108 +299,13 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
     out.print(table)
 
 
-@rules_app.command("show")
-def rules_show(name: str = typer.Argument(..., help="A rule's name (a def, table, modifiers, "
-                                         "check, procedure, trigger, const or track), or a "
-                                         "rulebook section: gts:15.6, crete:2.7."),
-               on: List[str] = typer.Option([], "--on", help="The modules whose rules "
-                                            "to look in, with those they build on "
-                                            "(repeatable; `ks modules` lists them; "
-                                            "default: the installed series).")) -> None:
-    """Show a definition — where each layer defines or overrides it — or a
-    rulebook section's text beside every definition, row, term and step citing it."""
-    from kriegsspiel.core.errors import did_you_mean
-    from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.rulebook import build_program
-    from kriegsspiel.tools.rules_show import section_lines, section_ref
-    section = section_ref(name)
-    try:
-        registry = load_registry()
-        if section is not None and not on:  # the section's own ruleset, with what it needs
-            on = [m for m in registry.names() if registry.info(m).ruleset == section[0]][:1]
-        on = registry.base_of(on, "the definition")
-        program = build_program(on, registry)
-        if section is not None:
-            out.print("\n".join(section_lines(program, *section)), markup=False)
-            return
-    except KsError as exc:
-        _fail(exc)
-    history = program.linked.history.get(name)
-    if not history:
-        elsewhere = _modules_defining(name, on)
-        hint = (f"module {', '.join(elsewhere)} defines it: ks rules show {name} --on "
-                f"{elsewhere[0]}") if elsewhere else did_you_mean(name, program.linked.history)
-        _fail(KsError(f"no definition '{name}' in the rules of {', '.join(on)}", None, hint))
-    for decl in history:
-        cites = " ".join(f"@{c}" for c in decl.cites)
-        out.print(f"{decl.layer:10} {decl.module:10} {decl.kind} {decl.name}  {cites}  "
-                  f"({decl.loc.path}:{decl.loc.line})", markup=False)
-
-
-@rules_app.command("contract")
-def rules_contract(on: List[str] = typer.Option([], "--on", help="The modules whose rules to "
-                                                "look in (default: the installed series).")
-                   ) -> None:
-    """The rules the engine calls by name, what each is for and where the rules
-    define it (a ruleset lacking one is refused at load)."""
-    from kriegsspiel.engine.contract import CONTRACT
-    from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.rulebook import build_program
-    try:
-        registry = load_registry()
-        program = build_program(registry.base_of(on, "the contract"), registry)
-    except KsError as exc:
-        _fail(exc)
-    for need in CONTRACT:
-        decl = program.compiled[need.name].decl
-        out.print(f"{need.signature():28} {need.purpose}\n{'':28} defined by {decl.module} "
-                  f"({decl.loc.path}:{decl.loc.line})", markup=False)
-
-
-@rules_app.command("diff")
-def rules_diff(ruleset: str = typer.Option(..., "--ruleset", help="The module whose layer "
-                                           "to compare with those below it (`ks modules` "
-                                           "lists them), e.g. crete.")) -> None:
-    """Everything a module's layer changes relative to the layers below it: the
-    definitions it adds, and the rows, terms and steps it adds, replaces or removes."""
-    from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.rulebook import build_program
-    from kriegsspiel.tools.rules_show import diff_lines
-    try:
-        registry = load_registry()
-        info = registry.info(ruleset)
-        program = build_program([ruleset], registry)
-    except KsError as exc:
-        _fail(exc)
-    below = [m for m in registry.select([ruleset]) if m != ruleset]
-    out.print(f"{ruleset} ({info.layer}) over {', '.join(below) or 'nothing'}:", markup=False)
-    for line in diff_lines(program, ruleset):
-        out.print(f"  {line}", markup=False)
-
-
-def _modules_defining(name: str, besides: list[str]) -> list[str]:
-    """The installed modules (other than *besides*) whose rules define *name*."""
-    from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.rulebook import build_program
-    registry = load_registry()
-    found = []
-    for module in registry.names():
-        if module in besides:
-            continue
-        try:
-            if name in build_program([module], registry).linked.history:
-                found.append(module)
-        except KsError:
-            continue
-    # The module that brings it, not every module built on that one.
-    return [m for m in found if not set(registry.info(m).requires) & set(found)]
-
-
 # Commands that live in modules of their own add themselves to the app here.
-from kriegsspiel.tools import cli_play, cli_render  # noqa: E402  (they need `app` defined)
+from kriegsspiel.tools import cli_new, cli_play, cli_render, cli_rules  # noqa: E402  (need `app`)
 
 cli_play.register(app, out, _fail)
 cli_render.register(app, out, _fail)
+cli_new.register(app, out, _fail)
+cli_rules.register(rules_app, out, _fail)
 
 
 def main() -> None:

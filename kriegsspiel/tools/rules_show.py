@@ -15,22 +15,27 @@ from kriegsspiel.dsl.citations import iter_cites
 from kriegsspiel.rule_index import load_index, load_sentences
 
 
-def section_ref(name: str) -> tuple[str, str] | None:
-    """('gts', '15.6') for 'gts:15.6', when the ruleset is one of the index's."""
+def section_ref(name: str, index: dict | None = None) -> tuple[str, str] | None:
+    """('gts', '15.6') for 'gts:15.6', when the ruleset is one of *index*'s
+    (default: the shipped rule index)."""
     ruleset, colon, section = name.partition(":")
-    return (ruleset, section) if colon and ruleset in load_index() else None
+    return (ruleset, section) if colon and ruleset in (index or load_index()) else None
 
 
-def section_lines(program: Any, ruleset: str, section: str) -> list[str]:
-    """The section's title and sentences, then each place of the rules in play
-    citing it: layer, module, what it is, where."""
-    entries = load_index()[ruleset]
+def section_lines(program: Any, ruleset: str, section: str,
+                  index: dict | None = None) -> list[str]:
+    """The section's title and sentences (a module's own index: its entries'
+    text), then each place of the rules in play citing it: layer, module, what
+    it is, where."""
+    entries = (index or load_index())[ruleset]
     if section not in entries:
         raise KsError(f"no section {section} in the {ruleset} rule index", None,
                       did_you_mean(section, entries))
     lines = [f"{ruleset}:{section} {entries[section].get('title', '')}".rstrip()]
-    lines += [f"  #{s['n']} {s['text']}" for s in load_sentences().get(ruleset, {}).values()
-              if s["section"] == section]
+    sentences = [f"  #{s['n']} {s['text']}" for s in load_sentences().get(ruleset, {}).values()
+                 if s["section"] == section]
+    text = entries[section].get("text")
+    lines += sentences or ([f"  {text}"] if text else [])
     found = []
     for name, history in program.linked.history.items():
         for i, decl in enumerate(history):

@@ -1,0 +1,127 @@
+"""`ks rules show`, `ks rules contract` and `ks rules diff`: the rules as a
+designer reads them (kriegsspiel.tools.rules_show does the reading)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, List, NoReturn
+
+import typer
+from rich.console import Console
+
+from kriegsspiel.core.errors import KsError
+
+
+def _registry(modules: List[Path]):
+    from kriegsspiel.engine.plugins import installed_registry, load_registry
+    return load_registry(extra_paths=[str(m) for m in modules]) if modules \
+        else installed_registry()
+
+
+MODULE_HELP = ("A module that is not installed (a .py file or a package folder), loaded "
+               "beside the installed ones (repeatable).")
+
+
+def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]) -> None:
+    """Add these commands to `ks rules` (*fail*: print a located error and exit 1)."""
+
+    @rules_app.command("show")
+    def rules_show(name: str = typer.Argument(..., help="A rule's name (a def, table, modifiers, "
+                                             "check, procedure, trigger, const or track), or a "
+                                             "rulebook section: gts:15.6, crete:2.7."),
+                   on: List[str] = typer.Option([], "--on", help="The modules whose rules "
+                                                "to look in, with those they build on "
+                                                "(repeatable; `ks modules` lists them; "
+                                                "default: the installed series)."),
+                   module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
+                   ) -> None:
+        """Show a definition — where each layer defines or overrides it — or a
+        rulebook section's text beside every definition, row, term and step citing it."""
+        from kriegsspiel.core.errors import did_you_mean
+        from kriegsspiel.engine.rulebook import build_program, rule_index
+        from kriegsspiel.tools.rules_show import section_lines, section_ref
+        try:
+            registry = _registry(module)
+            index = rule_index(registry, registry.names())
+            section = section_ref(name, index)
+            if section is not None and not on:  # the section's own ruleset, with what it needs
+                on = [m for m in registry.names() if registry.info(m).ruleset == section[0]][:1]
+            on = registry.base_of(on, "the definition")
+            program = build_program(on, registry)
+            if section is not None:
+                out.print("\n".join(section_lines(program, *section, index)), markup=False)
+                return
+        except KsError as exc:
+            fail(exc)
+        history = program.linked.history.get(name)
+        if not history:
+            elsewhere = _modules_defining(name, on)
+            hint = (f"module {', '.join(elsewhere)} defines it: ks rules show {name} --on "
+                    f"{elsewhere[0]}") if elsewhere else did_you_mean(name, program.linked.history)
+            fail(KsError(f"no definition '{name}' in the rules of {', '.join(on)}", None, hint))
+        for decl in history:
+            cites = " ".join(f"@{c}" for c in decl.cites)
+            out.print(f"{decl.layer:10} {decl.module:10} {decl.kind} {decl.name}  {cites}  "
+                      f"({decl.loc.path}:{decl.loc.line})", markup=False)
+
+
+    @rules_app.command("contract")
+    def rules_contract(on: List[str] = typer.Option([], "--on", help="The modules whose rules to "
+                                                    "look in (default: the installed series).")
+                       ) -> None:
+        """The rules the engine calls by name, what each is for and where the rules
+        define it (a ruleset lacking one is refused at load)."""
+        from kriegsspiel.engine.contract import CONTRACT
+        from kriegsspiel.engine.plugins import load_registry
+        from kriegsspiel.engine.rulebook import build_program
+        try:
+            registry = load_registry()
+            program = build_program(registry.base_of(on, "the contract"), registry)
+        except KsError as exc:
+            fail(exc)
+        for need in CONTRACT:
+            decl = program.compiled[need.name].decl
+            out.print(f"{need.signature():28} {need.purpose}\n{'':28} defined by {decl.module} "
+                      f"({decl.loc.path}:{decl.loc.line})", markup=False)
+
+
+    @rules_app.command("diff")
+    def rules_diff(ruleset: str = typer.Option(..., "--ruleset", help="The module whose layer "
+                                               "to compare with those below it (`ks modules` "
+                                               "lists them), e.g. crete."),
+                   module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
+                   ) -> None:
+        """Everything a module's layer changes relative to the layers below it: the
+        definitions it adds, and the rows, terms and steps it adds, replaces or removes."""
+        from kriegsspiel.engine.rulebook import build_program
+        from kriegsspiel.tools.rules_show import diff_lines
+        try:
+            registry = _registry(module)
+            info = registry.info(ruleset)
+            program = build_program([ruleset], registry)
+        except KsError as exc:
+            fail(exc)
+        below = [m for m in registry.select([ruleset]) if m != ruleset]
+        out.print(f"{ruleset} ({info.layer}) over {', '.join(below) or 'nothing'}:", markup=False)
+        for line in diff_lines(program, ruleset):
+            out.print(f"  {line}", markup=False)
+
+
+    def _modules_defining(name: str, besides: list[str]) -> list[str]:
+        """The installed modules (other than *besides*) whose rules define *name*."""
+        from kriegsspiel.engine.plugins import load_registry
+        from kriegsspiel.engine.rulebook import build_program
+        registry = load_registry()
+        found = []
+        for module in registry.names():
+            if module in besides:
+                continue
+            try:
+                if name in build_program([module], registry).linked.history:
+                    found.append(module)
+            except KsError:
+                continue
+        # The module that brings it, not every module built on that one.
+        return [m for m in found if not set(registry.info(m).requires) & set(found)]
+
+

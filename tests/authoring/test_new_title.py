@@ -1,0 +1,82 @@
+"""`ks new title`: a designer's title scaffolded outside the source tree passes
+`ks check --module` and plays with `ks play --module` at once; a mistake in
+each kind of file it made is a located error; bad names are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from kriegsspiel.tools.cli import app
+
+RUNNER = CliRunner()
+
+
+@pytest.fixture()
+def title(tmp_path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    made = RUNNER.invoke(app, ["new", "title", "mygame"])
+    assert made.exit_code == 0, made.output
+    root = tmp_path / "mygame"
+    monkeypatch.chdir(root)
+    return root
+
+
+def run(*args: str):
+    return RUNNER.invoke(app, list(args))
+
+
+def test_a_new_title_checks_and_plays_to_a_result(title):
+    """gts:12.0: the series leaves victory to the exclusive rules, and the
+    scaffold's layer says it (scenario:1: Red holding the town wins, else Blue);
+    its one example override changes one row of the series' chart (1.0)."""
+    assert sorted(p.relative_to(title).as_posix() for p in title.rglob("*") if p.is_file()) == [
+        "README.md", "games/mygame/game.yaml", "games/mygame/maps/field.yaml",
+        "games/mygame/terrain.yaml", "games/mygame/units.yaml",
+        "modules/mygame/__init__.py", "modules/mygame/rule_index.json",
+        "modules/mygame/rules/mygame.ksr", "scenarios/mygame/first.yaml"]
+    checked = run("check", "--module", "modules/mygame")
+    assert checked.exit_code == 0, checked.output
+    for players in ("random", "heuristic,heuristic"):
+        played = run("play", "mygame/first", "--module", "modules/mygame", "--players",
+                     players, "--check-invariants")
+        assert played.exit_code == 0, played.output
+        assert played.output.splitlines()[-1] in ("RESULT: Blue wins (no objective was taken)",
+                                                  "RESULT: Red wins (it holds its objective)")
+    diff = run("rules", "diff", "--ruleset", "mygame", "--module", "modules/mygame").output
+    assert "overrides table terrain_fire_modifier of gts: row town replaced @mygame:1.0" in diff
+
+
+@pytest.mark.parametrize("file, old, new, where", [
+    ("modules/mygame/rules/mygame.ksr", "town -> -3", "twon -> -3", "mygame.ksr:7:3"),
+    ("games/mygame/game.yaml", "army: Red Army}", "army: Red Armee}", "game.yaml:15"),
+    ("games/mygame/units.yaml", "formation: 1st Red Regiment\n", "formation: 1st Red Regimen\n",
+     "units.yaml:"),
+    ("games/mygame/maps/field.yaml", 'town: ["06.04"]', 'town: ["06.44"]', "field.yaml:8"),
+    ("scenarios/mygame/first.yaml", "hex: \"06.04\"}", "hex: \"60.04\"}", "first.yaml:14:30"),
+])
+def test_a_mistake_in_each_file_it_made_is_located(title, file, old, new, where):
+    path = title / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    checked = run("check", "--module", "modules/mygame")
+    assert checked.exit_code == 1
+    errors = [line for line in checked.output.splitlines() if ": error: " in line]
+    assert errors and where in errors[0], checked.output
+
+
+def test_a_name_or_place_it_cannot_use_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args, message in ((["Bad-Name"], "cannot name a title"),
+                          (["crete"], "a module named 'crete' is installed already"),
+                          (["mine", "--on", "gtss"], "did you mean 'gts'?")):
+        result = run("new", "title", *args)
+        assert result.exit_code == 1 and message in result.output, result.output
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "x").write_text("mine", encoding="utf-8")
+    result = run("new", "title", "taken")
+    assert result.exit_code == 1 and "is not empty: nothing written" in result.output
+    assert [p.name for p in (tmp_path / "taken").iterdir()] == ["x"]
