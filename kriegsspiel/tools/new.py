@@ -2,8 +2,11 @@
 tree — an exclusive layer over a series with one cited example override, a
 small game (sides, an order of battle, counters, terrain, a map) and a tiny
 scenario — that `ks check --module` passes and `ks play --module` plays at
-once.  The files are templates shipped with the package
-(``templates/<series>_title``), their ``__name__`` and ``__title__`` filled in.
+once.  `ks new option NAME --ruleset R`: a modder's optional rule as a
+pip-installable package (its pyproject's entry point in the
+``kriegsspiel.modules`` group), one override and a test switching it on and
+off.  The files are templates shipped with the package (``templates/``),
+their ``__name__``, ``__title__`` and ``__ruleset__`` filled in.
 """
 
 from __future__ import annotations
@@ -19,41 +22,78 @@ NAME = re.compile(r"[a-z][a-z0-9_]{0,30}")
 SUFFIX = ".in"  # a template's own suffix, so the package's tools never import it
 
 
+# The series an optional-rule template's override is written against.
+OPTION_SERIES = "gts"
+
+
+def _root():
+    return resources.files(__package__) / "templates"
+
+
 def templates() -> dict[str, object]:
     """series → its title template folder."""
-    root = resources.files(__package__) / "templates"
-    return {p.name[:-len("_title")]: p for p in root.iterdir() if p.name.endswith("_title")}
+    return {p.name[:-len("_title")]: p for p in _root().iterdir() if p.name.endswith("_title")}
 
 
 def new_title(name: str, into: Path, on: str, registry: Registry) -> list[Path]:
     """Write the title's files under *into*/*name*; the paths written, in order."""
-    if not NAME.fullmatch(name):
-        raise KsError(f"'{name}' cannot name a title: use lower-case letters, digits and _, "
-                      "starting with a letter (it is the module's and the game's id)")
-    if name in registry.modules:
-        raise KsError(f"a module named '{name}' is installed already: choose another name")
+    _check_name(name, "a title", registry)
     found = templates()
     if on not in found:
         raise KsError(f"no title template builds on '{on}'", None, did_you_mean(on, found))
-    target = into / name
+    return _write(found[on], into / name, {"__name__": name, "__title__": _title(name)})
+
+
+def new_option(name: str, ruleset: str, into: Path, registry: Registry) -> list[Path]:
+    """Write an optional-rule package over the module *ruleset* under *into*/*name*."""
+    _check_name(name, "an optional rule", registry)
+    if ruleset not in registry.modules:
+        raise KsError(f"unknown module '{ruleset}' (`ks modules` lists them)", None,
+                      did_you_mean(ruleset, registry.modules))
+    if OPTION_SERIES not in registry.select([ruleset]):
+        raise KsError(f"the optional-rule template changes a {OPTION_SERIES} rule "
+                      f"(troop_quality): '{ruleset}' does not build on {OPTION_SERIES}")
+    return _write(_root() / "option", into / name,
+                  {"__name__": name, "__title__": _title(name), "__ruleset__": ruleset})
+
+
+def _check_name(name: str, what: str, registry: Registry) -> None:
+    if not NAME.fullmatch(name):
+        raise KsError(f"'{name}' cannot name {what}: use lower-case letters, digits and _, "
+                      "starting with a letter (it is the module's id)")
+    if name in registry.modules:
+        raise KsError(f"a module named '{name}' is installed already: choose another name")
+
+
+def _title(name: str) -> str:
+    return name.replace("_", " ").title()
+
+
+def _write(template: object, target: Path, words: dict[str, str]) -> list[Path]:
+    """The template's files under *target*, each word replaced; nothing when the
+    target holds anything already."""
     if target.exists() and any(target.iterdir()):
         raise KsError(f"{target} exists and is not empty: nothing written")
-    title = name.replace("_", " ").title()
     written = []
-    for source in _files(found[on]):
-        relative = source[1].replace("__name__", name)
+    for source in _files(template):
+        relative = _filled(source[1], words)
         if relative.endswith(SUFFIX):
             relative = relative[:-len(SUFFIX)]
         path = target / relative
-        text = source[0].read_text(encoding="utf-8")
+        text = _filled(source[0].read_text(encoding="utf-8"), words)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text.replace("__name__", name).replace("__title__", title),
-                            encoding="utf-8")
+            path.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise KsError(f"cannot write {path}: {exc.strerror}") from None
         written.append(path)
     return written
+
+
+def _filled(text: str, words: dict[str, str]) -> str:
+    for word, value in words.items():
+        text = text.replace(word, value)
+    return text
 
 
 def _files(folder, prefix: str = "") -> list[tuple[object, str]]:
@@ -66,4 +106,4 @@ def _files(folder, prefix: str = "") -> list[tuple[object, str]]:
     return out
 
 
-__all__ = ["new_title", "templates"]
+__all__ = ["new_title", "new_option", "templates"]
