@@ -21,8 +21,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
     def title(name: str = typer.Argument(..., help="The title's id: lower-case letters, "
                                          "digits and _ (its module, game and scenarios "
                                          "are named after it)."),
-              on: str = typer.Option("gts", "--on", help="The series it is an exclusive "
-                                     "layer of."),
+              on: str = typer.Option(None, "--on", help="The series it is an exclusive "
+                                     "layer of (default: the installed series)."),
               into: Path = typer.Option(Path("."), "--into", help="The folder to make it "
                                         "in (a folder NAME is made there).")) -> None:
         """A new title outside the source tree: an exclusive layer with one cited
@@ -44,7 +44,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
     def option(name: str = typer.Argument(..., help="The rule's module id: lower-case "
                                           "letters, digits and _."),
                ruleset: str = typer.Option(..., "--ruleset", help="The module it changes "
-                                           "(`ks modules` lists them), e.g. crete."),
+                                           "(`ks modules` lists them)."),
                into: Path = typer.Option(Path("."), "--into", help="The folder to make it "
                                          "in (a folder NAME is made there).")) -> None:
         """An optional rule as a pip-installable package: its pyproject (an entry

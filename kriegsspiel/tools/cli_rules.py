@@ -28,7 +28,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
     @rules_app.command("show")
     def rules_show(name: str = typer.Argument(..., help="A rule's name (a def, table, modifiers, "
                                              "check, procedure, trigger, const or track), or a "
-                                             "rulebook section: gts:15.6, crete:2.7."),
+                                             "rulebook section, RULESET:SECTION as cited."),
                    on: List[str] = typer.Option([], "--on", help="The modules whose rules "
                                                 "to look in, with those they build on "
                                                 "(repeatable; `ks modules` lists them; "
@@ -88,7 +88,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
     @rules_app.command("diff")
     def rules_diff(ruleset: str = typer.Option(..., "--ruleset", help="The module whose layer "
                                                "to compare with those below it (`ks modules` "
-                                               "lists them), e.g. crete."),
+                                               "lists them)."),
                    module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
                    ) -> None:
         """Everything a module's layer changes relative to the layers below it: the

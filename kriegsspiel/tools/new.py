@@ -22,22 +22,22 @@ NAME = re.compile(r"[a-z][a-z0-9_]{0,30}")
 SUFFIX = ".in"  # a template's own suffix, so the package's tools never import it
 
 
-# The series an optional-rule template's override is written against.
-OPTION_SERIES = "gts"
-
-
 def _root():
     return resources.files(__package__) / "templates"
 
 
-def templates() -> dict[str, object]:
-    """series → its title template folder."""
-    return {p.name[:-len("_title")]: p for p in _root().iterdir() if p.name.endswith("_title")}
+def templates(kind: str = "title") -> dict[str, object]:
+    """series → its template folder of *kind* (title, option): <series>_<kind>;
+    a template's rules are written against its series."""
+    suffix = f"_{kind}"
+    return {p.name[:-len(suffix)]: p for p in _root().iterdir() if p.name.endswith(suffix)}
 
 
-def new_title(name: str, into: Path, on: str, registry: Registry) -> list[Path]:
-    """Write the title's files under *into*/*name*; the paths written, in order."""
+def new_title(name: str, into: Path, on: str | None, registry: Registry) -> list[Path]:
+    """Write the title's files under *into*/*name* (*on*: the series; none: the
+    one installed); the paths written, in order."""
     _check_name(name, "a title", registry)
+    on = on or registry.base_of([], "a new title")[0]
     found = templates()
     if on not in found:
         raise KsError(f"no title template builds on '{on}'", None, did_you_mean(on, found))
@@ -50,10 +50,12 @@ def new_option(name: str, ruleset: str, into: Path, registry: Registry) -> list[
     if ruleset not in registry.modules:
         raise KsError(f"unknown module '{ruleset}' (`ks modules` lists them)", None,
                       did_you_mean(ruleset, registry.modules))
-    if OPTION_SERIES not in registry.select([ruleset]):
-        raise KsError(f"the optional-rule template changes a {OPTION_SERIES} rule "
-                      f"(troop_quality): '{ruleset}' does not build on {OPTION_SERIES}")
-    return _write(_root() / "option", into / name,
+    under = registry.select([ruleset])
+    found = {series: t for series, t in templates("option").items() if series in under}
+    if not found:
+        raise KsError(f"no optional-rule template is written for '{ruleset}' (there are for "
+                      f"modules built on {', '.join(templates('option')) or 'none'})")
+    return _write(next(iter(found.values())), into / name,
                   {"__name__": name, "__title__": _title(name), "__ruleset__": ruleset})
 
 
