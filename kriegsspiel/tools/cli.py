@@ -79,24 +79,51 @@ def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data
           module: List[Path] = typer.Option([], "--module", help="A module that is not "
                                             "installed (a .py file or a package folder), "
                                             "checked with its games and scenarios "
-                                            "(repeatable).")) -> None:
+                                            "(repeatable)."),
+          watch: bool = typer.Option(False, "--watch", help="Check again each time a rule or "
+                                     "data file under the given paths (or the modules, or "
+                                     "here) is saved; Ctrl-C stops.")) -> None:
     """Validate rules and data; exit 1 with located errors if anything is wrong."""
-    from kriegsspiel.tools.checker import check_paths, check_shipped
     modules = [str(m) for m in module]
+    if not watch:
+        if not _check_once(paths, on, layer, disable, modules):
+            raise typer.Exit(1)
+        return
+    import datetime as dt
+
+    from kriegsspiel.tools.watch import watch as watching
+    _check_once(paths, on, layer, disable, modules)
+
+    def again(moved: list[Path]) -> None:
+        out.print(f"--- {dt.datetime.now():%H:%M:%S} {moved[0]}"
+                  f"{f' and {len(moved) - 1} more' if len(moved) > 1 else ''} changed",
+                  markup=False)
+        _check_once(paths, on, layer, disable, modules)
+    try:
+        watching(list(paths or []) + list(module) or [Path(".")], again)
+    except KeyboardInterrupt:
+        out.print("stopped watching", markup=False)
+
+
+def _check_once(paths, on, layer, disable, modules) -> bool:
+    """One `ks check`, its errors and notes printed; whether all was well."""
+    from kriegsspiel.tools.checker import check_paths, check_shipped
     try:
         result = check_paths(paths, list(on), layer, list(disable), modules) if paths \
             else check_shipped(list(disable), modules)
     except KsError as exc:
-        _fail(exc)
+        _print_errors([exc])
+        return False
     _print_errors(result.errors)
     for line in result.notes:
         out.print(line, markup=False)
     if result.errors:
         count = sum(len(e.each()) for e in result.errors)
         err.print(f"{count} error(s)", markup=False)
-        raise typer.Exit(1)
+        return False
     out.print(f"ok: {result.summary}", markup=False)
     out.print(kernel_note(), markup=False)
+    return True
 
 
 def kernel_note() -> str:
