@@ -144,12 +144,23 @@ def kernel_note() -> str:
 
 @app.command()
 def schema(name: Optional[str] = typer.Argument(None, help="Format name; none: list them."),
-           all_: bool = typer.Option(False, "--all", help="Print every schema as one JSON object.")
-           ) -> None:
+           all_: bool = typer.Option(False, "--all", help="Print every schema as one JSON object."),
+           editor: Optional[Path] = typer.Option(None, "--editor", help="Write every schema "
+                                                 "into this folder with the yaml.schemas "
+                                                 "setting of VS Code's YAML extension "
+                                                 "(vscode-settings.json).")) -> None:
     """Print the JSON Schema of a YAML format (for editors and validators)."""
     from kriegsspiel.tools.checker import all_schemas
     from kriegsspiel.core.errors import did_you_mean
     schemas = all_schemas()
+    if editor is not None:
+        from kriegsspiel.tools.editor import write_schemas
+        try:
+            for path in write_schemas(schemas, editor):
+                out.print(f"wrote {path}", markup=False)
+        except KsError as exc:
+            _fail(exc)
+        return
     if all_:
         out.print(json.dumps(schemas, indent=2, sort_keys=True), markup=False)
         return
