@@ -28,7 +28,7 @@ HEX_ID_PATTERN = r"^\d{2,3}\.\d{2,3}$"
 SHEET_HEX_ID_PATTERN = r"^([a-z][a-z0-9_-]*:)?\d{2,3}\.\d{2,3}$"
 HEX_RANGE_PATTERN = r"^\d{2,3}\.\d{2,3}(-\d{2,3}\.\d{2,3})?$"
 HEXSIDE_PATTERN = r"^\d{2,3}\.\d{2,3}/\d{2,3}\.\d{2,3}$"
-RULE_REF_PATTERN = r"^[a-z][a-z0-9-]*:[A-Za-z0-9_.:-]+$"
+RULE_REF_PATTERN = r"^[a-z][a-z0-9_-]*:[A-Za-z0-9_.:-]+$"
 TURN_PATTERN = r"^\d{4}-\d{2}-\d{2} (\d{4}|night)$"
 PATTERN_WORDS = {  # the patterns in words, for error messages
     ID_PATTERN: "an id without leading or trailing spaces",
