@@ -299,6 +299,7 @@ class Row:
     cites: tuple[Cite, ...]
     loc: Location
     layer: str = ""
+    provenance: str | None = None  # its table's, as the layer that wrote it said
 
     @property
     def key_text(self) -> str:

@@ -170,6 +170,11 @@ def _merge_table(base: ir.Table, over: ir.Table) -> ir.Table:
                 break
         else:
             merged.rows.append(row)
+    # A chart is published once every row of it is: a designer replaces a
+    # provisional table with the printed one by an override saying so.
+    kinds = {r.provenance for r in merged.rows}
+    merged.provenance = "provisional" if "provisional" in kinds else \
+        "published" if kinds == {"published"} else base.provenance
     return merged
 
 

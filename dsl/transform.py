@@ -180,6 +180,8 @@ class ToIR(Transformer):
         dims = next(x[1] for x in rest if isinstance(x, tuple) and x and x[0] == "dims")
         provenance = next((x for x in rest if x in ("provisional", "published")), None)
         rows = [x for x in rest if isinstance(x, ir.Row)]
+        for row in rows:
+            row.provenance = provenance
         return ir.Table(str(rest[0]), cites, self.loc(meta), override, dims=dims,
                         rows=rows, provenance=provenance)
 

@@ -39,16 +39,17 @@ def check_shipped(disable: list[str] = (), modules: list[str] = ()) -> CheckResu
     """Every installed module's rules and data (and those of *modules*, given by path)."""
     registry = load_registry(disabled=disable, extra_paths=modules)
     result = CheckResult()
-    programs = []
+    programs, leaves = [], []
     for leaf in _leaf_modules(registry):
         try:
             programs.append(build_program([leaf], registry))
+            leaves.append(leaf)
         except KsError as exc:
             result.errors += exc.each()
     result.errors += check_content(None, registry)
     files = {f.path for p in programs for f in p.files}
     definitions = {n for p in programs for n in p.decls}
-    provisional = sorted({f"table {n} ({d.loc.path}:{d.loc.line})" for p in programs
+    provisional = sorted({_provisional_table(n, d, leaf) for p, leaf in zip(programs, leaves)
                           for n, d in p.decls.items()
                           if d.kind == "table" and d.provenance == "provisional"})
     provisional += provisional_data(loading.shipped_roots())
@@ -60,6 +61,15 @@ def check_shipped(disable: list[str] = (), modules: list[str] = ()) -> CheckResu
     result.summary = (f"{len(registry.names())} module(s), {len(files)} rule file(s), "
                       f"{len(definitions)} definition(s), {data_files} data file(s)")
     return result
+
+
+def _provisional_table(name: str, table, leaf: str) -> str:
+    """'table crt (where)', and how many rows are still provisional in the
+    rules of *leaf* (and what it builds on) when a higher layer published some."""
+    left = sum(1 for r in table.rows if r.provenance == "provisional")
+    part = f": {left} of {len(table.rows)} rows still provisional in {leaf}'s rules" \
+        if 0 < left < len(table.rows) else ""
+    return f"table {name} ({table.loc.path}:{table.loc.line}){part}"
 
 
 def provisional_data(roots: list[Path]) -> list[str]:

@@ -80,3 +80,30 @@ def test_a_name_or_place_it_cannot_use_is_refused(tmp_path, monkeypatch):
     result = run("new", "title", "taken")
     assert result.exit_code == 1 and "is not empty: nothing written" in result.output
     assert [p.name for p in (tmp_path / "taken").iterdir()] == ["x"]
+
+
+def test_a_published_chart_replaces_a_provisional_one_row_by_row(title):
+    """gts:19.1 / gts:15.5: the series' Combat Results Table is provisional (the
+    books do not print it); a title's override marked `published` that gives a
+    row the printed chart has makes `ks check` count what is left, and once it
+    gives every row the table is no longer listed as provisional."""
+    from kriegsspiel.engine.rulebook import build_program
+    crt = build_program(["gts"]).decls["crt"]
+    dims = ", ".join(f"{d.name}: {d.enum or f'{d.low}..{d.high}'}" for d in crt.dims)
+
+    def value(row):
+        return "none" if row.value is None else f'"{row.value}"'
+    rules = title / "modules" / "mygame" / "rules" / "printed_crt.ksr"
+
+    def publish(rows):
+        body = "".join(f"  {r.key_text} -> {value(r)} @mygame:1.0\n" for r in rows)
+        rules.write_text(f"override table crt({dims}) @mygame:1.0 published {{\n{body}}}\n",
+                         encoding="utf-8")
+        checked = run("check", "--module", "modules/mygame")
+        assert checked.exit_code == 0, checked.output
+        return [line for line in checked.output.splitlines() if line.startswith("  table crt")]
+    # Crete's rules keep the series' chart whole: listed as it was.
+    series = "  table crt (modules/gts/rules/fire.ksr:14)"
+    assert publish(crt.rows[:3]) == [series, f"{series}: {len(crt.rows) - 3} of "
+                                     f"{len(crt.rows)} rows still provisional in mygame's rules"]
+    assert publish(crt.rows) == [series]
