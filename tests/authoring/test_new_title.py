@@ -49,6 +49,34 @@ def test_a_new_title_checks_and_plays_to_a_result(title):
     assert "overrides table terrain_fire_modifier of gts: row town replaced @mygame:1.0" in diff
 
 
+def test_the_guide_step_by_step_a_rule_and_a_scenario_of_ones_own(title):
+    """docs/authoring.md, literally: add the Veterans rule (a term of the
+    series' troop_quality, gts:19.2.2's modifiers) with its section, and a
+    second scenario; both check and play, and the rule is in the layer's diff."""
+    import json
+    (title / "modules/mygame/rules/veterans.ksr").write_text(
+        'override modifiers troop_quality(unit: unit) @mygame:2.0 {\n'
+        '  veterans: 1 when "veteran" in unit.tags @mygame:2.0\n}\n', encoding="utf-8")
+    index_path = title / "modules/mygame/rule_index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8"))
+    index["entries"].append({"id": "2.0", "title": "Veterans",
+                             "text": "A veteran Unit checks Troop Quality one better."})
+    index_path.write_text(json.dumps(index), encoding="utf-8")
+    first = (title / "scenarios/mygame/first.yaml").read_text(encoding="utf-8")
+    second = first.replace("id: mygame-first", "id: mygame-second").replace(
+        'title: "Mygame: the First Scenario"', 'title: "Mygame: the Second Scenario"').replace(
+        '"01.03 01.04 01.05"', '"03.03 03.04 03.05"').replace('hex: "01.04"}', 'hex: "03.04"}')
+    assert second.count("03.0") == 4
+    (title / "scenarios/mygame/second.yaml").write_text(second, encoding="utf-8")
+    checked = run("check", "--module", "modules/mygame")
+    assert checked.exit_code == 0, checked.output
+    played = run("play", "mygame/second", "--module", "modules/mygame", "--seed", "2")
+    assert played.exit_code == 0 and played.output.splitlines()[-1].startswith("RESULT: ")
+    assert "Mygame: the Second Scenario" in played.output.splitlines()[0]
+    diff = run("rules", "diff", "--ruleset", "mygame", "--module", "modules/mygame").output
+    assert "overrides modifiers troop_quality of gts: term veterans added @mygame:2.0" in diff
+
+
 @pytest.mark.parametrize("file, old, new, where", [
     ("modules/mygame/rules/mygame.ksr", "town -> -3", "twon -> -3", "mygame.ksr:7:3"),
     ("games/mygame/game.yaml", "army: Red Army}", "army: Red Armee}", "game.yaml:15"),
