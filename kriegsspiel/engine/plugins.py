@@ -144,6 +144,11 @@ def _load_path(path: Path) -> ModuleType:
     sys.modules[name] = module
     try:
         spec.loader.exec_module(module)
+    except SyntaxError as exc:  # located where Python found it
+        sys.modules.pop(name, None)
+        raise KsError(f"cannot load module {path}: SyntaxError: {exc.msg}",
+                      Location(str(exc.filename or source), exc.lineno or 0, exc.offset or 0,
+                               (exc.text or "").rstrip("\n") or None)) from None
     except Exception as exc:  # the user's own code: said in one line, not a traceback
         sys.modules.pop(name, None)
         raise KsError(f"cannot load module {path}: {type(exc).__name__}: {exc}",

@@ -84,6 +84,10 @@ def test_the_guide_step_by_step_a_rule_and_a_scenario_of_ones_own(title):
      "units.yaml:"),
     ("games/mygame/maps/field.yaml", 'town: ["06.04"]', 'town: ["06.44"]', "field.yaml:8"),
     ("scenarios/mygame/first.yaml", "hex: \"06.04\"}", "hex: \"60.04\"}", "first.yaml:14:30"),
+    ("games/mygame/terrain.yaml", "kind: road}", "kind: raod}", "terrain.yaml:8"),
+    ("modules/mygame/__init__.py", "def ks_rule_files():", "def ks_rule_files(:",
+     "__init__.py:26:19"),
+    ("modules/mygame/rule_index.json", '"id": "1.0"', '"idd": "1.0"', "rule_index.json"),
 ])
 def test_a_mistake_in_each_file_it_made_is_located(title, file, old, new, where):
     path = title / file
