@@ -89,6 +89,9 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
     def rules_diff(ruleset: str = typer.Option(..., "--ruleset", help="The module whose layer "
                                                "to compare with those below it (`ks modules` "
                                                "lists them)."),
+                   errata: bool = typer.Option(False, "--errata", help="The errata module "
+                                               "built on it instead (the publisher's "
+                                               "corrections to its rules)."),
                    module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
                    ) -> None:
         """Everything a module's layer changes relative to the layers below it: the
@@ -97,6 +100,14 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         from kriegsspiel.tools.rules_show import diff_lines
         try:
             registry = _registry(module)
+            registry.info(ruleset)  # an unknown name: an error with a did-you-mean
+            if errata:
+                found = [m for m in registry.names() if registry.info(m).layer == "errata"
+                         and ruleset in registry.info(m).requires]
+                if not found:
+                    raise KsError(f"no errata module builds on '{ruleset}' (`ks modules` "
+                                  "lists each module's layer)")
+                ruleset = found[0]
             info = registry.info(ruleset)
             program = build_program([ruleset], registry)
         except KsError as exc:

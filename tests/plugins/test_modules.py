@@ -283,3 +283,34 @@ def test_a_layers_changes_are_listed_against_the_layers_below():
                      text, re.M)
     rows = re.search(r"^  overrides table terrain_cost of gts: (.*) @", text, re.M)
     assert rows and "row town, tracked, 0 added" in rows.group(1)
+
+
+def test_an_errata_layer_is_diffed_against_the_rules_it_corrects(tmp_path):
+    """`ks rules diff --ruleset crete --errata`: the errata module built on Crete
+    (here one given by path, correcting crete:2.9's Rubble by one row) and what
+    it changes; with none installed, a clear error."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    (tmp_path / "corrections.ksr").write_text(
+        "override table rubble_entry_cost(rubbled: 0..1) @crete:2.9 {\n"
+        "  1 -> 2 @crete:2.9\n}\n", encoding="utf-8")
+    (tmp_path / "crete_errata.py").write_text(
+        "from pathlib import Path\n"
+        "from kriegsspiel.engine.hookspecs import hookimpl\n"
+        "from kriegsspiel.engine.plugins import ModuleInfo\n\n"
+        "@hookimpl\ndef ks_module_info():\n"
+        "    return ModuleInfo(name='crete_errata', layer='errata', ruleset='crete',\n"
+        "                      requires=('crete',))\n\n"
+        "@hookimpl\ndef ks_rule_files():\n"
+        "    return [Path(__file__).with_name('corrections.ksr')]\n", encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, ["rules", "diff", "--ruleset", "crete", "--errata",
+                                 "--module", str(tmp_path / "crete_errata.py")])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "crete_errata (errata) over gts, crete:"
+    assert lines[1].startswith("  overrides table rubble_entry_cost of crete: row 1 replaced "
+                               "@crete:2.9")
+    none = runner.invoke(app, ["rules", "diff", "--ruleset", "crete", "--errata"])
+    assert none.exit_code == 1 and "no errata module builds on 'crete'" in none.output
