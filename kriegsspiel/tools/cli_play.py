@@ -214,6 +214,40 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         return Path(answer)
 
     @app.command(cls=_ListsChoices)
+    def arena(scenario: str = typer.Argument(..., help="A shipped scenario or a file."),
+              players: str = typer.Option(..., "--players", help="Two player kinds, A,B: "
+                                          "each plays each side in turn."),
+              runs: int = typer.Option(20, "--runs", min=1, help="Games per seating."),
+              seed: int = typer.Option(1, "--seed", help="First seed of each seating."),
+              workers: Optional[int] = typer.Option(None, "--workers", min=1,
+                                                    help="Processes (default: the cores)."),
+              until: Optional[int] = typer.Option(None, "--until", min=1, help="Stop each "
+                                                  "game after this many turns."),
+              as_json: bool = typer.Option(False, "--json", help="Machine-readable.")) -> None:
+        """Bot against bot from both seatings: each player's win rate with a 95%
+        interval, in all and as each side."""
+        from kriegsspiel.tools.arena import arena as play_arena
+        try:
+            report = play_arena(scenario, [p.strip() for p in players.split(",")], runs, seed,
+                                workers=workers, until=until)
+        except KsError as exc:
+            fail(exc)
+        if as_json:
+            sys.stdout.write(json.dumps(report, indent=1, sort_keys=True) + "\n")
+            return
+        first, second = report["sides"]
+        table = Table("player", "wins", "share", "95% interval", f"as {first}",
+                      f"as {second}", title=f"{scenario}: {runs} games a seating, seeds "
+                      f"{seed}..{seed + runs - 1}")
+        for name in report["players"]:
+            t = report["tally"][name]
+            table.add_row(name, f"{t['wins']}/{t['games']}", f"{t['share']:.1%}",
+                          f"{t['low']:.1%} – {t['high']:.1%}",
+                          *(f"{t['by_side'][s]['wins']}/{t['by_side'][s]['games']}"
+                            for s in (first, second)))
+        out.print(table)
+
+    @app.command(cls=_ListsChoices)
     def simulate(scenario: str = typer.Argument(..., help="A shipped scenario or a file."),
                  runs: int = typer.Option(100, "--runs", min=1, help="Games to play."),
                  workers: Optional[int] = typer.Option(None, "--workers", min=1,
