@@ -1,0 +1,150 @@
+"""A game played in a browser: the engine runs in a thread of its own; a seat
+held by a person is a WebPlayer whose questions wait for the page's answer.
+
+Everything the page shows is rendered in the game's thread at the moment it
+stands still (a question, the end of a turn, the end of the game) and
+published as one snapshot, so the web side only ever reads finished pictures
+and never the state while the rules change it.  Who may answer is checked
+here: each person's seat has a token, and only the seat being asked may
+answer, with one of the options offered.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from typing import Any
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.tools.play import Playthrough, readable
+from kriegsspiel.tools.render import Source, board_look, board_scene
+from kriegsspiel.tools.viewer.scene import to_svg
+
+SHOWN_LINES = 400  # the log's last lines a snapshot carries
+
+
+class WebPlayer:
+    """A seat answered from the page."""
+
+    def __init__(self, host: "GameHost", side: str) -> None:
+        self.host, self.side = host, side
+
+    def decide(self, decision: Any) -> Any:
+        return self.host.ask(self.side, decision)
+
+
+class GameHost:
+    def __init__(self, game: Playthrough, people: list[str]) -> None:
+        from kriegsspiel.engine.plugins import session_modules
+        self.game = game
+        self.tokens = {side: secrets.token_urlsafe(12) for side in people}
+        self.changed = threading.Condition()
+        self.version = 0
+        self.snapshot: dict = {}
+        self.pending: tuple[str, Any] | None = None
+        self.answer_given: int | None = None
+        self.stopped = False
+        session = game.session
+        registry, names = session_modules(session)
+        self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
+                             None, board_look(registry, names))
+        for side in people:
+            session.players.players[side] = WebPlayer(self, side)
+        self.thread = threading.Thread(target=self._play, name="game", daemon=True)
+
+    # ---- the game's side ----------------------------------------------------
+    def start(self) -> None:
+        self.publish()
+        self.thread.start()
+
+    def _play(self) -> None:
+        try:
+            self.game.run(after_turn=self.publish)
+            self.publish(over=True)
+        except _Stopped:
+            return
+        except KsError as exc:
+            self.publish(over=True, error=str(exc))
+        except Exception as exc:  # a bug: shown on the page, not lost in a thread
+            self.publish(over=True, error=f"internal error: {type(exc).__name__}: {exc}")
+
+    def ask(self, side: str, decision: Any) -> Any:
+        """Show *decision* to *side*'s person and wait for one of its options."""
+        with self.changed:
+            self.pending, self.answer_given = (side, decision), None
+        self.publish()
+        with self.changed:
+            while self.answer_given is None and not self.stopped:
+                self.changed.wait()
+            if self.stopped:
+                raise _Stopped()
+            index, self.pending = self.answer_given, None
+        return decision.options[index]
+
+    def publish(self, over: bool = False, error: str | None = None) -> None:
+        """A new snapshot of the game as it stands (called in the game's thread)."""
+        game, session = self.game, self.game.session
+        lines = readable(game, False, result=over)
+        question = None
+        if self.pending is not None:
+            side, decision = self.pending
+            question = {"side": side, "key": decision.key,
+                        "subject": _label(decision.subject),
+                        "options": [_label(o) for o in decision.options]}
+        turn = session.state.turn
+        view = {"title": session.scenario.title, "scenario": game.scenario,
+                "turn": game.turns[turn] if turn < len(game.turns) else "end",
+                "log": lines[-SHOWN_LINES:], "question": question, "over": over,
+                "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
+                               None) if over else None, "error": error,
+                "svg": to_svg(board_scene(self.source, session.state), standalone=False)}
+        with self.changed:
+            self.version += 1
+            self.snapshot = {"version": self.version, **view}
+            self.changed.notify_all()
+
+    # ---- the web's side -------------------------------------------------------
+    def seat_of(self, token: str | None) -> str | None:
+        return next((side for side, t in self.tokens.items() if t == token), None)
+
+    def answer(self, token: str | None, index: Any) -> str | None:
+        """Answer the question now asked; the reason it is refused, or None."""
+        side = self.seat_of(token)
+        with self.changed:
+            if side is None:
+                return "you hold no seat in this game (open the link with your seat's token)"
+            if self.pending is None or self.pending[0] != side:
+                return "nothing is asked of your side now"
+            options = self.pending[1].options
+            if type(index) is not int or not 0 <= index < len(options):
+                return f"not one of the {len(options)} options offered"
+            self.answer_given = index
+            self.changed.notify_all()
+        return None
+
+    def wait(self, seen: int, timeout: float = 1.0) -> dict:
+        """The snapshot once it is newer than *seen* (or as it is after *timeout*)."""
+        with self.changed:
+            if self.version <= seen:
+                self.changed.wait(timeout)
+            return dict(self.snapshot)
+
+    def stop(self) -> None:
+        with self.changed:
+            self.stopped = True
+            self.changed.notify_all()
+
+
+class _Stopped(Exception):
+    """The server is closing: the game's thread leaves its question."""
+
+
+def _label(value: Any) -> str:
+    plain = _plain(value)
+    if isinstance(plain, str) and ":" in plain and getattr(value, "id", None):
+        return value.id
+    return str(plain)
+
+
+__all__ = ["GameHost", "WebPlayer"]

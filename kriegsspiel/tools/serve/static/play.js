@@ -1,0 +1,61 @@
+// The page of `ks serve`: it shows each snapshot the server pushes (the map,
+// the turn, the log, the question asked of this seat) and sends the chosen
+// option back. The umpire is the server: an answer it refuses is shown.
+"use strict";
+const params = new URLSearchParams(location.search);
+const token = params.get("token") || "";
+const $ = (id) => document.getElementById(id);
+let seat = null;
+let socket = null;
+
+function show(snapshot) {
+  $("title").textContent = snapshot.title;
+  $("turn").textContent = snapshot.over ? "game over" : "turn " + snapshot.turn;
+  $("board").innerHTML = snapshot.svg;
+  const log = $("log");
+  log.textContent = snapshot.log.join("\n");
+  log.scrollTop = log.scrollHeight;
+  const q = snapshot.question;
+  const mine = q && q.side === seat;
+  $("question").hidden = !mine;
+  if (mine) {
+    $("question-text").textContent = q.key + (q.subject && q.subject !== "None" ?
+                                               " — " + q.subject : "");
+    const options = $("options");
+    options.replaceChildren(...q.options.map((label, index) => {
+      const button = document.createElement("button");
+      button.textContent = label;
+      button.dataset.index = index;
+      button.addEventListener("click", () => answer(index));
+      return button;
+    }));
+  }
+  $("result").hidden = !snapshot.over;
+  $("result").textContent = snapshot.error || snapshot.result || "";
+  document.body.dataset.version = snapshot.version;
+}
+
+function answer(index) {
+  $("refused").hidden = true;
+  socket.send(JSON.stringify({answer: index}));
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  socket.onmessage = (event) => {
+    const message = JSON.parse(event.data);
+    if ("seat" in message) {
+      seat = message.seat;
+      $("seat").textContent = seat ? "you play " + seat : "watching";
+    } else if (message.refused) {
+      $("refused").hidden = false;
+      $("refused").textContent = "refused: " + message.refused;
+    } else if (message.snapshot) {
+      show(message.snapshot);
+    }
+  };
+  socket.onclose = () => setTimeout(connect, 1000);
+}
+
+connect();
