@@ -37,17 +37,55 @@ def asked(host: GameHost, seen: int = -1) -> dict:
 
 
 def test_only_the_seat_asked_answers_and_only_with_an_option():
-    host = hosted()
+    """The other seat's token, a forged one and none are refused; so are an
+    answer to a stale question, an option that is not offered and a second
+    answer to one question — and none of them changes the game."""
+    game = new_game("crete/learning", 1, ["random", "heuristic"])
+    host = GameHost(game, ["Allied", "Axis"])
+    host.start()
     try:
         snap = asked(host)
-        assert snap["question"]["side"] == "Allied" and snap["svg"].startswith("<svg")
-        token = host.tokens["Allied"]
-        assert host.answer("forged", 0).startswith("you hold no seat")
-        assert host.answer(token, len(snap["question"]["options"])).startswith("not one of")
-        assert host.answer(token, "0").startswith("not one of")
-        assert host.answer(token, 0) is None
+        q = snap["question"]
+        assert q["side"] == "Allied" and snap["svg"].startswith("<svg")
+        mine, theirs = host.tokens["Allied"], host.tokens["Axis"]
+        events = len(game.session.state.log)
+        assert host.answer("forged", 0, q["id"]).startswith("you hold no seat")
+        assert host.answer(None, 0, q["id"]).startswith("you hold no seat")
+        assert host.answer(theirs, 0, q["id"]) == "nothing is asked of your side now"
+        assert host.answer(mine, 0, q["id"] - 1).startswith("that answer is for question")
+        assert host.answer(mine, len(q["options"]), q["id"]).startswith("not one of the")
+        assert host.answer(mine, "0", q["id"]).startswith("not one of the")
+        assert host.answer(mine, None, q["id"], hex_id="99.99").startswith("99.99 is not one")
+        assert len(game.session.state.log) == events and host.wait(-1, 0)["question"] == q
+        assert host.answer(mine, 0, q["id"]) is None
+        assert host.answer(mine, 0, q["id"]) in ("this question is answered already",
+                                                 "nothing is asked of your side now") or \
+            host.wait(-1, 0)["question"]["id"] != q["id"]
         after = asked(host, snap["version"])
         assert after["version"] > snap["version"]
+    finally:
+        host.stop()
+
+
+def test_a_question_of_hexes_highlights_them_and_a_hex_answers_it():
+    """gts:14.0's move: the hexes offered are shaded on the map, and a hex of
+    them answers the question as its option would."""
+    game = new_game("crete/learning", 1, ["random", "heuristic"])
+    host = GameHost(game, ["Allied"])
+    host.start()
+    try:
+        snap = asked(host)
+        while not snap["question"]["hexes"]:
+            q = snap["question"]
+            assert host.answer(host.tokens["Allied"], 0, q["id"]) is None
+            snap = asked(host, snap["version"])
+        q = snap["question"]
+        hex_id, index = next(iter(q["hexes"].items()))
+        assert q["options"][index] == hex_id
+        assert snap["svg"].count('fill="#ffef5e"') == len(q["hexes"])
+        assert host.answer(host.tokens["Allied"], None, q["id"], hex_id=hex_id) is None
+        save = host.saved(host.tokens["Allied"])
+        assert save["scenario"] == "crete/learning" and host.saved("forged") is None
     finally:
         host.stop()
 
@@ -87,13 +125,21 @@ def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
         snap = None
         while snap is None or not snap["question"]:
             snap = json.loads(player.recv(30))["snapshot"]
-        watcher.send(json.dumps({"answer": 0}))
+        qid = snap["question"]["id"]
+        watcher.send(json.dumps({"question": qid, "answer": 0}))
         while True:
             message = json.loads(watcher.recv(30))
             if "refused" in message:
                 assert message["refused"].startswith("you hold no seat")
                 break
-        player.send(json.dumps({"answer": 0}))
+        for bad, why in (("{", "not JSON"), ("[1]", "an answer is"),
+                         (json.dumps({"question": qid, "answer": 0, "x": 1}), "an answer is"),
+                         (json.dumps({"question": qid}), "one of them"),
+                         (json.dumps({"question": qid, "hex": 5}), "by its id"),
+                         ("x" * 5000, "more than 4096 bytes")):
+            player.send(bad)
+            assert why in json.loads(player.recv(30))["refused"]
+        player.send(json.dumps({"question": qid, "answer": 0}))
         newer = json.loads(player.recv(30))["snapshot"]
         assert newer["version"] > snap["version"]
 
@@ -104,7 +150,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def test_a_person_plays_a_move_in_the_browser(server):
+def test_a_person_plays_a_move_in_the_browser(server, tmp_path):
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no chromium at {CHROMIUM}")
@@ -118,9 +164,23 @@ def test_a_person_plays_a_move_in_the_browser(server):
         page.wait_for_selector("#options button", timeout=30000)
         assert page.inner_text("#seat") == "you play Allied"
         assert page.locator("#board svg g.piece").count() >= 10
-        before = int(page.get_attribute("body", "data-version"))
-        page.locator("#options button").first.click()
-        page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
-                               timeout=30000)
+        # Answer from the list until a question offers hexes, then click one on the map.
+        for _ in range(40):
+            snap = host.wait(-1, 0)
+            before = int(page.get_attribute("body", "data-version"))
+            if snap["question"] and snap["question"]["hexes"] and \
+                    before == snap["version"]:
+                box = page.locator("#overlay polygon").first.bounding_box()
+                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+                page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
+                                       timeout=30000)
+                break
+            page.wait_for_selector("#options button", timeout=30000)
+            page.locator("#options button").first.click()
+            page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
+                                   timeout=30000)
+        else:
+            pytest.fail("no question offered hexes in 40 answers")
+        page.screenshot(path=str(tmp_path / "after-the-move.png"))
         assert not errors, errors
         browser.close()

@@ -5,6 +5,7 @@ pushes each new snapshot and takes the person's answers."""
 from __future__ import annotations
 
 import asyncio
+import json
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -16,6 +17,8 @@ from kriegsspiel.tools.serve.host import GameHost
 
 STATIC = resources.files(__package__) / "static"
 TYPES = {".js": "text/javascript", ".css": "text/css"}
+LONGEST = 4096  # bytes: no answer needs more
+KEYS = {"answer", "hex", "question"}
 
 
 def make_app(host: GameHost) -> Starlette:
@@ -32,6 +35,14 @@ def make_app(host: GameHost) -> Starlette:
     async def state(request) -> JSONResponse:
         return JSONResponse(host.wait(-1, 0))
 
+    async def save(request) -> Response:
+        data = host.saved(request.query_params.get("token"))
+        if data is None:
+            return Response("only a seat of this game may save it, once it has been asked "
+                            "something", status_code=403)
+        return Response(json.dumps(data, sort_keys=True), media_type="application/json",
+                        headers={"Content-Disposition": 'attachment; filename="game.json"'})
+
     async def play(socket: WebSocket) -> None:
         await socket.accept()
         token = socket.query_params.get("token")
@@ -39,9 +50,7 @@ def make_app(host: GameHost) -> Starlette:
         pusher = asyncio.create_task(_push(socket, host))
         try:
             while True:
-                message = await socket.receive_json()
-                refused = host.answer(token, message.get("answer")
-                                      if isinstance(message, dict) else None)
+                refused = _answer(host, token, await socket.receive_text())
                 if refused:
                     await socket.send_json({"refused": refused})
         except (WebSocketDisconnect, RuntimeError):
@@ -50,7 +59,27 @@ def make_app(host: GameHost) -> Starlette:
             pusher.cancel()
 
     return Starlette(routes=[Route("/", page), Route("/static/{name}", asset),
-                             Route("/state", state), WebSocketRoute("/ws", play)])
+                             Route("/state", state), Route("/save", save),
+                             WebSocketRoute("/ws", play)])
+
+
+def _answer(host: GameHost, token: str | None, text: str) -> str | None:
+    """One message from the page, checked before the umpire sees it; the
+    reason it is refused, or None."""
+    if len(text.encode("utf-8")) > LONGEST:
+        return f"a message of more than {LONGEST} bytes"
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return "not JSON"
+    if not isinstance(message, dict) or not message.keys() <= KEYS or "question" not in message:
+        return "an answer is {question: id, answer: index} or {question: id, hex: id}"
+    if ("answer" in message) == ("hex" in message):
+        return "give an option's index or a hex, one of them"
+    hex_id = message.get("hex")
+    if hex_id is not None and not isinstance(hex_id, str):
+        return "a hex is given by its id"
+    return host.answer(token, message.get("answer"), message["question"], hex_id)
 
 
 async def _push(socket: WebSocket, host: GameHost) -> None:

@@ -22,6 +22,7 @@ from kriegsspiel.tools.render import Source, board_look, board_scene
 from kriegsspiel.tools.viewer.scene import to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
+CHOICE_SHADE = ("#ffef5e", 0.6)  # a hex the question offers, highlighted on the map
 
 
 class WebPlayer:
@@ -44,6 +45,8 @@ class GameHost:
         self.snapshot: dict = {}
         self.pending: tuple[str, Any] | None = None
         self.answer_given: int | None = None
+        self.asked = 0  # the id of the question now pending (a stale answer names another)
+        self.save: dict | None = None  # the game as it stood at the last question
         self.stopped = False
         session = game.session
         registry, names = session_modules(session)
@@ -71,8 +74,11 @@ class GameHost:
 
     def ask(self, side: str, decision: Any) -> Any:
         """Show *decision* to *side*'s person and wait for one of its options."""
+        save = self.game.save()  # in this thread: the state is still
         with self.changed:
             self.pending, self.answer_given = (side, decision), None
+            self.asked += 1
+            self.save = save
         self.publish()
         with self.changed:
             while self.answer_given is None and not self.stopped:
@@ -86,19 +92,22 @@ class GameHost:
         """A new snapshot of the game as it stands (called in the game's thread)."""
         game, session = self.game, self.game.session
         lines = readable(game, False, result=over)
-        question = None
+        question, shade = None, {}
         if self.pending is not None:
             side, decision = self.pending
-            question = {"side": side, "key": decision.key,
+            hexes = {o: i for i, o in enumerate(decision.options)
+                     if isinstance(o, str) and session.state.map.contains(o)}
+            shade = dict.fromkeys(hexes, CHOICE_SHADE)
+            question = {"id": self.asked, "side": side, "key": decision.key,
                         "subject": _label(decision.subject),
-                        "options": [_label(o) for o in decision.options]}
+                        "options": [_label(o) for o in decision.options], "hexes": hexes}
         turn = session.state.turn
         view = {"title": session.scenario.title, "scenario": game.scenario,
                 "turn": game.turns[turn] if turn < len(game.turns) else "end",
                 "log": lines[-SHOWN_LINES:], "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
-                "svg": to_svg(board_scene(self.source, session.state), standalone=False)}
+                "svg": to_svg(board_scene(self.source, session.state, shade), standalone=False)}
         with self.changed:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
@@ -108,20 +117,39 @@ class GameHost:
     def seat_of(self, token: str | None) -> str | None:
         return next((side for side, t in self.tokens.items() if t == token), None)
 
-    def answer(self, token: str | None, index: Any) -> str | None:
-        """Answer the question now asked; the reason it is refused, or None."""
+    def answer(self, token: str | None, index: Any, question: Any = None,
+               hex_id: Any = None) -> str | None:
+        """Answer the question now asked (*question*: its id) by the index of an
+        option, or by a hex of the map the options hold; the reason it is
+        refused, or None. A refused answer changes nothing."""
         side = self.seat_of(token)
         with self.changed:
             if side is None:
                 return "you hold no seat in this game (open the link with your seat's token)"
             if self.pending is None or self.pending[0] != side:
                 return "nothing is asked of your side now"
-            options = self.pending[1].options
+            if type(question) is not int or question != self.asked:
+                return f"that answer is for question {question!r}; question {self.asked} " \
+                       "is the one asked now"
+            if self.answer_given is not None:
+                return "this question is answered already"
+            key, options = self.pending[1].key, self.pending[1].options
+            if hex_id is not None:
+                if hex_id not in options:
+                    return f"{hex_id} is not one of the choices of '{key}' (those are " \
+                           "highlighted)"
+                index = options.index(hex_id)
             if type(index) is not int or not 0 <= index < len(options):
-                return f"not one of the {len(options)} options offered"
+                return f"not one of the {len(options)} options of '{key}'"
             self.answer_given = index
             self.changed.notify_all()
         return None
+
+    def saved(self, token: str | None) -> dict | None:
+        """The game as it stood at the last question (a save `ks resume` reads),
+        for a person holding a seat."""
+        with self.changed:
+            return dict(self.save) if self.seat_of(token) and self.save else None
 
     def wait(self, seen: int, timeout: float = 1.0) -> dict:
         """The snapshot once it is newer than *seen* (or as it is after *timeout*)."""

@@ -7,6 +7,7 @@ const token = params.get("token") || "";
 const $ = (id) => document.getElementById(id);
 let seat = null;
 let socket = null;
+let asking = null;  // the question asked of this seat now
 
 function show(snapshot) {
   $("title").textContent = snapshot.title;
@@ -17,6 +18,7 @@ function show(snapshot) {
   log.scrollTop = log.scrollHeight;
   const q = snapshot.question;
   const mine = q && q.side === seat;
+  asking = mine ? q : null;
   $("question").hidden = !mine;
   if (mine) {
     $("question-text").textContent = q.key + (q.subject && q.subject !== "None" ?
@@ -37,8 +39,25 @@ function show(snapshot) {
 
 function answer(index) {
   $("refused").hidden = true;
-  socket.send(JSON.stringify({answer: index}));
+  socket.send(JSON.stringify({question: asking ? asking.id : null, answer: index}));
 }
+
+// A click on the map answers with the hex clicked (a counter's, or the terrain's
+// under it); the umpire refuses a hex that is not one of the choices.
+function clickedHex(target) {
+  const piece = target.closest("g[data-hex]");
+  if (piece) return piece.dataset.hex;
+  const polygon = target.closest("polygon");
+  const title = polygon && polygon.querySelector("title");
+  return title ? title.textContent.split(" ")[0] : null;
+}
+
+$("board").addEventListener("click", (event) => {
+  const hex = clickedHex(event.target);
+  if (!asking || !hex) return;
+  $("refused").hidden = true;
+  socket.send(JSON.stringify({question: asking.id, hex: hex}));
+});
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -48,6 +67,8 @@ function connect() {
     if ("seat" in message) {
       seat = message.seat;
       $("seat").textContent = seat ? "you play " + seat : "watching";
+      $("save").hidden = !seat;
+      $("save").href = "/save?token=" + encodeURIComponent(token);
     } else if (message.refused) {
       $("refused").hidden = false;
       $("refused").textContent = "refused: " + message.refused;
