@@ -96,12 +96,10 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture()
-def server():
+def serving(host: GameHost):
     import uvicorn
 
     from kriegsspiel.tools.serve.app import make_app
-    host = hosted()
     port = _free_port()
     config = uvicorn.Config(make_app(host), host="127.0.0.1", port=port, log_level="warning")
     running = uvicorn.Server(config)
@@ -109,6 +107,23 @@ def server():
     thread.start()
     while not running.started:
         time.sleep(0.05)
+    return host, port, running, thread
+
+
+@pytest.fixture()
+def server():
+    host, port, running, thread = serving(hosted())
+    yield host, port
+    running.should_exit = True
+    host.stop()
+    thread.join(5)
+
+
+@pytest.fixture()
+def two_people():
+    host = GameHost(new_game("crete/learning", 1, ["random", "random"]), ["Allied", "Axis"])
+    host.start()
+    host, port, running, thread = serving(host)
     yield host, port
     running.should_exit = True
     host.stop()
@@ -120,8 +135,8 @@ def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
     host, port = server
     url = f"ws://127.0.0.1:{port}/ws"
     with connect(f"{url}?token={host.tokens['Allied']}") as player, connect(url) as watcher:
-        assert json.loads(player.recv(10)) == {"seat": "Allied"}
-        assert json.loads(watcher.recv(10)) == {"seat": None}
+        assert json.loads(player.recv(10)) == {"seat": "Allied", "seats": ["Allied"]}
+        assert json.loads(watcher.recv(10)) == {"seat": None, "seats": []}
         snap = None
         while snap is None or not snap["question"]:
             snap = json.loads(player.recv(30))["snapshot"]
@@ -183,4 +198,55 @@ def test_a_person_plays_a_move_in_the_browser(server, tmp_path):
             pytest.fail("no question offered hexes in 40 answers")
         page.screenshot(path=str(tmp_path / "after-the-move.png"))
         assert not errors, errors
+        browser.close()
+
+
+def test_a_hot_seat_token_answers_for_each_of_its_seats():
+    game = new_game("crete/learning", 1, ["random", "random"])
+    host = GameHost(game, ["Allied", "Axis"])
+    both = ",".join(host.tokens[s] for s in ("Allied", "Axis"))
+    assert host.seats_of(both) == ["Allied", "Axis"] and host.seats_of("x,y") == []
+    host.start()
+    try:
+        sides, snap = set(), asked(host)
+        while len(sides) < 2:
+            q = snap["question"]
+            sides.add(q["side"])
+            assert host.answer(both, 0, q["id"]) is None
+            snap = asked(host, snap["version"])
+    finally:
+        host.stop()
+
+
+def test_two_people_in_two_browsers_each_answer_their_own_side(two_people):
+    """Each browser context holds one seat's token: a question shows only on
+    its side's page, and each side answers on its own page."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM}")
+    host, port = two_people
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        pages = {}
+        for side in ("Allied", "Axis"):
+            pages[side] = browser.new_context().new_page()
+            pages[side].goto(f"http://127.0.0.1:{port}/?token={host.tokens[side]}")
+        answered = set()
+        for _ in range(60):
+            snap = asked(host)
+            side = snap["question"]["side"]
+            other = "Axis" if side == "Allied" else "Allied"
+            page = pages[side]
+            page.wait_for_function(f"Number(document.body.dataset.version) >= {snap['version']}",
+                                   timeout=30000)
+            assert page.is_visible("#question")
+            pages[other].wait_for_function(
+                f"Number(document.body.dataset.version) >= {snap['version']}", timeout=30000)
+            assert not pages[other].is_visible("#question")
+            page.locator("#options button").first.click()
+            answered.add(side)
+            asked(host, snap["version"])
+            if len(answered) == 2:
+                break
+        assert answered == {"Allied", "Axis"}
         browser.close()

@@ -51,6 +51,9 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         out.print(f"{game.session.scenario.title}: serving on {where}", markup=False)
         for side in people:
             out.print(f"  {side}: {where}?token={host.tokens[side]}", markup=False)
+        if len(people) > 1:
+            out.print(f"  hot-seat (every seat on one page): {where}?token="
+                      f"{','.join(host.tokens[s] for s in people)}", markup=False)
         out.print(f"  watching: {where}", markup=False)
         host.start()
         try:

@@ -46,7 +46,7 @@ def make_app(host: GameHost) -> Starlette:
     async def play(socket: WebSocket) -> None:
         await socket.accept()
         token = socket.query_params.get("token")
-        await socket.send_json({"seat": host.seat_of(token)})
+        await socket.send_json({"seat": host.seat_of(token), "seats": host.seats_of(token)})
         pusher = asyncio.create_task(_push(socket, host))
         try:
             while True:

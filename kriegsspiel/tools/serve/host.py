@@ -115,18 +115,25 @@ class GameHost:
 
     # ---- the web's side -------------------------------------------------------
     def seat_of(self, token: str | None) -> str | None:
-        return next((side for side, t in self.tokens.items() if t == token), None)
+        """The first seat *token* holds (one token, or several joined by commas:
+        a hot-seat page plays each seat whose token it has)."""
+        seats = self.seats_of(token)
+        return seats[0] if seats else None
+
+    def seats_of(self, token: str | None) -> list[str]:
+        given = set((token or "").split(","))
+        return [side for side, t in self.tokens.items() if t in given]
 
     def answer(self, token: str | None, index: Any, question: Any = None,
                hex_id: Any = None) -> str | None:
         """Answer the question now asked (*question*: its id) by the index of an
         option, or by a hex of the map the options hold; the reason it is
         refused, or None. A refused answer changes nothing."""
-        side = self.seat_of(token)
+        seats = self.seats_of(token)
         with self.changed:
-            if side is None:
+            if not seats:
                 return "you hold no seat in this game (open the link with your seat's token)"
-            if self.pending is None or self.pending[0] != side:
+            if self.pending is None or self.pending[0] not in seats:
                 return "nothing is asked of your side now"
             if type(question) is not int or question != self.asked:
                 return f"that answer is for question {question!r}; question {self.asked} " \

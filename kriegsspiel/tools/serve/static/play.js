@@ -6,6 +6,7 @@ const params = new URLSearchParams(location.search);
 const token = params.get("token") || "";
 const $ = (id) => document.getElementById(id);
 let seat = null;
+let seats = [];  // a hot-seat page holds several
 let socket = null;
 let asking = null;  // the question asked of this seat now
 
@@ -17,11 +18,12 @@ function show(snapshot) {
   log.textContent = snapshot.log.join("\n");
   log.scrollTop = log.scrollHeight;
   const q = snapshot.question;
-  const mine = q && q.side === seat;
+  const mine = q && seats.includes(q.side);
   asking = mine ? q : null;
   $("question").hidden = !mine;
   if (mine) {
-    $("question-text").textContent = q.key + (q.subject && q.subject !== "None" ?
+    $("question-text").textContent = (seats.length > 1 ? q.side + ": " : "") + q.key +
+                                     (q.subject && q.subject !== "None" ?
                                                " — " + q.subject : "");
     const options = $("options");
     options.replaceChildren(...q.options.map((label, index) => {
@@ -66,7 +68,8 @@ function connect() {
     const message = JSON.parse(event.data);
     if ("seat" in message) {
       seat = message.seat;
-      $("seat").textContent = seat ? "you play " + seat : "watching";
+      seats = message.seats || [];
+      $("seat").textContent = seats.length ? "you play " + seats.join(" and ") : "watching";
       $("save").hidden = !seat;
       $("save").href = "/save?token=" + encodeURIComponent(token);
     } else if (message.refused) {
