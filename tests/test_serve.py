@@ -179,6 +179,18 @@ def test_a_person_plays_a_move_in_the_browser(server, tmp_path):
         page.wait_for_selector("#options button", timeout=30000)
         assert page.inner_text("#seat") == "you play Allied"
         assert page.locator("#board svg g.piece").count() >= 10
+        # beside the map: the turn track with this turn marked, each Division's
+        # points (gts:10.0.3, the ruleset's panel), a log to search
+        assert page.inner_text("#turns li.now") == host.wait(-1, 0)["turn"]
+        assert "2nd New Zealand Division" in page.inner_text("#panel")
+        page.fill("#search", "sets up in")
+        shown = [t for t in page.locator("#log div:visible").all_inner_texts()]
+        assert shown and all("sets up in" in t for t in shown)
+        page.fill("#search", "")
+        page.mouse.move(300, 300)
+        page.mouse.wheel(0, -200)
+        page.wait_for_function("document.getElementById('map').style.transform"
+                               ".includes('scale')")
         # Answer from the list until a question offers hexes, then click one on the map.
         for _ in range(40):
             snap = host.wait(-1, 0)

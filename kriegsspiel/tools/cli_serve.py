@@ -39,8 +39,10 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         from kriegsspiel.tools.serve.host import GameHost
         kinds = [p.strip() for p in players.split(",")]
         try:
+            # Explaining: every die roll and result on the page can say why.
             game = new_game(scenario, seed, [k if k != "human" else "random" for k in kinds],
-                            options=list(optional), modules=[str(m) for m in module])
+                            explain=True, options=list(optional),
+                            modules=[str(m) for m in module])
             sides = list(game.session.state.catalog["side"])
             seated = [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
             people = [side for side, kind in zip(sides, seated) if kind == "human"]

@@ -43,10 +43,12 @@ def board_look(registry: Any, names: list[str]) -> dict[str, dict]:
     merged lowest layer first: side colours, terrain colours (where the terrain
     file gives none), which tracks are markers worth drawing and how they read
     ({track: label} or {track: {value: label}}; a value above 1 is appended,
-    "Coh 2", unless the label table gives one per value), the markers' colours
-    and a counter's slots by piece kind.  Bookkeeping tracks are left out."""
+    "Coh 2", unless the label table gives one per value), the markers' colours,
+    a counter's slots by piece kind, and the tracks shown beside the map
+    (``panel``: {kind: {track: label}}).  Bookkeeping tracks are left out."""
     look: dict[str, dict] = {"side_colours": {}, "terrain_colours": {}, "unit_markers": {},
-                             "hex_markers": {}, "marker_colours": {}, "counter": {}}
+                             "hex_markers": {}, "marker_colours": {}, "counter": {},
+                             "panel": {}}
     for _, given in registry.call("ks_board_look", names):
         for key, values in given.items():
             look.setdefault(key, {}).update(values)

@@ -62,6 +62,9 @@ BOARD_LOOK = {
              "shown_as": {"star": "*"}}],
         "leader": [{"at": "middle", "text": "Ldr"},
                    {"at": "bottom", "text": "CR {command_range}"}]},
+    # What a player keeps an eye on beside the map: each Division's Command and
+    # Dispatch Points (gts:10.0.3), by side.
+    "panel": {"division": {"cp": "CP", "dp": "DP"}},
     # Marker badges by their label's first word.
     "marker_colours": {"Sup": "#d62828", "Coh": "#e36414", "Step": "#6a040f", "InC": "#2a9d8f",
                        "Lt": "#9d0208", "Hvy": "#370617", "IP": "#4a4e69", "Ent": "#22223b"},

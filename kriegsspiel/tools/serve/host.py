@@ -91,7 +91,7 @@ class GameHost:
     def publish(self, over: bool = False, error: str | None = None) -> None:
         """A new snapshot of the game as it stands (called in the game's thread)."""
         game, session = self.game, self.game.session
-        lines = readable(game, False, result=over)
+        lines = readable(game, session.ctx.explaining, result=over)
         question, shade = None, {}
         if self.pending is not None:
             side, decision = self.pending
@@ -104,6 +104,7 @@ class GameHost:
         turn = session.state.turn
         view = {"title": session.scenario.title, "scenario": game.scenario,
                 "turn": game.turns[turn] if turn < len(game.turns) else "end",
+                "turns": game.turns, "turn_index": turn, "panel": self._panel(),
                 "log": lines[-SHOWN_LINES:], "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
@@ -112,6 +113,18 @@ class GameHost:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
             self.changed.notify_all()
+
+    def _panel(self) -> list[dict]:
+        """The tracks the ruleset shows beside the map (ks_board_look's panel),
+        one row per entity that has any: its id, side and values."""
+        state, rows = self.game.session.state, []
+        for kind, tracks in self.source.look.get("panel", {}).items():
+            for ref in state.refs(kind):
+                values = {label: state.attr(ref, track) for track, label in tracks.items()}
+                if any(v for v in values.values()):
+                    rows.append({"kind": kind, "id": ref.id,
+                                 "side": _label(state.attr(ref, "side")), "values": values})
+        return rows
 
     # ---- the web's side -------------------------------------------------------
     def seat_of(self, token: str | None) -> str | None:

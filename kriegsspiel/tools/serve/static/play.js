@@ -13,9 +13,17 @@ let asking = null;  // the question asked of this seat now
 function show(snapshot) {
   $("title").textContent = snapshot.title;
   $("turn").textContent = snapshot.over ? "game over" : "turn " + snapshot.turn;
-  $("board").innerHTML = snapshot.svg;
+  $("map").innerHTML = snapshot.svg;
+  showTurns(snapshot.turns, snapshot.turn_index);
+  showPanel(snapshot.panel);
   const log = $("log");
-  log.textContent = snapshot.log.join("\n");
+  log.replaceChildren(...snapshot.log.map((line) => {
+    const div = document.createElement("div");
+    div.textContent = line;
+    if (line.trimStart().startsWith("·")) div.className = "why";
+    return div;
+  }));
+  filterLog();
   log.scrollTop = log.scrollHeight;
   const q = snapshot.question;
   const mine = q && seats.includes(q.side);
@@ -39,6 +47,78 @@ function show(snapshot) {
   document.body.dataset.version = snapshot.version;
 }
 
+function showTurns(turns, now) {
+  $("turns").replaceChildren(...turns.map((label, index) => {
+    const li = document.createElement("li");
+    li.textContent = label;
+    if (index === now) li.className = "now";
+    return li;
+  }));
+}
+
+function showPanel(rows) {
+  const table = $("panel");
+  table.replaceChildren();
+  if (!rows.length) return;
+  const labels = Object.keys(rows[0].values);
+  const head = table.insertRow();
+  for (const text of ["", "side", ...labels]) {
+    const th = document.createElement("th");
+    th.textContent = text;
+    head.appendChild(th);
+  }
+  for (const row of rows) {
+    const tr = table.insertRow();
+    for (const text of [row.id, row.side, ...labels.map((l) => row.values[l])]) {
+      tr.insertCell().textContent = text;
+    }
+  }
+}
+
+function filterLog() {
+  const wanted = $("search").value.toLowerCase();
+  for (const div of $("log").children) {
+    div.classList.toggle("hidden-by-search",
+                        wanted !== "" && !div.textContent.toLowerCase().includes(wanted));
+  }
+}
+$("search").addEventListener("input", filterLog);
+$("why").addEventListener("change", () =>
+  $("log").classList.toggle("explaining", $("why").checked));
+
+// Pan (drag) and zoom (wheel, around the pointer) by one transform of the
+// vector map: smooth at any size, and a click that did not drag still answers.
+const view = {x: 0, y: 0, scale: 1};
+let drag = null;
+function place() {
+  $("map").style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+}
+$("board").addEventListener("wheel", (event) => {
+  event.preventDefault();
+  const box = $("board").getBoundingClientRect();
+  const px = event.clientX - box.left, py = event.clientY - box.top;
+  const factor = event.deltaY < 0 ? 1.15 : 1 / 1.15;
+  const scale = Math.min(4, Math.max(0.1, view.scale * factor));
+  view.x = px - (px - view.x) * (scale / view.scale);
+  view.y = py - (py - view.y) * (scale / view.scale);
+  view.scale = scale;
+  place();
+}, {passive: false});
+$("board").addEventListener("mousedown", (event) => {
+  drag = {x: event.clientX, y: event.clientY, vx: view.x, vy: view.y, moved: false};
+});
+window.addEventListener("mousemove", (event) => {
+  if (!drag) return;
+  const dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+  if (Math.abs(dx) + Math.abs(dy) > 4) drag.moved = true;
+  if (drag.moved) {
+    view.x = drag.vx + dx;
+    view.y = drag.vy + dy;
+    place();
+  }
+});
+window.addEventListener("mouseup", () => { setTimeout(() => { drag = null; }, 0); });
+
 function answer(index) {
   $("refused").hidden = true;
   socket.send(JSON.stringify({question: asking ? asking.id : null, answer: index}));
@@ -55,6 +135,7 @@ function clickedHex(target) {
 }
 
 $("board").addEventListener("click", (event) => {
+  if (drag && drag.moved) return;  // the end of a pan, not a choice
   const hex = clickedHex(event.target);
   if (!asking || !hex) return;
   $("refused").hidden = true;
