@@ -183,8 +183,10 @@ def ks_board_look():
     word: "#rrggbb"}``, and ``counter`` ``{piece kind: [slot, ...]}`` — what a
     counter shows besides its name: each slot a ``value`` (an attribute of the
     face up) or a ``text`` (``"Q{troop_quality}"``) ``at`` left, left_note,
-    right, middle or bottom, optionally in a ``box`` (docs/render.md).  Merged
-    lowest layer first, a piece kind's slots replaced whole."""
+    right, middle or bottom, optionally in a ``box`` (docs/render.md); and
+    ``panel`` ``{kind: {track: label}}``, the tracks shown beside the map by
+    ``ks serve``.  Merged lowest layer first, a piece kind's slots replaced
+    whole."""
 
 
 @hookspec
