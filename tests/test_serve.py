@@ -262,3 +262,30 @@ def test_two_people_in_two_browsers_each_answer_their_own_side(two_people):
                 break
         assert answered == {"Allied", "Axis"}
         browser.close()
+
+
+def test_a_save_from_the_page_goes_on_where_it_stood():
+    """The page's save (written at a person's question, mid-action) resumes in a
+    new host: the recorded answers are replayed, and the same question is asked
+    of the person again — nothing they did is lost."""
+    from kriegsspiel.tools.saves import prepare
+    host = hosted()
+    try:
+        snap = asked(host)
+        for _ in range(3):  # a few answers into the game
+            assert host.answer(host.tokens["Allied"], 0, snap["question"]["id"]) is None
+            snap = asked(host, snap["version"])
+        data = host.saved(host.tokens["Allied"])
+        pending = snap["question"]
+    finally:
+        host.stop()
+    game, _, actions = prepare(data, ["random", "heuristic"])
+    again = GameHost(game, ["Allied"], (data, actions))
+    again.start()
+    try:
+        resumed = asked(again)["question"]
+        assert (resumed["key"], resumed["subject"], resumed["options"]) == \
+            (pending["key"], pending["subject"], pending["options"])
+        assert len(game.session.state.log) >= data["events"]
+    finally:
+        again.stop()

@@ -15,8 +15,9 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
     """Add `ks serve` to the `ks` app (*fail*: print a located error and exit 1)."""
 
     @app.command()
-    def serve(scenario: str = typer.Argument(..., help="A shipped scenario (GAME/NAME) or a "
-                                             "scenario file."),
+    def serve(scenario: str = typer.Argument(..., help="A shipped scenario (GAME/NAME), a "
+                                             "scenario file, or a save (.json) to go on "
+                                             "with."),
               players: str = typer.Option("human,heuristic", "--players", help="One kind per "
                                           "side in the game's side order; `human` seats are "
                                           "played in the browser."),
@@ -38,15 +39,22 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         from kriegsspiel.tools.serve.app import make_app
         from kriegsspiel.tools.serve.host import GameHost
         kinds = [p.strip() for p in players.split(",")]
+        bots = [k if k != "human" else "random" for k in kinds]  # a person's seat: the page
         try:
-            # Explaining: every die roll and result on the page can say why.
-            game = new_game(scenario, seed, [k if k != "human" else "random" for k in kinds],
-                            explain=True, options=list(optional),
-                            modules=[str(m) for m in module])
+            resume = None
+            if scenario.endswith(".json"):
+                from kriegsspiel.tools.saves import prepare, read_save
+                data = read_save(Path(scenario))
+                game, _, actions = prepare(data, bots, explain=True)
+                resume = (data, actions)
+            else:
+                # Explaining: every die roll and result on the page can say why.
+                game = new_game(scenario, seed, bots, explain=True, options=list(optional),
+                                modules=[str(m) for m in module])
             sides = list(game.session.state.catalog["side"])
             seated = [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
             people = [side for side, kind in zip(sides, seated) if kind == "human"]
-            host = GameHost(game, people)
+            host = GameHost(game, people, resume)
         except KsError as exc:
             fail(exc)
         where = f"http://{bind}:{port}/"

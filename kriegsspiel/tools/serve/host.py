@@ -36,7 +36,10 @@ class WebPlayer:
 
 
 class GameHost:
-    def __init__(self, game: Playthrough, people: list[str]) -> None:
+    def __init__(self, game: Playthrough, people: list[str],
+                 resume: tuple[dict, list[dict]] | None = None) -> None:
+        """*resume*: a save and the actions still to replay (saves.prepare) —
+        the game goes on from where the save was written."""
         from kriegsspiel.engine.plugins import session_modules
         self.game = game
         self.tokens = {side: secrets.token_urlsafe(12) for side in people}
@@ -52,8 +55,13 @@ class GameHost:
         registry, names = session_modules(session)
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
                              None, board_look(registry, names))
+        self.resume = resume
         for side in people:
-            session.players.players[side] = WebPlayer(self, side)
+            seat = session.players.players.get(side)
+            if hasattr(seat, "recorded"):  # a save's seat: its answers first, then the page
+                seat.live, seat.follow = WebPlayer(self, side), False  # a person is not re-asked
+            else:
+                session.players.players[side] = WebPlayer(self, side)
         self.thread = threading.Thread(target=self._play, name="game", daemon=True)
 
     # ---- the game's side ----------------------------------------------------
@@ -63,6 +71,9 @@ class GameHost:
 
     def _play(self) -> None:
         try:
+            if self.resume is not None:
+                from kriegsspiel.tools.saves import replay
+                replay(self.game, *self.resume)
             self.game.run(after_turn=self.publish)
             self.publish(over=True)
         except _Stopped:
