@@ -46,7 +46,8 @@ def test_only_the_seat_asked_answers_and_only_with_an_option():
     try:
         snap = asked(host)
         q = snap["question"]
-        assert q["side"] == "Allied" and snap["svg"].startswith("<svg")
+        assert q["side"] == "Allied" and host.map_svg.startswith("<svg")
+        assert 'class="piece' not in host.map_svg and 'class="piece unit"' in snap["live"]
         mine, theirs = host.tokens["Allied"], host.tokens["Axis"]
         events = len(game.session.state.log)
         assert host.answer("forged", 0, q["id"]).startswith("you hold no seat")
@@ -82,7 +83,7 @@ def test_a_question_of_hexes_highlights_them_and_a_hex_answers_it():
         q = snap["question"]
         hex_id, index = next(iter(q["hexes"].items()))
         assert q["options"][index] == hex_id
-        assert snap["svg"].count('fill="#ffef5e"') == len(q["hexes"])
+        assert snap["live"].count('fill="#ffef5e"') == len(q["hexes"])
         assert host.answer(host.tokens["Allied"], None, q["id"], hex_id=hex_id) is None
         save = host.saved(host.tokens["Allied"])
         assert save["scenario"] == "crete/learning" and host.saved("forged") is None

@@ -32,6 +32,9 @@ def make_app(host: GameHost) -> Starlette:
         return Response((STATIC / name).read_text(encoding="utf-8"),
                         media_type=TYPES[name[name.rindex("."):]])
 
+    async def board(request) -> Response:
+        return Response(host.map_svg, media_type="image/svg+xml")
+
     async def state(request) -> JSONResponse:
         return JSONResponse(host.wait(-1, 0))
 
@@ -60,6 +63,7 @@ def make_app(host: GameHost) -> Starlette:
 
     return Starlette(routes=[Route("/", page), Route("/static/{name}", asset),
                              Route("/state", state), Route("/save", save),
+                             Route("/map.svg", board),
                              WebSocketRoute("/ws", play)])
 
 

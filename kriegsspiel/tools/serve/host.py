@@ -4,7 +4,10 @@ held by a person is a WebPlayer whose questions wait for the page's answer.
 Everything the page shows is rendered in the game's thread at the moment it
 stands still (a question, the end of a turn, the end of the game) and
 published as one snapshot, so the web side only ever reads finished pictures
-and never the state while the rules change it.  Who may answer is checked
+and never the state while the rules change it.  The map itself (terrain,
+hexsides, roads, names) does not change in play: it is drawn once and fetched
+once; a snapshot carries only what lies on it (the pieces, their markers, the
+highlighted choices), a few kilobytes where the largest map is megabytes.  Who may answer is checked
 here: each person's seat has a token, and only the seat being asked may
 answer, with one of the options offered.
 """
@@ -18,8 +21,8 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.tools.play import Playthrough, readable
-from kriegsspiel.tools.render import Source, board_look, board_scene
-from kriegsspiel.tools.viewer.scene import to_svg
+from kriegsspiel.tools.render import Source, board_look, board_scene, map_scene
+from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
 CHOICE_SHADE = ("#ffef5e", 0.6)  # a hex the question offers, highlighted on the map
@@ -55,6 +58,7 @@ class GameHost:
         registry, names = session_modules(session)
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
                              None, board_look(registry, names))
+        self.map_svg = to_svg(map_scene(self.source), standalone=False)
         self.resume = resume
         for side in people:
             seat = session.players.players.get(side)
@@ -119,7 +123,7 @@ class GameHost:
                 "log": lines[-SHOWN_LINES:], "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
-                "svg": to_svg(board_scene(self.source, session.state, shade), standalone=False)}
+                "live": _live_layers(board_scene(self.source, session.state, shade))}
         with self.changed:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
@@ -193,6 +197,13 @@ class GameHost:
         with self.changed:
             self.stopped = True
             self.changed.notify_all()
+
+
+def _live_layers(scene) -> str:
+    """The layers that change in play — the highlighted choices and the pieces
+    with their markers — as SVG to lay over the map."""
+    return "".join(svg_item(item) for item in scene.items
+                   if getattr(item, "id", None) in ("overlay", "pieces"))
 
 
 class _Stopped(Exception):

@@ -9,11 +9,23 @@ let seat = null;
 let seats = [];  // a hot-seat page holds several
 let socket = null;
 let asking = null;  // the question asked of this seat now
+let mapReady = false, waiting = null;
+
+// The map does not change in play: fetched once, the pieces laid over it.
+fetch("/map.svg").then((r) => r.text()).then((svg) => {
+  $("map").innerHTML = svg;
+  const live = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  live.id = "live";
+  $("map").querySelector("svg").appendChild(live);
+  mapReady = true;
+  if (waiting) $("live").innerHTML = waiting.live;
+});
 
 function show(snapshot) {
   $("title").textContent = snapshot.title;
   $("turn").textContent = snapshot.over ? "game over" : "turn " + snapshot.turn;
-  $("map").innerHTML = snapshot.svg;
+  if (mapReady) $("live").innerHTML = snapshot.live;
+  else waiting = snapshot;
   showTurns(snapshot.turns, snapshot.turn_index);
   showPanel(snapshot.panel);
   const log = $("log");
