@@ -290,3 +290,47 @@ def test_a_save_from_the_page_goes_on_where_it_stood():
         assert len(game.session.state.log) >= data["events"]
     finally:
         again.stop()
+
+
+@pytest.mark.parametrize("scenario, sheets", [("crete/learning", 0), ("crete/jump", 4),
+                                              ("crete/hot_pursuit", 0), ("crete/mercury", 7)])
+def test_a_scenario_of_several_sheets_is_served(scenario, sheets):
+    """One sheet, sheets joined in one grid (crete:scenario:10's three) and
+    sheets side by side (6's four, 11's seven, their hexes sheet-qualified):
+    the map drawn once with every hex titled by its id, the sides in the
+    legend, the person's first question asked."""
+    game = new_game(scenario, 1, ["random", "random"])
+    host = GameHost(game, ["Allied", "Axis"])
+    host.start()
+    try:
+        snap = asked(host)
+        assert set(snap["legend"]["sides"]) == {"Allied", "Axis"}
+        hexes = list(game.session.state.map.terrain)
+        assert all(f"<title>{h} " in host.map_svg for h in hexes)
+        assert len({h.partition(":")[0] for h in hexes if ":" in h}) == sheets
+        assert 'class="piece' in snap["live"] and snap["question"]["side"] in ("Allied", "Axis")
+    finally:
+        host.stop()
+
+
+def test_a_hex_of_a_map_of_joined_sheets_answers():
+    """crete:scenario:10 (three sheets joined): the first question of hexes is
+    answered by a hex id, as a click on it sends."""
+    game = new_game("crete/hot_pursuit", 1, ["random", "random"])
+    host = GameHost(game, ["Allied", "Axis"])
+    both = ",".join(host.tokens.values())
+    host.start()
+    try:
+        snap = asked(host)
+        for _ in range(200):
+            q = snap["question"]
+            if q["hexes"]:
+                hex_id = next(iter(q["hexes"]))
+                assert f"<title>{hex_id} " in host.map_svg
+                assert host.answer(both, None, q["id"], hex_id=hex_id) is None
+                return
+            assert host.answer(both, 0, q["id"]) is None
+            snap = asked(host, snap["version"])
+        pytest.fail("no question of hexes in 200")
+    finally:
+        host.stop()

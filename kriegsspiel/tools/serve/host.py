@@ -21,7 +21,8 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.tools.play import Playthrough, readable
-from kriegsspiel.tools.render import Source, board_look, board_scene, map_scene
+from kriegsspiel.tools.render import (Source, board_look, board_scene, map_scene,
+                                      side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
@@ -59,6 +60,9 @@ class GameHost:
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
                              None, board_look(registry, names))
         self.map_svg = to_svg(map_scene(self.source), standalone=False)
+        # Who is which colour, and the map's terrain as the game names it.
+        self.legend = {"sides": side_colours(session.state.catalog, self.source.look),
+                       "terrain": sorted(set(session.state.map.terrain.values()))}
         self.resume = resume
         for side in people:
             seat = session.players.players.get(side)
@@ -120,6 +124,7 @@ class GameHost:
         view = {"title": session.scenario.title, "scenario": game.scenario,
                 "turn": game.turns[turn] if turn < len(game.turns) else "end",
                 "turns": game.turns, "turn_index": turn, "panel": self._panel(),
+                "legend": self.legend,
                 "log": lines[-SHOWN_LINES:], "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,

@@ -27,6 +27,7 @@ function show(snapshot) {
   if (mapReady) $("live").innerHTML = snapshot.live;
   else waiting = snapshot;
   showTurns(snapshot.turns, snapshot.turn_index);
+  showLegend(snapshot.legend);
   showPanel(snapshot.panel);
   const log = $("log");
   log.replaceChildren(...snapshot.log.map((line) => {
@@ -57,6 +58,16 @@ function show(snapshot) {
   $("result").hidden = !snapshot.over;
   $("result").textContent = snapshot.error || snapshot.result || "";
   document.body.dataset.version = snapshot.version;
+}
+
+function showLegend(legend) {
+  $("legend").replaceChildren(...Object.entries(legend.sides).map(([side, colour]) => {
+    const span = document.createElement("span");
+    span.className = "side";
+    span.style.background = colour;
+    span.textContent = side;
+    return span;
+  }), document.createTextNode(" terrain: " + legend.terrain.join(", ")));
 }
 
 function showTurns(turns, now) {
