@@ -334,3 +334,71 @@ def test_a_hex_of_a_map_of_joined_sheets_answers():
         pytest.fail("no question of hexes in 200")
     finally:
         host.stop()
+
+
+def test_a_question_of_pieces_marks_their_counters():
+    """gts:21.0's Leader placed with a Unit, gts:15.5's fire at a target: the
+    pieces offered are named by their counters on the map (a click on one
+    answers with its option)."""
+    game = new_game("crete/learning", 1, ["random", "random"])
+    host = GameHost(game, ["Allied", "Axis"])
+    both = ",".join(host.tokens.values())
+    host.start()
+    try:
+        snap = asked(host)
+        for _ in range(300):
+            q = snap["question"]
+            if q["pieces"]:
+                for counter, index in q["pieces"].items():
+                    assert f'data-id="{counter}"' in snap["live"]
+                    assert counter.split("-", 1)[1] == q["options"][index]
+                return
+            assert host.answer(both, 0, q["id"]) is None
+            snap = asked(host, snap["version"])
+        pytest.fail("no question of pieces in 300")
+    finally:
+        host.stop()
+
+
+def test_thousands_of_bad_messages_change_nothing():
+    """Every message over the wire is checked before the umpire sees it:
+    random text, JSON of every shape, stale and foreign question ids, options
+    out of range — each refused with a reason, and the game stands still."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from kriegsspiel.tools.serve.app import _answer
+    game = new_game("crete/learning", 1, ["random", "heuristic"])
+    host = GameHost(game, ["Allied"])
+    host.start()
+    try:
+        snap = asked(host)
+        qid, token = snap["question"]["id"], host.tokens["Allied"]
+        events, version = len(game.session.state.log), snap["version"]
+        json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                                   lambda inner: st.lists(inner, max_size=3)
+                                   | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                                   max_leaves=8)
+        wrong = st.one_of(
+            st.text(max_size=64),
+            json_values.filter(lambda v: not (isinstance(v, dict) and "question" in v))
+            .map(json.dumps),
+            st.fixed_dictionaries({"question": st.integers().filter(lambda i: i != qid),
+                                   "answer": st.integers()}).map(json.dumps),
+            st.fixed_dictionaries({"question": st.just(qid),
+                                   "answer": st.integers().filter(lambda i: i < 0 or i > 99)}
+                                  ).map(json.dumps),
+            st.fixed_dictionaries({"question": st.just(qid),
+                                   "hex": st.text(max_size=6).filter(lambda h: h not in
+                                                                     snap["question"]["hexes"])}
+                                  ).map(json.dumps))
+
+        @settings(max_examples=2000, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(wrong, st.sampled_from([token, "forged", None]))
+        def refused(text, who):
+            assert _answer(host, who, text)
+        refused()
+        assert len(game.session.state.log) == events and host.wait(-1, 0)["version"] == version
+    finally:
+        host.stop()

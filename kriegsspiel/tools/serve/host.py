@@ -116,10 +116,14 @@ class GameHost:
             side, decision = self.pending
             hexes = {o: i for i, o in enumerate(decision.options)
                      if isinstance(o, str) and session.state.map.contains(o)}
+            # Pieces offered (a fire's targets, a leader to go with): their counters.
+            pieces = {f"{o.kind}-{o.id}": i for i, o in enumerate(decision.options)
+                      if getattr(o, "kind", None) in ("unit", "leader")}
             shade = dict.fromkeys(hexes, CHOICE_SHADE)
             question = {"id": self.asked, "side": side, "key": decision.key,
                         "subject": _label(decision.subject),
-                        "options": [_label(o) for o in decision.options], "hexes": hexes}
+                        "options": [_label(o) for o in decision.options], "hexes": hexes,
+                        "pieces": pieces}
         turn = session.state.turn
         view = {"title": session.scenario.title, "scenario": game.scenario,
                 "turn": game.turns[turn] if turn < len(game.turns) else "end",

@@ -18,13 +18,24 @@ fetch("/map.svg").then((r) => r.text()).then((svg) => {
   live.id = "live";
   $("map").querySelector("svg").appendChild(live);
   mapReady = true;
-  if (waiting) $("live").innerHTML = waiting.live;
+  if (waiting) showLive(waiting);
 });
+
+// The pieces on the map; those the question offers are marked, and a click on
+// one answers with it.
+function showLive(snapshot) {
+  $("live").innerHTML = snapshot.live;
+  const q = snapshot.question;
+  if (!q || !seats.includes(q.side)) return;
+  for (const g of $("live").querySelectorAll("g.piece")) {
+    if (g.dataset.id in q.pieces) g.classList.add("choice");
+  }
+}
 
 function show(snapshot) {
   $("title").textContent = snapshot.title;
   $("turn").textContent = snapshot.over ? "game over" : "turn " + snapshot.turn;
-  if (mapReady) $("live").innerHTML = snapshot.live;
+  if (mapReady) showLive(snapshot);
   else waiting = snapshot;
   showTurns(snapshot.turns, snapshot.turn_index);
   showLegend(snapshot.legend);
@@ -159,6 +170,11 @@ function clickedHex(target) {
 
 $("board").addEventListener("click", (event) => {
   if (drag && drag.moved) return;  // the end of a pan, not a choice
+  const piece = event.target.closest("g.piece.choice");
+  if (asking && piece && piece.dataset.id in asking.pieces) {
+    answer(asking.pieces[piece.dataset.id]);
+    return;
+  }
   const hex = clickedHex(event.target);
   if (!asking || !hex) return;
   $("refused").hidden = true;
