@@ -134,7 +134,7 @@ def two_people():
 def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
     from websockets.sync.client import connect
     host, port = server
-    url = f"ws://127.0.0.1:{port}/ws"
+    url = f"ws://127.0.0.1:{port}/game/1/ws"
     with connect(f"{url}?token={host.tokens['Allied']}") as player, connect(url) as watcher:
         assert json.loads(player.recv(10)) == {"seat": "Allied", "seats": ["Allied"]}
         assert json.loads(watcher.recv(10)) == {"seat": None, "seats": []}
@@ -176,7 +176,7 @@ def test_a_person_plays_a_move_in_the_browser(server, tmp_path):
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"http://127.0.0.1:{port}/?token={host.tokens['Allied']}")
+        page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
         page.wait_for_selector("#options button", timeout=30000)
         assert page.inner_text("#seat") == "you play Allied"
         assert page.locator("#board svg g.piece").count() >= 10
@@ -243,7 +243,7 @@ def test_two_people_in_two_browsers_each_answer_their_own_side(two_people):
         pages = {}
         for side in ("Allied", "Axis"):
             pages[side] = browser.new_context().new_page()
-            pages[side].goto(f"http://127.0.0.1:{port}/?token={host.tokens[side]}")
+            pages[side].goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens[side]}")
         answered = set()
         for _ in range(60):
             snap = asked(host)
@@ -402,3 +402,43 @@ def test_thousands_of_bad_messages_change_nothing():
         assert len(game.session.state.log) == events and host.wait(-1, 0)["version"] == version
     finally:
         host.stop()
+
+
+def test_one_server_hosts_several_games_each_with_its_own_seats():
+    """The games list at /, each game under /game/<id>/; a seat's token of one
+    game holds no seat in another; an unknown game is refused."""
+    import urllib.error
+    import urllib.request
+
+    import uvicorn
+    from websockets.sync.client import connect
+
+    from kriegsspiel.tools.serve.app import make_app
+    games = {"1": hosted(), "2": GameHost(new_game("crete/snafu", 1, ["random", "random"]),
+                                          ["Axis"])}
+    games["2"].start()
+    port = _free_port()
+    running = uvicorn.Server(uvicorn.Config(make_app(games), host="127.0.0.1", port=port,
+                                            log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    try:
+        while not running.started:
+            time.sleep(0.05)
+        listing = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
+        assert "Storming the Kastelli" in listing and 'href="/game/2/"' in listing
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/game/9/state")
+        first = games["1"].tokens["Allied"]
+        with connect(f"ws://127.0.0.1:{port}/game/2/ws?token={first}") as stranger:
+            assert json.loads(stranger.recv(10)) == {"seat": None, "seats": []}
+        with connect(f"ws://127.0.0.1:{port}/game/2/ws?token={games['2'].tokens['Axis']}") \
+                as axis:
+            assert json.loads(axis.recv(10)) == {"seat": "Axis", "seats": ["Axis"]}
+        with connect(f"ws://127.0.0.1:{port}/game/9/ws") as nowhere:
+            assert json.loads(nowhere.recv(10)) == {"refused": "no such game"}
+    finally:
+        running.should_exit = True
+        for host in games.values():
+            host.stop()
+        thread.join(5)

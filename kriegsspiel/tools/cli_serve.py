@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, List, NoReturn, Optional
+from typing import Callable, List, NoReturn
 
 import typer
 from rich.console import Console
@@ -15,9 +15,9 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
     """Add `ks serve` to the `ks` app (*fail*: print a located error and exit 1)."""
 
     @app.command()
-    def serve(scenario: str = typer.Argument(..., help="A shipped scenario (GAME/NAME), a "
-                                             "scenario file, or a save (.json) to go on "
-                                             "with."),
+    def serve(scenarios: List[str] = typer.Argument(..., help="Shipped scenarios (GAME/NAME), "
+                                                     "scenario files, or saves (.json) to go on "
+                                                     "with: each one game of the server."),
               players: str = typer.Option("human,heuristic", "--players", help="One kind per "
                                           "side in the game's side order; `human` seats are "
                                           "played in the browser."),
@@ -28,45 +28,55 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
               optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
                                                  "rule on by name (repeatable)."),
               module: List[Path] = typer.Option([], "--module", help="A module that is not "
-                                                "installed, by path (repeatable)."),
-              until: Optional[int] = typer.Option(None, "--until", min=1, hidden=True)
+                                                "installed, by path (repeatable).")
               ) -> None:
-        """Play a scenario in the browser: the umpire serves the map, asks each
-        person's questions on the page and plays the bots' seats."""
+        """Play scenarios in the browser: the umpire serves each game's map, asks
+        each person's questions on the page and plays the bots' seats."""
         import uvicorn
 
-        from kriegsspiel.tools.play import new_game
         from kriegsspiel.tools.serve.app import make_app
-        from kriegsspiel.tools.serve.host import GameHost
         kinds = [p.strip() for p in players.split(",")]
-        bots = [k if k != "human" else "random" for k in kinds]  # a person's seat: the page
+        games = {}
         try:
-            resume = None
-            if scenario.endswith(".json"):
-                from kriegsspiel.tools.saves import prepare, read_save
-                data = read_save(Path(scenario))
-                game, _, actions = prepare(data, bots, explain=True)
-                resume = (data, actions)
-            else:
-                # Explaining: every die roll and result on the page can say why.
-                game = new_game(scenario, seed, bots, explain=True, options=list(optional),
-                                modules=[str(m) for m in module])
-            sides = list(game.session.state.catalog["side"])
-            seated = [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
-            people = [side for side, kind in zip(sides, seated) if kind == "human"]
-            host = GameHost(game, people, resume)
+            for number, scenario in enumerate(scenarios, 1):
+                games[str(number)] = _hosted(scenario, kinds, seed, list(optional),
+                                             [str(m) for m in module])
         except KsError as exc:
             fail(exc)
-        where = f"http://{bind}:{port}/"
-        out.print(f"{game.session.scenario.title}: serving on {where}", markup=False)
-        for side in people:
-            out.print(f"  {side}: {where}?token={host.tokens[side]}", markup=False)
-        if len(people) > 1:
-            out.print(f"  hot-seat (every seat on one page): {where}?token="
-                      f"{','.join(host.tokens[s] for s in people)}", markup=False)
-        out.print(f"  watching: {where}", markup=False)
-        host.start()
+        root = f"http://{bind}:{port}/"
+        out.print(f"serving {len(games)} game(s) on {root}", markup=False)
+        for gid, host in games.items():
+            where = f"{root}game/{gid}/"
+            out.print(f"{host.game.session.scenario.title}: watch at {where}", markup=False)
+            for side, token in host.tokens.items():
+                out.print(f"  {side}: {where}?token={token}", markup=False)
+            if len(host.tokens) > 1:
+                out.print(f"  hot-seat (every seat on one page): {where}?token="
+                          f"{','.join(host.tokens.values())}", markup=False)
+            host.start()
         try:
-            uvicorn.run(make_app(host), host=bind, port=port, log_level="warning")
+            uvicorn.run(make_app(games), host=bind, port=port, log_level="warning")
         finally:
-            host.stop()
+            for host in games.values():
+                host.stop()
+
+
+def _hosted(scenario: str, kinds: list[str], seed: int, optional: list[str],
+            modules: list[str]):
+    """One game of the server: new, or a save gone on with; `human` seats the page's."""
+    from kriegsspiel.tools.play import new_game
+    from kriegsspiel.tools.serve.host import GameHost
+    bots = [k if k != "human" else "random" for k in kinds]  # a person's seat: the page
+    resume = None
+    if scenario.endswith(".json"):
+        from kriegsspiel.tools.saves import prepare, read_save
+        data = read_save(Path(scenario))
+        game, _, actions = prepare(data, bots, explain=True)
+        resume = (data, actions)
+    else:
+        # Explaining: every die roll and result on the page can say why.
+        game = new_game(scenario, seed, bots, explain=True, options=optional, modules=modules)
+    sides = list(game.session.state.catalog["side"])
+    seated = [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
+    return GameHost(game, [side for side, kind in zip(sides, seated) if kind == "human"],
+                    resume)

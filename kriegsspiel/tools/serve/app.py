@@ -1,11 +1,13 @@
-"""The web side of `ks serve`: a Starlette app — the page (static files shipped
-with the package, no CDN), the game's snapshot as JSON, and a WebSocket that
-pushes each new snapshot and takes the person's answers."""
+"""The web side of `ks serve`: a Starlette app — a list of the games it hosts,
+each game's page (static files shipped with the package, no CDN), its
+snapshot as JSON, and a WebSocket that pushes each new snapshot and takes the
+person's answers."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+from html import escape
 from importlib import resources
 
 from starlette.applications import Starlette
@@ -21,8 +23,28 @@ LONGEST = 4096  # bytes: no answer needs more
 KEYS = {"answer", "hex", "question"}
 
 
-def make_app(host: GameHost) -> Starlette:
-    async def page(request) -> HTMLResponse:
+def make_app(games: dict[str, GameHost] | GameHost) -> Starlette:
+    """The app for one game or several (id → its host): the games list at /,
+    each game's page and its endpoints under /game/<id>/."""
+    if isinstance(games, GameHost):
+        games = {"1": games}
+
+    def game_of(request) -> GameHost | None:
+        return games.get(request.path_params["game"])
+
+    async def listing(request) -> HTMLResponse:
+        rows = "".join(f'<li><a href="/game/{gid}/">{escape(h.snapshot.get("title", gid))}'
+                       f"</a> — turn {escape(str(h.snapshot.get('turn', '')))}"
+                       f"{' (over)' if h.snapshot.get('over') else ''}</li>"
+                       for gid, h in games.items())
+        return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>kriegsspiel games"
+                            f"</title><link rel=stylesheet href=/static/play.css><h1>Games</h1>"
+                            f"<ul id=games>{rows}</ul><p>A seat's link (printed by ks serve) "
+                            f"plays it; these watch.</p>")
+
+    async def page(request) -> Response:
+        if game_of(request) is None:
+            return Response("no such game", status_code=404)
         return HTMLResponse((STATIC / "index.html").read_text(encoding="utf-8"))
 
     async def asset(request) -> Response:
@@ -33,13 +55,20 @@ def make_app(host: GameHost) -> Starlette:
                         media_type=TYPES[name[name.rindex("."):]])
 
     async def board(request) -> Response:
+        host = game_of(request)
+        if host is None:
+            return Response("no such game", status_code=404)
         return Response(host.map_svg, media_type="image/svg+xml")
 
-    async def state(request) -> JSONResponse:
+    async def state(request) -> Response:
+        host = game_of(request)
+        if host is None:
+            return Response("no such game", status_code=404)
         return JSONResponse(host.wait(-1, 0))
 
     async def save(request) -> Response:
-        data = host.saved(request.query_params.get("token"))
+        host = game_of(request)
+        data = host.saved(request.query_params.get("token")) if host else None
         if data is None:
             return Response("only a seat of this game may save it, once it has been asked "
                             "something", status_code=403)
@@ -47,7 +76,12 @@ def make_app(host: GameHost) -> Starlette:
                         headers={"Content-Disposition": 'attachment; filename="game.json"'})
 
     async def play(socket: WebSocket) -> None:
+        host = games.get(socket.path_params["game"])
         await socket.accept()
+        if host is None:
+            await socket.send_json({"refused": "no such game"})
+            await socket.close()
+            return
         token = socket.query_params.get("token")
         await socket.send_json({"seat": host.seat_of(token), "seats": host.seats_of(token)})
         pusher = asyncio.create_task(_push(socket, host))
@@ -61,10 +95,11 @@ def make_app(host: GameHost) -> Starlette:
         finally:
             pusher.cancel()
 
-    return Starlette(routes=[Route("/", page), Route("/static/{name}", asset),
-                             Route("/state", state), Route("/save", save),
-                             Route("/map.svg", board),
-                             WebSocketRoute("/ws", play)])
+    return Starlette(routes=[
+        Route("/", listing), Route("/static/{name}", asset),
+        Route("/game/{game}/", page), Route("/game/{game}/state", state),
+        Route("/game/{game}/save", save), Route("/game/{game}/map.svg", board),
+        WebSocketRoute("/game/{game}/ws", play)])
 
 
 def _answer(host: GameHost, token: str | None, text: str) -> str | None:

@@ -12,7 +12,7 @@ let asking = null;  // the question asked of this seat now
 let mapReady = false, waiting = null;
 
 // The map does not change in play: fetched once, the pieces laid over it.
-fetch("/map.svg").then((r) => r.text()).then((svg) => {
+fetch("map.svg").then((r) => r.text()).then((svg) => {
   $("map").innerHTML = svg;
   const live = document.createElementNS("http://www.w3.org/2000/svg", "g");
   live.id = "live";
@@ -183,7 +183,8 @@ $("board").addEventListener("click", (event) => {
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`);
+  socket = new WebSocket(`${scheme}://${location.host}${location.pathname}ws?token=` +
+                         encodeURIComponent(token));
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if ("seat" in message) {
@@ -191,7 +192,7 @@ function connect() {
       seats = message.seats || [];
       $("seat").textContent = seats.length ? "you play " + seats.join(" and ") : "watching";
       $("save").hidden = !seat;
-      $("save").href = "/save?token=" + encodeURIComponent(token);
+      $("save").href = "save?token=" + encodeURIComponent(token);
     } else if (message.refused) {
       $("refused").hidden = false;
       $("refused").textContent = "refused: " + message.refused;
