@@ -36,6 +36,18 @@ def asked(host: GameHost, seen: int = -1) -> dict:
     raise AssertionError("no question was asked")
 
 
+def answered_until(host: GameHost, token: str, wanted: str, limit: int) -> dict:
+    """Answer each question with its first option until one offers *wanted*
+    ('hexes' or 'pieces'); that snapshot."""
+    snap = asked(host)
+    for _ in range(limit):
+        if snap["question"][wanted]:
+            return snap
+        assert host.answer(token, 0, snap["question"]["id"]) is None
+        snap = asked(host, snap["version"])
+    raise AssertionError(f"no question of {wanted} in {limit}")
+
+
 def test_only_the_seat_asked_answers_and_only_with_an_option():
     """The other seat's token, a forged one and none are refused; so are an
     answer to a stale question, an option that is not offered and a second
@@ -75,11 +87,7 @@ def test_a_question_of_hexes_highlights_them_and_a_hex_answers_it():
     host = GameHost(game, ["Allied"])
     host.start()
     try:
-        snap = asked(host)
-        while not snap["question"]["hexes"]:
-            q = snap["question"]
-            assert host.answer(host.tokens["Allied"], 0, q["id"]) is None
-            snap = asked(host, snap["version"])
+        snap = answered_until(host, host.tokens["Allied"], "hexes", 200)
         q = snap["question"]
         hex_id, index = next(iter(q["hexes"].items()))
         assert q["options"][index] == hex_id
@@ -166,52 +174,58 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-f
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def test_a_person_plays_a_move_in_the_browser(server, tmp_path):
+@pytest.fixture()
+def chromium():
+    """Debian's chromium under Playwright (skipped where either is missing)."""
     sync_api = pytest.importorskip("playwright.sync_api")
     if not os.path.exists(CHROMIUM):
         pytest.skip(f"no chromium at {CHROMIUM}")
-    host, port = server
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page(viewport={"width": 1400, "height": 900})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
-        page.wait_for_selector("#options button", timeout=30000)
-        assert page.inner_text("#seat") == "you play Allied"
-        assert page.locator("#board svg g.piece").count() >= 10
-        # beside the map: the turn track with this turn marked, each Division's
-        # points (gts:10.0.3, the ruleset's panel), a log to search
-        assert page.inner_text("#turns li.now") == host.wait(-1, 0)["turn"]
-        assert "2nd New Zealand Division" in page.inner_text("#panel")
-        page.fill("#search", "sets up in")
-        shown = [t for t in page.locator("#log div:visible").all_inner_texts()]
-        assert shown and all("sets up in" in t for t in shown)
-        page.fill("#search", "")
-        page.mouse.move(300, 300)
-        page.mouse.wheel(0, -200)
-        page.wait_for_function("document.getElementById('map').style.transform"
-                               ".includes('scale')")
-        # Answer from the list until a question offers hexes, then click one on the map.
-        for _ in range(40):
-            snap = host.wait(-1, 0)
-            before = int(page.get_attribute("body", "data-version"))
-            if snap["question"] and snap["question"]["hexes"] and \
-                    before == snap["version"]:
-                box = page.locator("#overlay polygon").first.bounding_box()
-                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-                page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
-                                       timeout=30000)
-                break
-            page.wait_for_selector("#options button", timeout=30000)
-            page.locator("#options button").first.click()
+        yield browser
+        browser.close()
+
+
+def test_a_person_plays_a_move_in_the_browser(server, chromium, tmp_path):
+    host, port = server
+    page = chromium.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
+    page.wait_for_selector("#options button", timeout=30000)
+    assert page.inner_text("#seat") == "you play Allied"
+    assert page.locator("#board svg g.piece").count() >= 10
+    # beside the map: the turn track with this turn marked, each Division's
+    # points (gts:10.0.3, the ruleset's panel), a log to search
+    assert page.inner_text("#turns li.now") == host.wait(-1, 0)["turn"]
+    assert "2nd New Zealand Division" in page.inner_text("#panel")
+    page.fill("#search", "sets up in")
+    shown = [t for t in page.locator("#log div:visible").all_inner_texts()]
+    assert shown and all("sets up in" in t for t in shown)
+    page.fill("#search", "")
+    page.mouse.move(300, 300)
+    page.mouse.wheel(0, -200)
+    page.wait_for_function("document.getElementById('map').style.transform"
+                           ".includes('scale')")
+    # Answer from the list until a question offers hexes, then click one on the map.
+    for _ in range(40):
+        snap = host.wait(-1, 0)
+        before = int(page.get_attribute("body", "data-version"))
+        if snap["question"] and snap["question"]["hexes"] and \
+                before == snap["version"]:
+            box = page.locator("#overlay polygon").first.bounding_box()
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
                                    timeout=30000)
-        else:
-            pytest.fail("no question offered hexes in 40 answers")
-        page.screenshot(path=str(tmp_path / "after-the-move.png"))
-        assert not errors, errors
-        browser.close()
+            break
+        page.wait_for_selector("#options button", timeout=30000)
+        page.locator("#options button").first.click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
+                               timeout=30000)
+    else:
+        pytest.fail("no question offered hexes in 40 answers")
+    page.screenshot(path=str(tmp_path / "after-the-move.png"))
+    assert not errors, errors
 
 
 def test_a_hot_seat_token_answers_for_each_of_its_seats():
@@ -231,38 +245,32 @@ def test_a_hot_seat_token_answers_for_each_of_its_seats():
         host.stop()
 
 
-def test_two_people_in_two_browsers_each_answer_their_own_side(two_people):
+def test_two_people_in_two_browsers_each_answer_their_own_side(two_people, chromium):
     """Each browser context holds one seat's token: a question shows only on
     its side's page, and each side answers on its own page."""
-    sync_api = pytest.importorskip("playwright.sync_api")
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no chromium at {CHROMIUM}")
     host, port = two_people
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        pages = {}
-        for side in ("Allied", "Axis"):
-            pages[side] = browser.new_context().new_page()
-            pages[side].goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens[side]}")
-        answered = set()
-        for _ in range(60):
-            snap = asked(host)
-            side = snap["question"]["side"]
-            other = "Axis" if side == "Allied" else "Allied"
-            page = pages[side]
-            page.wait_for_function(f"Number(document.body.dataset.version) >= {snap['version']}",
-                                   timeout=30000)
-            assert page.is_visible("#question")
-            pages[other].wait_for_function(
-                f"Number(document.body.dataset.version) >= {snap['version']}", timeout=30000)
-            assert not pages[other].is_visible("#question")
-            page.locator("#options button").first.click()
-            answered.add(side)
-            asked(host, snap["version"])
-            if len(answered) == 2:
-                break
-        assert answered == {"Allied", "Axis"}
-        browser.close()
+    pages = {}
+    for side in ("Allied", "Axis"):
+        pages[side] = chromium.new_context().new_page()
+        pages[side].goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens[side]}")
+    answered = set()
+    for _ in range(60):
+        snap = asked(host)
+        side = snap["question"]["side"]
+        other = "Axis" if side == "Allied" else "Allied"
+        page = pages[side]
+        page.wait_for_function(f"Number(document.body.dataset.version) >= {snap['version']}",
+                               timeout=30000)
+        assert page.is_visible("#question")
+        pages[other].wait_for_function(
+            f"Number(document.body.dataset.version) >= {snap['version']}", timeout=30000)
+        assert not pages[other].is_visible("#question")
+        page.locator("#options button").first.click()
+        answered.add(side)
+        asked(host, snap["version"])
+        if len(answered) == 2:
+            break
+    assert answered == {"Allied", "Axis"}
 
 
 def test_a_save_from_the_page_goes_on_where_it_stood():
@@ -321,17 +329,10 @@ def test_a_hex_of_a_map_of_joined_sheets_answers():
     both = ",".join(host.tokens.values())
     host.start()
     try:
-        snap = asked(host)
-        for _ in range(200):
-            q = snap["question"]
-            if q["hexes"]:
-                hex_id = next(iter(q["hexes"]))
-                assert f"<title>{hex_id} " in host.map_svg
-                assert host.answer(both, None, q["id"], hex_id=hex_id) is None
-                return
-            assert host.answer(both, 0, q["id"]) is None
-            snap = asked(host, snap["version"])
-        pytest.fail("no question of hexes in 200")
+        q = answered_until(host, both, "hexes", 200)["question"]
+        hex_id = next(iter(q["hexes"]))
+        assert f"<title>{hex_id} " in host.map_svg
+        assert host.answer(both, None, q["id"], hex_id=hex_id) is None
     finally:
         host.stop()
 
@@ -345,17 +346,11 @@ def test_a_question_of_pieces_marks_their_counters():
     both = ",".join(host.tokens.values())
     host.start()
     try:
-        snap = asked(host)
-        for _ in range(300):
-            q = snap["question"]
-            if q["pieces"]:
-                for counter, index in q["pieces"].items():
-                    assert f'data-id="{counter}"' in snap["live"]
-                    assert counter.split("-", 1)[1] == q["options"][index]
-                return
-            assert host.answer(both, 0, q["id"]) is None
-            snap = asked(host, snap["version"])
-        pytest.fail("no question of pieces in 300")
+        snap = answered_until(host, both, "pieces", 300)
+        q = snap["question"]
+        for counter, index in q["pieces"].items():
+            assert f'data-id="{counter}"' in snap["live"]
+            assert counter.split("-", 1)[1] == q["options"][index]
     finally:
         host.stop()
 
