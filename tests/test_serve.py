@@ -160,7 +160,8 @@ def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
                          (json.dumps({"question": qid, "answer": 0, "x": 1}), "an answer is"),
                          (json.dumps({"question": qid}), "one of them"),
                          (json.dumps({"question": qid, "hex": 5}), "by its id"),
-                         ("x" * 5000, "more than 4096 bytes")):
+                         ("x" * 5000, "more than 4096 bytes"),
+                         (json.dumps({"undo": True}), "you have answered nothing yet")):
             player.send(bad)
             assert why in json.loads(player.recv(30))["refused"]
         player.send(json.dumps({"question": qid, "answer": 0}))
@@ -437,3 +438,30 @@ def test_one_server_hosts_several_games_each_with_its_own_seats():
         for host in games.values():
             host.stop()
         thread.join(5)
+
+
+def test_a_person_takes_back_the_last_answer_when_no_die_has_rolled():
+    """The same question is asked again, and a different answer plays on; with
+    a die rolled since, the answer stands. Nothing else changes."""
+    game = new_game("crete/learning", 1, ["random", "random"])
+    host = GameHost(game, ["Allied", "Axis"])
+    both = ",".join(host.tokens.values())
+    host.start()
+    try:
+        first = asked(host)
+        assert host.undo(both) == "you have answered nothing yet"
+        assert host.answer(both, 0, first["question"]["id"]) is None
+        second = asked(host, first["version"])
+        assert host.undo("forged") == "you hold no seat in this game"
+        assert host.undo(both) is None
+        again = asked(host, second["version"])
+        keep = ("key", "subject", "options")
+        assert [again["question"][k] for k in keep] == [first["question"][k] for k in keep]
+        assert host.answer(both, 1, again["question"]["id"]) is None
+        later = asked(host, again["version"])
+        host.game.session.dice.count += 1  # as if a die had been rolled since
+        assert host.undo(both) == "a die has been rolled since that answer: it stands"
+        host.game.session.dice.count -= 1
+        assert host.answer(both, 0, later["question"]["id"]) is None
+    finally:
+        host.stop()

@@ -111,6 +111,8 @@ def _answer(host: GameHost, token: str | None, text: str) -> str | None:
         message = json.loads(text)
     except ValueError:
         return "not JSON"
+    if message == {"undo": True}:
+        return host.undo(token)
     if not isinstance(message, dict) or not message.keys() <= KEYS or "question" not in message:
         return "an answer is {question: id, answer: index} or {question: id, hex: id}"
     if ("answer" in message) == ("hex" in message):

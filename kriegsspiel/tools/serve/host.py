@@ -46,6 +46,7 @@ class GameHost:
         the game goes on from where the save was written."""
         from kriegsspiel.engine.plugins import session_modules
         self.game = game
+        self.people = list(people)
         self.tokens = {side: secrets.token_urlsafe(12) for side in people}
         self.changed = threading.Condition()
         self.version = 0
@@ -54,23 +55,33 @@ class GameHost:
         self.answer_given: int | None = None
         self.asked = 0  # the id of the question now pending (a stale answer names another)
         self.save: dict | None = None  # the game as it stood at the last question
+        # (side, save, dice rolled so far) at each question asked of a person:
+        # an undo goes back to the person's previous one.
+        self.history: list[tuple[str, dict, int]] = []
+        self.undo_to: dict | None = None
         self.stopped = False
         session = game.session
         registry, names = session_modules(session)
-        self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
-                             None, board_look(registry, names))
+        self.look = board_look(registry, names)
+        self._seat(game, resume)
         self.map_svg = to_svg(map_scene(self.source), standalone=False)
         # Who is which colour, and the map's terrain as the game names it.
         self.legend = {"sides": side_colours(session.state.catalog, self.source.look),
                        "terrain": sorted(set(session.state.map.terrain.values()))}
-        self.resume = resume
-        for side in people:
+        self.thread = threading.Thread(target=self._play, name="game", daemon=True)
+
+    def _seat(self, game: Playthrough, resume: tuple[dict, list[dict]] | None) -> None:
+        """Play *game* (from *resume*, a save and its actions, if given): the
+        people's seats answered from the page."""
+        self.game, self.resume, session = game, resume, game.session
+        self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
+                             None, self.look)
+        for side in self.people:
             seat = session.players.players.get(side)
             if hasattr(seat, "recorded"):  # a save's seat: its answers first, then the page
                 seat.live, seat.follow = WebPlayer(self, side), False  # a person is not re-asked
             else:
                 session.players.players[side] = WebPlayer(self, side)
-        self.thread = threading.Thread(target=self._play, name="game", daemon=True)
 
     # ---- the game's side ----------------------------------------------------
     def start(self) -> None:
@@ -78,12 +89,20 @@ class GameHost:
         self.thread.start()
 
     def _play(self) -> None:
+        from kriegsspiel.tools.saves import prepare, replay
         try:
-            if self.resume is not None:
-                from kriegsspiel.tools.saves import replay
-                replay(self.game, *self.resume)
-            self.game.run(after_turn=self.publish)
-            self.publish(over=True)
+            while True:
+                try:
+                    if self.resume is not None:
+                        replay(self.game, *self.resume)
+                    self.game.run(after_turn=self.publish)
+                    self.publish(over=True)
+                    return
+                except _Undo:  # the game again from the save of the question undone
+                    data, self.undo_to = self.undo_to, None
+                    game, _, actions = prepare(data, self.game.kinds,
+                                               self.game.session.ctx.explaining)
+                    self._seat(game, (data, actions))
         except _Stopped:
             return
         except KsError as exc:
@@ -98,12 +117,16 @@ class GameHost:
             self.pending, self.answer_given = (side, decision), None
             self.asked += 1
             self.save = save
+            self.history.append((side, save, self.game.session.dice.count))
         self.publish()
         with self.changed:
-            while self.answer_given is None and not self.stopped:
+            while self.answer_given is None and not self.stopped and self.undo_to is None:
                 self.changed.wait()
             if self.stopped:
                 raise _Stopped()
+            if self.undo_to is not None:
+                self.pending = None
+                raise _Undo()
             index, self.pending = self.answer_given, None
         return decision.options[index]
 
@@ -189,6 +212,26 @@ class GameHost:
             self.changed.notify_all()
         return None
 
+    def undo(self, token: str | None) -> str | None:
+        """Take back the person's last answer: the game goes back to the question
+        it answered, if no die has been rolled since; the reason it cannot, or None."""
+        seats = self.seats_of(token)
+        with self.changed:
+            if not seats:
+                return "you hold no seat in this game"
+            if self.pending is None or self.pending[0] not in seats or self.undo_to is not None:
+                return "an answer is taken back while your side is being asked"
+            earlier = [i for i, (side, _, _) in enumerate(self.history[:-1]) if side in seats]
+            if not earlier:
+                return "you have answered nothing yet"
+            side, data, rolled = self.history[earlier[-1]]
+            if self.game.session.dice.count != rolled:
+                return "a die has been rolled since that answer: it stands"
+            del self.history[earlier[-1]:]
+            self.undo_to = data
+            self.changed.notify_all()
+        return None
+
     def saved(self, token: str | None) -> dict | None:
         """The game as it stood at the last question (a save `ks resume` reads),
         for a person holding a seat."""
@@ -215,8 +258,22 @@ def _live_layers(scene) -> str:
                    if getattr(item, "id", None) in ("overlay", "pieces"))
 
 
-class _Stopped(Exception):
+# Both leave a question through the rules and the engine's player table, which
+# let a KsError through unchanged (and undo the action in progress): so they are
+# KsErrors, caught by _play before any other.
+class _Stopped(KsError):
     """The server is closing: the game's thread leaves its question."""
+
+    def __init__(self) -> None:
+        super().__init__("the server stopped")
+
+
+class _Undo(KsError):
+    """A person took an answer back: the game's thread starts again from the
+    save of the question it answered."""
+
+    def __init__(self) -> None:
+        super().__init__("an answer was taken back")
 
 
 def _label(value: Any) -> str:

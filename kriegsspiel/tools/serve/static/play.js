@@ -117,6 +117,10 @@ function filterLog() {
   }
 }
 $("search").addEventListener("input", filterLog);
+$("undo").addEventListener("click", () => {
+  $("refused").hidden = true;
+  socket.send(JSON.stringify({undo: true}));
+});
 $("why").addEventListener("change", () =>
   $("log").classList.toggle("explaining", $("why").checked));
 
