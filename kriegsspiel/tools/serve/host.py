@@ -7,9 +7,9 @@ published as one snapshot, so the web side only ever reads finished pictures
 and never the state while the rules change it.  The map itself (terrain,
 hexsides, roads, names) does not change in play: it is drawn once and fetched
 once; a snapshot carries only what lies on it (the pieces, their markers, the
-highlighted choices), a few kilobytes where the largest map is megabytes.  Who may answer is checked
-here: each person's seat has a token, and only the seat being asked may
-answer, with one of the options offered.
+highlighted choices), a small part of the largest maps.  Who may answer is
+checked here: each person's seat has a token, and only the seat being asked
+may answer the question asked now, with one of its options.
 """
 
 from __future__ import annotations
