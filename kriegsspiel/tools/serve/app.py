@@ -124,12 +124,22 @@ def _answer(host: GameHost, token: str | None, text: str) -> str | None:
 
 
 async def _push(socket: WebSocket, host: GameHost) -> None:
+    """Send each new snapshot: woken by the game's thread through this loop
+    (no thread waits per page, so many pages cost no threads)."""
+    event = asyncio.Event()
+    listener = (asyncio.get_running_loop(), event)
+    host.listeners.add(listener)
     seen = -1
-    while True:
-        snapshot = await asyncio.to_thread(host.wait, seen, 1.0)
-        if snapshot.get("version", -1) > seen:
-            seen = snapshot["version"]
-            await socket.send_json({"snapshot": snapshot})
+    try:
+        while True:
+            event.clear()
+            snapshot = host.current()
+            if snapshot.get("version", -1) > seen:
+                seen = snapshot["version"]
+                await socket.send_json({"snapshot": snapshot})
+            await event.wait()
+    finally:
+        host.listeners.discard(listener)
 
 
 __all__ = ["make_app"]

@@ -60,6 +60,8 @@ class GameHost:
         self.history: list[tuple[str, dict, int]] = []
         self.undo_to: dict | None = None
         self.stopped = False
+        # The web side's wake-ups: (its event loop, an asyncio.Event) per page.
+        self.listeners: set[tuple[Any, Any]] = set()
         session = game.session
         registry, names = session_modules(session)
         self.look = board_look(registry, names)
@@ -160,6 +162,12 @@ class GameHost:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
             self.changed.notify_all()
+            listeners = list(self.listeners)
+        for loop, event in listeners:  # each page's loop wakes its own pusher
+            try:
+                loop.call_soon_threadsafe(event.set)
+            except RuntimeError:  # its loop is closed: that page is gone
+                self.listeners.discard((loop, event))
 
     def _panel(self) -> list[dict]:
         """The tracks the ruleset shows beside the map (ks_board_look's panel),
@@ -237,6 +245,11 @@ class GameHost:
         for a person holding a seat."""
         with self.changed:
             return dict(self.save) if self.seat_of(token) and self.save else None
+
+    def current(self) -> dict:
+        """The snapshot as it is now."""
+        with self.changed:
+            return dict(self.snapshot)
 
     def wait(self, seen: int, timeout: float = 1.0) -> dict:
         """The snapshot once it is newer than *seen* (or as it is after *timeout*)."""
