@@ -12,6 +12,8 @@ their ``__name__``, ``__title__`` and ``__ruleset__`` filled in.
 from __future__ import annotations
 
 import re
+import shutil
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -72,24 +74,33 @@ def _title(name: str) -> str:
 
 
 def _write(template: object, target: Path, words: dict[str, str]) -> list[Path]:
-    """The template's files under *target*, each word replaced; nothing when the
-    target holds anything already."""
+    """The template's files under *target*, each word replaced — all of them or,
+    when one cannot be written, none (they are written beside it first, then
+    moved in); nothing when the target holds anything already."""
     if target.exists() and any(target.iterdir()):
         raise KsError(f"{target} exists and is not empty: nothing written")
-    written = []
-    for source in _files(template):
-        relative = _filled(source[1], words)
-        if relative.endswith(SUFFIX):
-            relative = relative[:-len(SUFFIX)]
-        path = target / relative
-        text = _filled(source[0].read_text(encoding="utf-8"), words)
-        try:
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    except OSError as exc:
+        raise KsError(f"cannot write in {target.parent}: {exc.strerror}") from None
+    relatives = []
+    try:
+        for source, name in _files(template):
+            relative = _filled(name, words)
+            relative = relative[:-len(SUFFIX)] if relative.endswith(SUFFIX) else relative
+            path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise KsError(f"cannot write {path}: {exc.strerror}") from None
-        written.append(path)
-    return written
+            path.write_text(_filled(source.read_text(encoding="utf-8"), words),
+                            encoding="utf-8")
+            relatives.append(relative)
+        if target.exists():
+            target.rmdir()  # empty, as checked
+        staging.rename(target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise KsError(f"cannot write {target}: {exc.strerror}") from None
+    return [target / r for r in relatives]
 
 
 def _filled(text: str, words: dict[str, str]) -> str:

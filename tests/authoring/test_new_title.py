@@ -139,3 +139,21 @@ def test_a_published_chart_replaces_a_provisional_one_row_by_row(title):
     assert publish(crt.rows[:3]) == [series, f"{series}: {len(crt.rows) - 3} of "
                                      f"{len(crt.rows)} rows still provisional in mygame's rules"]
     assert publish(crt.rows) == [series]
+
+
+def test_a_scaffold_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
+    """A file that cannot be written leaves no half-made title behind."""
+    from pathlib import Path as P
+    real = P.write_text
+    calls = []
+
+    def failing(self, *args, **kwargs):
+        calls.append(self)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        return real(self, *args, **kwargs)
+    monkeypatch.setattr(P, "write_text", failing)
+    monkeypatch.chdir(tmp_path)
+    result = run("new", "title", "mygame")
+    assert result.exit_code == 1 and "No space left on device" in result.output
+    assert list(tmp_path.iterdir()) == []
