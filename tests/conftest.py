@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import os
+import socket
+import threading
+import time
 
 import pytest
 
@@ -159,3 +163,24 @@ def make_session(gts):
             session.place(ident, hex_id, kind)
         return session
     return make
+
+
+@contextlib.contextmanager
+def app_served(app):
+    """*app* (ASGI) served by uvicorn on a free port of this machine, in a thread
+    of its own, as `ks serve` serves it; the port, until the block ends."""
+    import uvicorn
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.05)
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(5)

@@ -6,14 +6,14 @@ it) pushes each new snapshot over a WebSocket; Debian's chromium plays a move
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
-import socket
-import threading
 import time
 
 import pytest
+from conftest import app_served
 
 from kriegsspiel.tools.play import new_game
 from kriegsspiel.tools.serve.host import GameHost
@@ -99,44 +99,30 @@ def test_a_question_of_hexes_highlights_them_and_a_hex_answers_it():
         host.stop()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
+@contextlib.contextmanager
 def serving(host: GameHost):
-    import uvicorn
-
+    """*host*'s game served (started already); the port. The game stops with it."""
     from kriegsspiel.tools.serve.app import make_app
-    port = _free_port()
-    config = uvicorn.Config(make_app(host), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    while not running.started:
-        time.sleep(0.05)
-    return host, port, running, thread
+    with app_served(make_app(host)) as port:
+        try:
+            yield port
+        finally:
+            host.stop()
 
 
 @pytest.fixture()
 def server():
-    host, port, running, thread = serving(hosted())
-    yield host, port
-    running.should_exit = True
-    host.stop()
-    thread.join(5)
+    host = hosted()
+    with serving(host) as port:
+        yield host, port
 
 
 @pytest.fixture()
 def two_people():
     host = GameHost(new_game("crete/learning", 1, ["random", "random"]), ["Allied", "Axis"])
     host.start()
-    host, port, running, thread = serving(host)
-    yield host, port
-    running.should_exit = True
-    host.stop()
-    thread.join(5)
+    with serving(host) as port:
+        yield host, port
 
 
 def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
@@ -406,21 +392,15 @@ def test_one_server_hosts_several_games_each_with_its_own_seats():
     import urllib.error
     import urllib.request
 
-    import uvicorn
     from websockets.sync.client import connect
 
     from kriegsspiel.tools.serve.app import make_app
     games = {"1": hosted(), "2": GameHost(new_game("crete/snafu", 1, ["random", "random"]),
                                           ["Axis"])}
     games["2"].start()
-    port = _free_port()
-    running = uvicorn.Server(uvicorn.Config(make_app(games), host="127.0.0.1", port=port,
-                                            log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    try:
-        while not running.started:
-            time.sleep(0.05)
+    with app_served(make_app(games)) as port, contextlib.ExitStack() as stopping:
+        for host in games.values():
+            stopping.callback(host.stop)
         listing = urllib.request.urlopen(f"http://127.0.0.1:{port}/").read().decode()
         assert "Storming the Kastelli" in listing and 'href="/game/2/"' in listing
         with pytest.raises(urllib.error.HTTPError):
@@ -433,11 +413,6 @@ def test_one_server_hosts_several_games_each_with_its_own_seats():
             assert json.loads(axis.recv(10)) == {"seat": "Axis", "seats": ["Axis"]}
         with connect(f"ws://127.0.0.1:{port}/game/9/ws") as nowhere:
             assert json.loads(nowhere.recv(10)) == {"refused": "no such game"}
-    finally:
-        running.should_exit = True
-        for host in games.values():
-            host.stop()
-        thread.join(5)
 
 
 def test_a_person_takes_back_the_last_answer_when_no_die_has_rolled():

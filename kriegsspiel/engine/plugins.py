@@ -204,6 +204,13 @@ def installed_registry() -> Registry:
     return load_registry()
 
 
+def registry_with(paths: Iterable[str | Path] = ()) -> Registry:
+    """The installed modules and those given by path (none: the installed
+    registry, built once a process)."""
+    paths = [str(p) for p in paths]
+    return load_registry(extra_paths=paths) if paths else installed_registry()
+
+
 def play_begins(session: Any) -> frozenset[str]:
     """The events whose first occurrence ends *session*'s set-up (ks_play_begins)."""
     if session is None:

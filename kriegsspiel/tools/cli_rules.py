@@ -10,12 +10,7 @@ import typer
 from rich.console import Console
 
 from kriegsspiel.core.errors import KsError
-
-
-def _registry(modules: List[Path]):
-    from kriegsspiel.engine.plugins import installed_registry, load_registry
-    return load_registry(extra_paths=[str(m) for m in modules]) if modules \
-        else installed_registry()
+from kriegsspiel.engine.plugins import registry_with
 
 
 MODULE_HELP = ("A module that is not installed (a .py file or a package folder), loaded "
@@ -41,7 +36,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         from kriegsspiel.engine.rulebook import build_program, rule_index
         from kriegsspiel.tools.rules_show import section_lines, section_ref
         try:
-            registry = _registry(module)
+            registry = registry_with(module)
             index = rule_index(registry, registry.names())
             section = section_ref(name, index)
             if section is not None and not on:  # the section's own ruleset, with what it needs
@@ -99,7 +94,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         from kriegsspiel.engine.rulebook import build_program
         from kriegsspiel.tools.rules_show import diff_lines
         try:
-            registry = _registry(module)
+            registry = registry_with(module)
             registry.info(ruleset)  # an unknown name: an error with a did-you-mean
             if errata:
                 found = [m for m in registry.names() if registry.info(m).layer == "errata"

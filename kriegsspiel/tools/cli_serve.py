@@ -64,7 +64,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
 def _hosted(scenario: str, kinds: list[str], seed: int, optional: list[str],
             modules: list[str]):
     """One game of the server: new, or a save gone on with; `human` seats the page's."""
-    from kriegsspiel.tools.play import new_game
+    from kriegsspiel.tools.play import new_game, seated_kinds
     from kriegsspiel.tools.serve.host import GameHost
     bots = [k if k != "human" else "random" for k in kinds]  # a person's seat: the page
     resume = None
@@ -77,6 +77,5 @@ def _hosted(scenario: str, kinds: list[str], seed: int, optional: list[str],
         # Explaining: every die roll and result on the page can say why.
         game = new_game(scenario, seed, bots, explain=True, options=optional, modules=modules)
     sides = list(game.session.state.catalog["side"])
-    seated = [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
-    return GameHost(game, [side for side, kind in zip(sides, seated) if kind == "human"],
-                    resume)
+    return GameHost(game, [side for side, kind in zip(sides, seated_kinds(sides, kinds))
+                           if kind == "human"], resume)

@@ -60,6 +60,11 @@ def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
     return kinds
 
 
+def seated_kinds(sides: list[str], kinds: list[str]) -> list[str]:
+    """The player kind of each side, in order: the last kind given repeats."""
+    return [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
+
+
 def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> Table:
     """One player per side (the last kind repeats); *session* is the game the
     players will sit at (the kinds that read the game need it)."""
@@ -69,8 +74,7 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
         raise KsError(f"{len(kinds)} players ({', '.join(kinds)}) for {len(sides)} sides "
                       f"({', '.join(sides)}): give one kind a side, in that order")
     players = {}
-    for i, side in enumerate(sides):
-        kind = kinds[i] if i < len(kinds) else kinds[-1]
+    for i, (side, kind) in enumerate(zip(sides, seated_kinds(sides, kinds))):
         if kind not in known:
             raise KsError(f"unknown player '{kind}' (known: {', '.join(sorted(known))})", None,
                           did_you_mean(kind, known))
@@ -233,8 +237,8 @@ def new_game(scenario: str, seed: int, kinds: list[str], explain: bool = False,
     installed ones. A save records all three."""
     house_rules = [dict(r) for r in house_rules]
     modules = [str(Path(m).resolve()) for m in modules]
-    from kriegsspiel.engine.plugins import installed_registry, load_registry
-    registry = load_registry(extra_paths=modules) if modules else installed_registry()
+    from kriegsspiel.engine.plugins import registry_with
+    registry = registry_with(modules)
     # The set-up asks no questions, so the players can be seated once the
     # scenario is loaded: one load, and the sides in the game's order.
     table = _WatchedTable({}, before_decision)
@@ -410,5 +414,6 @@ def write_save(game: Playthrough, path: Path) -> None:
 
 
 __all__: Iterable[str] = ["play", "play_game", "new_game", "run_checked", "lines_so_far",
+                          "seated_kinds",
                           "Playthrough", "readable", "write_log", "write_save", "describe",
                           "players_for", "log_fingerprint", "shipped_scenarios", "GoldenSettings"]

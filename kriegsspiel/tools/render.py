@@ -295,8 +295,7 @@ def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None)
                             "#7d7d6e", 0.8, title=f"{h} {t}"))
     scene.items.append(Group("terrain", terrain))
     if shade:
-        scene.items.append(Group("overlay", [Poly(layout.corners(h), c, None, 0, opacity=o)
-                                             for h, (c, o) in sorted(shade.items())]))
+        scene.items.append(overlay_group(layout, shade))
     lines: list = []
     for pair, kinds in sorted(game_map.roads.items(), key=lambda kv: sorted(kv[0])):
         a, b = sorted(pair)
@@ -368,10 +367,23 @@ def stack_offset(index: int, count: int) -> tuple[float, float]:
     return round(shift * STACK_STEP, 2), round(-shift * STACK_STEP, 2)
 
 
+def overlay_group(layout: "Layout", shade: dict[str, tuple[str, float]]) -> Group:
+    """Overlay colours (hex → colour, opacity) to lay over the terrain."""
+    return Group("overlay", [Poly(layout.corners(h), c, None, 0, opacity=o)
+                             for h, (c, o) in sorted(shade.items())])
+
+
 def board_scene(source: Source, board: GameState, shade: dict | None = None) -> Scene:
-    from kriegsspiel.tools.viewer.scene import marker_items
     scene = map_scene(source, shade)
-    layout, colours = scene.layout, side_colours(source.catalog, source.look)
+    scene.items.append(pieces_group(source, board, scene.layout))
+    return scene
+
+
+def pieces_group(source: Source, board: GameState, layout: "Layout") -> Group:
+    """The pieces of *board* and the hexes' markers, at their places on *layout*
+    (stacks fanned out)."""
+    from kriegsspiel.tools.viewer.scene import marker_items
+    colours = side_colours(source.catalog, source.look)
     stacks: dict[str, list[Piece]] = {}
     for p in pieces(board, source.look):
         if p.hex and source.session.state.map.contains(p.hex):
@@ -379,9 +391,9 @@ def board_scene(source: Source, board: GameState, shade: dict | None = None) -> 
     drawn: list = []
     for h, label_list in sorted(hex_markers(board, source.look).items()):
         x, y = layout.center(h)
-        drawn.append(Group(f"hexmarkers-{h}", marker_items(label_list, -SIZE * 0.55, SIZE * 0.25,
-                                        source.look.get("marker_colours")),
-                           dx=x, dy=y))
+        badges = marker_items(label_list, -SIZE * 0.55, SIZE * 0.25,
+                              source.look.get("marker_colours"))
+        drawn.append(Group(f"hexmarkers-{h}", badges, dx=x, dy=y))
     for h, stack in sorted(stacks.items()):
         x, y = layout.center(h)
         for i, p in enumerate(stack):
@@ -392,8 +404,7 @@ def board_scene(source: Source, board: GameState, shade: dict | None = None) -> 
             group.dx, group.dy = round(x + ox, 2), round(y + oy, 2)
             group.data = {"hex": h}
             drawn.append(group)
-    scene.items.append(Group("pieces", drawn))
-    return scene
+    return Group("pieces", drawn)
 
 
 def overlay_shade(source: Source, board: GameState, fire_zones: str | None,
@@ -432,4 +443,4 @@ def render(what: str | Path, out: Path, turn: str | None = None, scenario: str |
 
 
 __all__ = ["render", "open_source", "board_at", "pieces", "hex_markers", "board_scene",
-           "map_scene", "counter_group", "stack_offset", "Source", "Piece"]
+           "map_scene", "pieces_group", "overlay_group", "counter_group", "stack_offset", "Source", "Piece"]

@@ -7,7 +7,7 @@ it comes from."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
@@ -97,10 +97,6 @@ def _changed_parts(decl: Any, below: list[Any]) -> list[str]:
 def _placed(step: Any) -> str:
     return f" before {step.before}" if step.before else \
         f" after {step.after}" if step.after else ""
-
-
-def modules_in(program: Any) -> Iterable[str]:
-    return dict.fromkeys(d.module for h in program.linked.history.values() for d in h)
 
 
 __all__ = ["section_ref", "section_lines", "diff_lines"]

@@ -11,24 +11,17 @@ of 24 MB allocated while they played, no error, every record replayed."""
 from __future__ import annotations
 
 import json
-import socket
 import threading
 import time
 import tracemalloc
 
-import uvicorn
+from conftest import app_served
 from websockets.sync.client import connect
 
 from kriegsspiel.tools.play import log_fingerprint, new_game
 from kriegsspiel.tools.saves import reopen
 from kriegsspiel.tools.serve.app import make_app
 from kriegsspiel.tools.serve.host import GameHost
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _scripted_seat(port: int, gid: str, token: str, errors: list[str]) -> None:
@@ -57,29 +50,24 @@ def _soak(games: int, scripted: int) -> dict:
         people = ["Allied"] if n < scripted else []
         hosts[str(n + 1)] = GameHost(new_game("crete/learning", n + 1,
                                               ["random", "heuristic"]), people)
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(make_app(hosts), host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    while not server.started:
-        time.sleep(0.05)
-    errors: list[str] = []
-    tracemalloc.start()
-    started = time.perf_counter()
-    seats = [threading.Thread(target=_scripted_seat, args=(port, gid, h.tokens["Allied"], errors))
-             for gid, h in hosts.items() if h.tokens]
-    for seat in seats:
-        seat.start()
-    for host in hosts.values():
-        host.start()
-    for host in hosts.values():
-        host.thread.join(600)
-    for seat in seats:
-        seat.join(60)
-    seconds = time.perf_counter() - started
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    server.should_exit = True
+    with app_served(make_app(hosts)) as port:
+        errors: list[str] = []
+        tracemalloc.start()
+        started = time.perf_counter()
+        seats = [threading.Thread(target=_scripted_seat,
+                                  args=(port, gid, h.tokens["Allied"], errors))
+                 for gid, h in hosts.items() if h.tokens]
+        for seat in seats:
+            seat.start()
+        for host in hosts.values():
+            host.start()
+        for host in hosts.values():
+            host.thread.join(600)
+        for seat in seats:
+            seat.join(60)
+        seconds = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
     for gid, host in hosts.items():
         snap = host.current()
         assert snap["over"] and not snap["error"], (gid, snap["error"])

@@ -64,7 +64,7 @@ def make_app(games: dict[str, GameHost] | GameHost) -> Starlette:
         host = game_of(request)
         if host is None:
             return Response("no such game", status_code=404)
-        return JSONResponse(host.wait(-1, 0))
+        return JSONResponse(host.current())
 
     async def save(request) -> Response:
         host = game_of(request)

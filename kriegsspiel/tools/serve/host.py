@@ -21,8 +21,8 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.tools.play import Playthrough, readable
-from kriegsspiel.tools.render import (Source, board_look, board_scene, map_scene,
-                                      side_colours)
+from kriegsspiel.tools.render import (Source, board_look, map_scene, overlay_group,
+                                      pieces_group, side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
@@ -66,7 +66,8 @@ class GameHost:
         registry, names = session_modules(session)
         self.look = board_look(registry, names)
         self._seat(game, resume)
-        self.map_svg = to_svg(map_scene(self.source), standalone=False)
+        board = map_scene(self.source)  # drawn once: only what lies on it changes in play
+        self.layout, self.map_svg = board.layout, to_svg(board, standalone=False)
         # Who is which colour, and the map's terrain as the game names it.
         self.legend = {"sides": side_colours(session.state.catalog, self.source.look),
                        "terrain": sorted(set(session.state.map.terrain.values()))}
@@ -76,6 +77,8 @@ class GameHost:
         """Play *game* (from *resume*, a save and its actions, if given): the
         people's seats answered from the page."""
         self.game, self.resume, session = game, resume, game.session
+        self.lines: list[str] = []  # the log's readable lines so far, and of how many events
+        self.lines_of = 0
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
                              None, self.look)
         for side in self.people:
@@ -135,7 +138,15 @@ class GameHost:
     def publish(self, over: bool = False, error: str | None = None) -> None:
         """A new snapshot of the game as it stands (called in the game's thread)."""
         game, session = self.game, self.game.session
-        lines = readable(game, session.ctx.explaining, result=over)
+        log = session.state.log
+        if len(log) < self.lines_of:  # an action undone: its lines go with it
+            self.lines, self.lines_of = [], 0
+        # Only the events since the last snapshot are described (a long game's
+        # log is thousands of lines); the result line is the end's alone.
+        self.lines += readable(game, session.ctx.explaining, start=self.lines_of, result=False)
+        self.lines_of = len(log)
+        lines = self.lines + ([] if not over else
+                              readable(game, False, start=len(log), result=True))
         question, shade = None, {}
         if self.pending is not None:
             side, decision = self.pending
@@ -157,7 +168,8 @@ class GameHost:
                 "log": lines[-SHOWN_LINES:], "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
-                "live": _live_layers(board_scene(self.source, session.state, shade))}
+                "live": (svg_item(overlay_group(self.layout, shade)) if shade else "")
+                + svg_item(pieces_group(self.source, session.state, self.layout))}
         with self.changed:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
@@ -262,13 +274,6 @@ class GameHost:
         with self.changed:
             self.stopped = True
             self.changed.notify_all()
-
-
-def _live_layers(scene) -> str:
-    """The layers that change in play — the highlighted choices and the pieces
-    with their markers — as SVG to lay over the map."""
-    return "".join(svg_item(item) for item in scene.items
-                   if getattr(item, "id", None) in ("overlay", "pieces"))
 
 
 # Both leave a question through the rules and the engine's player table, which
