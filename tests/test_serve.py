@@ -15,7 +15,7 @@ import time
 import pytest
 from conftest import app_served
 
-from kriegsspiel.tools.play import new_game
+from kriegsspiel.tools.play import new_game, shipped_scenarios
 from kriegsspiel.tools.serve.host import GameHost
 
 
@@ -304,6 +304,24 @@ def test_a_scenario_of_several_sheets_is_served(scenario, sheets):
         assert all(f"<title>{h} " in host.map_svg for h in hexes)
         assert len({h.partition(":")[0] for h in hexes if ":" in h}) == sheets
         assert 'class="piece' in snap["live"] and snap["question"]["side"] in ("Allied", "Axis")
+    finally:
+        host.stop()
+
+
+@pytest.mark.parametrize("scenario", shipped_scenarios())
+def test_every_shipped_scenario_is_served(scenario):
+    """Each scenario shipped, a person at each seat: its map drawn (a scenario
+    playing part of a map, crete:scenario:7 and 8's play areas, draws the
+    roads and hexsides of its own hexes only), its pieces on it and the first
+    question asked."""
+    game = new_game(scenario, 1, ["random", "random"])
+    host = GameHost(game, list(game.session.state.catalog["side"]))
+    host.start()
+    try:
+        snap = asked(host)
+        assert snap["question"]["side"] in host.people and not snap["error"]
+        assert host.map_svg.count("<title>") >= len(game.session.state.map.terrain)
+        assert 'class="piece' in snap["live"]
     finally:
         host.stop()
 

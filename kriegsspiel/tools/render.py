@@ -297,12 +297,20 @@ def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None)
     if shade:
         scene.items.append(overlay_group(layout, shade))
     lines: list = []
+    # A scenario that plays part of a map (its play_area) keeps the whole
+    # map's roads and hexsides: only those between two hexes in play are drawn.
+    def in_play(pair: Any) -> bool:
+        return all(h in game_map.terrain for h in pair)
     for pair, kinds in sorted(game_map.roads.items(), key=lambda kv: sorted(kv[0])):
+        if not in_play(pair):
+            continue
         a, b = sorted(pair)
         for kind in sorted(kinds):
             colour, width = ROAD_STYLES.get(kind, ("#8b2d1a", 2.0))
             lines.append(Line([layout.center(a), layout.center(b)], colour, width))
     for pair, feats in sorted(game_map.hexsides.items(), key=lambda kv: sorted(kv[0])):
+        if not in_play(pair):
+            continue
         a, b = sorted(pair)
         for f in feats:
             colour, width = HEXSIDE_STYLES.get(f["feature"], ("#444", 3.0))
