@@ -5,6 +5,8 @@ from __future__ import annotations
 import contextlib
 import copy
 import os
+import re
+import shutil
 import socket
 import threading
 import time
@@ -184,3 +186,44 @@ def app_served(app):
     finally:
         server.should_exit = True
         thread.join(5)
+
+
+# Debian's chromium, offline: never `playwright install`, which downloads a
+# browser (.ci/run installs chromium where it is missing).
+CHROMIUM = os.environ.get("KS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@contextlib.contextmanager
+def chromium_browser():
+    """Debian's chromium under Playwright (the test skipped where either is missing)."""
+    sync_api = pytest.importorskip("playwright.sync_api",
+                                   reason="playwright is not installed (pip install -e .[test])")
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture()
+def chromium():
+    with chromium_browser() as browser:
+        yield browser
+
+
+@pytest.fixture()
+def artifacts(request):
+    """A folder kept after the test for what it shows (screenshots): under
+    $KS_ARTIFACTS, else test-artifacts/ at the checkout's root, by test name."""
+    root = os.environ.get("KS_ARTIFACTS") or os.path.join(os.path.dirname(__file__), "..",
+                                                          "test-artifacts")
+    folder = os.path.join(root, re.sub(r"[^\w.-]+", "_", request.node.name))
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    return folder

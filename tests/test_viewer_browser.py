@@ -3,26 +3,12 @@ Playwright): it loads, the slider moves, the event text and the counters follow.
 
 from __future__ import annotations
 
-import os
-import shutil
-
 import pytest
+from conftest import chromium_browser
 
 from kriegsspiel.tools.play import play_game, write_log
 from kriegsspiel.tools.render import open_source
 from kriegsspiel.tools.replay_html import frames, write_viewer
-
-CHROMIUM = os.environ.get("KS_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-# Never `playwright install` (it downloads a browser): Debian's chromium, offline.
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="playwright is not installed (pip install -e .[test])")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; .ci/run does it in CI)",
-                allow_module_level=True)
-
 
 @pytest.fixture(scope="module")
 def viewer(tmp_path_factory):
@@ -37,14 +23,12 @@ def viewer(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def page():
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium_browser() as browser:
         tab = browser.new_page(viewport={"width": 1500, "height": 950})
         errors: list[str] = []
         tab.on("pageerror", lambda e: errors.append(str(e)))
         tab.errors = errors
         yield tab
-        browser.close()
 
 
 def test_the_page_loads_and_the_slider_moves_the_counters(viewer, page, tmp_path):

@@ -334,6 +334,19 @@ def run_checked(game: Playthrough, until: int | None, check: bool,
 def readable(game: Playthrough, explain: bool, start: int = 0,
              result: bool = True) -> list[str]:
     """The readable lines of the events from *start* on, and the result."""
+    session = game.session
+    lines = [line for _, line in readable_events(game, explain, start)]
+    # The ruleset's own events say how it ended (ks_describe_event); it is
+    # over when the contract's game_decided says so or its turns have run out.
+    if result and not session.value("game_decided") and session.state.turn < len(game.turns):
+        lines.append("RESULT: not decided (stopped before the end)")
+    return lines
+
+
+def readable_events(game: Playthrough, explain: bool,
+                    start: int = 0) -> list[tuple[int, str]]:
+    """Each readable line of the events from *start* on, with the index of the
+    event it describes (its explanations' lines with it)."""
     session, lines, turns = game.session, [], game.turns
     setting_up, begins = True, play_begins(session)
     for index, event in enumerate(session.state.log):
@@ -342,14 +355,10 @@ def readable(game: Playthrough, explain: bool, start: int = 0,
             continue
         line = describe(event, turns, setting_up, getattr(session, "registry", None))
         if line:
-            lines.append(line)
+            lines.append((index, line))
             if explain:
-                for record in jsonable(event.cause):
-                    lines.append("        · " + explained(record))
-    # The ruleset's own events say how it ended (ks_describe_event); it is
-    # over when the contract's game_decided says so or its turns have run out.
-    if result and not session.value("game_decided") and session.state.turn < len(turns):
-        lines.append("RESULT: not decided (stopped before the end)")
+                lines += [(index, "        · " + explained(record))
+                          for record in jsonable(event.cause)]
     return lines
 
 
@@ -414,6 +423,6 @@ def write_save(game: Playthrough, path: Path) -> None:
 
 
 __all__: Iterable[str] = ["play", "play_game", "new_game", "run_checked", "lines_so_far",
-                          "seated_kinds",
-                          "Playthrough", "readable", "write_log", "write_save", "describe",
+                          "seated_kinds", "Playthrough", "readable", "readable_events",
+                          "write_log", "write_save", "describe",
                           "players_for", "log_fingerprint", "shipped_scenarios", "GoldenSettings"]

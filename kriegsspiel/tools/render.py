@@ -27,7 +27,7 @@ from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, Group, Line, Poly, Scene, Text
 
 SIZE = 50.0      # hex centre-to-corner radius, px
-STACK_STEP = 8.0  # how far each counter of a stack sits from the one below it
+STACK_STEP = 10.0  # how far each counter of a stack sits from the one below it
 MARGIN = 12.0
 
 UNKNOWN_TERRAIN_COLOUR = "#d8d8d8"
@@ -323,7 +323,7 @@ def map_scene(source: Source, shade: dict[str, tuple[str, float]] | None = None)
     for h in game_map.terrain:
         x, y = layout.center(h)
         # on separate sheets the hex shows its printed id; the sheet is titled below
-        labels.append(Text(x, y - SIZE * 0.7, h.rpartition(":")[2], 9, "#55554a"))
+        labels.append(Text(x, y - SIZE * 0.74, h.rpartition(":")[2], 9, "#55554a"))
         for f in game_map.features.get(h, []):
             labels.append(Text(x, y + SIZE * 0.62, f["name"] or f["kind"], 8, "#202020",
                                italic=True))

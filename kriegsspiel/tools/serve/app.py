@@ -11,6 +11,7 @@ from html import escape
 from importlib import resources
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -66,6 +67,17 @@ def make_app(games: dict[str, GameHost] | GameHost) -> Starlette:
             return Response("no such game", status_code=404)
         return JSONResponse(host.current())
 
+    async def moment(request) -> Response:
+        """The pieces as they stood at a log line's moment (?at=events)."""
+        host = game_of(request)
+        at = request.query_params.get("at", "")
+        # replayed off the event loop: a long game's log takes a while
+        svg = await run_in_threadpool(host.moment, int(at)) \
+            if host and at.isdigit() and len(at) < 10 else None
+        if svg is None:
+            return Response("no such moment", status_code=404)
+        return Response(svg, media_type="image/svg+xml")
+
     async def save(request) -> Response:
         host = game_of(request)
         data = host.saved(request.query_params.get("token")) if host else None
@@ -99,6 +111,7 @@ def make_app(games: dict[str, GameHost] | GameHost) -> Starlette:
         Route("/", listing), Route("/static/{name}", asset),
         Route("/game/{game}/", page), Route("/game/{game}/state", state),
         Route("/game/{game}/save", save), Route("/game/{game}/map.svg", board),
+        Route("/game/{game}/moment", moment),
         WebSocketRoute("/game/{game}/ws", play)])
 
 

@@ -20,8 +20,8 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
-from kriegsspiel.tools.play import Playthrough, readable
-from kriegsspiel.tools.render import (Source, board_look, map_scene, overlay_group,
+from kriegsspiel.tools.play import Playthrough, readable, readable_events
+from kriegsspiel.tools.render import (Source, board_at, board_look, map_scene, overlay_group,
                                       pieces_group, side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
@@ -77,7 +77,10 @@ class GameHost:
         """Play *game* (from *resume*, a save and its actions, if given): the
         people's seats answered from the page."""
         self.game, self.resume, session = game, resume, game.session
-        self.lines: list[str] = []  # the log's readable lines so far, and of how many events
+        # The log's readable lines so far, each with the number of events up to
+        # and including the one it describes (its moment), and of how many events.
+        self.lines: list[str] = []
+        self.moments: list[int] = []
         self.lines_of = 0
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
                              None, self.look)
@@ -140,13 +143,16 @@ class GameHost:
         game, session = self.game, self.game.session
         log = session.state.log
         if len(log) < self.lines_of:  # an action undone: its lines go with it
-            self.lines, self.lines_of = [], 0
+            self.lines, self.moments, self.lines_of = [], [], 0
         # Only the events since the last snapshot are described (a long game's
         # log is thousands of lines); the result line is the end's alone.
-        self.lines += readable(game, session.ctx.explaining, start=self.lines_of, result=False)
+        for index, line in readable_events(game, session.ctx.explaining, start=self.lines_of):
+            self.lines.append(line)
+            self.moments.append(index + 1)
         self.lines_of = len(log)
-        lines = self.lines + ([] if not over else
-                              readable(game, False, start=len(log), result=True))
+        ending = [] if not over else readable(game, False, start=len(log), result=True)
+        lines = self.lines + ending
+        moments = self.moments + [len(log)] * len(ending)
         question, shade = None, {}
         if self.pending is not None:
             side, decision = self.pending
@@ -165,7 +171,8 @@ class GameHost:
                 "turn": game.turns[turn] if turn < len(game.turns) else "end",
                 "turns": game.turns, "turn_index": turn, "panel": self._panel(),
                 "legend": self.legend,
-                "log": lines[-SHOWN_LINES:], "question": question, "over": over,
+                "log": lines[-SHOWN_LINES:], "moments": moments[-SHOWN_LINES:],
+                "events": len(log), "question": question, "over": over,
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
                 "live": (svg_item(overlay_group(self.layout, shade)) if shade else "")
@@ -180,6 +187,16 @@ class GameHost:
                 loop.call_soon_threadsafe(event.set)
             except RuntimeError:  # its loop is closed: that page is gone
                 self.listeners.discard((loop, event))
+
+    def moment(self, at: Any) -> str | None:
+        """The pieces as they stood after the first *at* events of the log (a
+        moment a log line names), drawn for the map; None for no such moment."""
+        log = list(self.game.session.state.log)  # a copy: the game's thread appends
+        if type(at) is not int or not 0 <= at <= len(log):
+            return None
+        board = board_at(self.source.catalog, [{"kind": e.kind, "data": e.data}
+                                               for e in log[:at]])
+        return svg_item(pieces_group(self.source, board, self.layout))
 
     def _panel(self) -> list[dict]:
         """The tracks the ruleset shows beside the map (ks_board_look's panel),

@@ -16,8 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 from xml.sax.saxutils import escape, quoteattr
 
-COUNTER = 48.0   # unit counter side, px
-LEADER = 34.0    # leader counter side, px
+# Counters are laid out on a 48 px unit counter and a 34 px leader, and drawn
+# SCALE times that: a unit 62 px square fills most of a hex (render.SIZE 50:
+# 86.6 px across the flats, the largest square inside it 63 px), as on a
+# printed map, leaving the hex id above it readable.
+SCALE = 1.3
+COUNTER = 48.0 * SCALE  # unit counter side as drawn, px
+LEADER = 34.0 * SCALE   # leader counter side as drawn, px
 # Where a counter's marker badges start, from its centre: just off its right
 # edge, below the name, clear of the ratings.
 PIECE_MARKER_AT = (COUNTER / 2 - 2, -COUNTER / 2 + 14)
@@ -28,8 +33,9 @@ FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 OTHER_MARKER_COLOUR = "#444444"
 # A counter's shape by piece kind: side (px), corner radius, name font size,
 # what the name leaves free of the side (a rounder corner needs more).
-SHAPES = {"leader": (LEADER, 7.0, 7.5, 4.0)}
-UNIT_SHAPE = (COUNTER, 3.0, 8.0, 2.0)
+# (In layout px: drawn SCALE times larger.)
+SHAPES = {"leader": (34.0, 7.0, 7.5, 4.0)}
+UNIT_SHAPE = (48.0, 3.0, 8.0, 2.0)
 # Where a ruleset's counter slot sits (ks_board_look's counter: its `at`).
 SLOTS = ("left", "left_note", "right", "middle", "bottom")
 PLACEHOLDER = "-"  # a value the counter lacks, in a slot's text
@@ -129,7 +135,19 @@ def counter_items(piece: Any, data: dict, values: dict, side_colour: str,
                       "#111", bold=True))
     for slot in slots:
         items += slot_items(slot, values, h)
-    return items
+    return [_scaled(item, SCALE) for item in items]
+
+
+def _scaled(item: Any, k: float) -> Any:
+    """A counter's rectangle or text *k* times as large about (0, 0), its
+    lines as thin as before."""
+    if isinstance(item, Rect):
+        return Rect(round(item.x * k, 2), round(item.y * k, 2), round(item.w * k, 2),
+                    round(item.h * k, 2), item.fill, item.stroke, item.width,
+                    rx=round(item.rx * k, 2))
+    return Text(round(item.x * k, 2), round(item.y * k, 2), item.text,
+                round(item.size * k, 2), item.fill, anchor=item.anchor, bold=item.bold,
+                italic=item.italic)
 
 
 def slot_items(slot: dict, values: dict, h: float) -> list:

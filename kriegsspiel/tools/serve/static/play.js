@@ -10,6 +10,8 @@ let seats = [];  // a hot-seat page holds several
 let socket = null;
 let asking = null;  // the question asked of this seat now
 let mapReady = false, waiting = null;
+let latest = null;  // the newest snapshot
+let past = null;    // the log moment the map shows instead of now, if any
 
 // The map does not change in play: fetched once, the pieces laid over it.
 fetch("map.svg").then((r) => r.text()).then((svg) => {
@@ -24,15 +26,116 @@ fetch("map.svg").then((r) => r.text()).then((svg) => {
 // The pieces on the map; those the question offers are marked, and a click on
 // one answers with it.
 function showLive(snapshot) {
+  if (past !== null) return;  // a moment of the log is shown: now waits for "back to now"
   $("live").innerHTML = snapshot.live;
+  openingStacks();
   const q = snapshot.question;
+  if (!framed) frame($("live").querySelectorAll("g.piece"), true);
   if (!q || !seats.includes(q.side)) return;
+  const places = [...$("live").querySelectorAll("#overlay polygon")];
   for (const g of $("live").querySelectorAll("g.piece")) {
-    if (g.dataset.id in q.pieces) g.classList.add("choice");
+    if (g.dataset.id in q.pieces) {
+      g.classList.add("choice");
+      places.push(g);
+    }
+  }
+  frame(places, false);
+}
+
+// The view is brought to the places a question offers when none of them is in
+// sight (a large map opens far from where the game is), and it opens on the
+// pieces; a view the player has panned to is kept while any place is in sight.
+let framed = false;
+function frame(elements, fit) {
+  if (!elements.length) return;
+  const board = $("board").getBoundingClientRect();
+  const boxes = [...elements].map((e) => e.getBoundingClientRect());
+  const inSight = (b) => b.left >= board.left && b.right <= board.right &&
+                         b.top >= board.top && b.bottom <= board.bottom;  // wholly
+  if (!fit && boxes.some(inSight)) return;
+  const left = Math.min(...boxes.map((b) => b.left));
+  const right = Math.max(...boxes.map((b) => b.right));
+  const top = Math.min(...boxes.map((b) => b.top));
+  const bottom = Math.max(...boxes.map((b) => b.bottom));
+  if (fit) {  // as many in sight as counters stay readable, never larger than drawn
+    const scale = Math.max(0.35, Math.min(1, 0.9 * board.width / (right - left) * view.scale,
+                                          0.9 * board.height / (bottom - top) * view.scale));
+    const x = (left + right) / 2 - board.left, y = (top + bottom) / 2 - board.top;
+    view.x = board.width / 2 - (x - view.x) * (scale / view.scale);
+    view.y = board.height / 2 - (y - view.y) * (scale / view.scale);
+    view.scale = scale;
+    framed = true;
+  } else {  // centred on them at the player's zoom
+    view.x += board.left + board.width / 2 - (left + right) / 2;
+    view.y += board.top + board.height / 2 - (top + bottom) / 2;
+  }
+  place();
+}
+
+// A stack opens while the pointer is on it: its counters side by side, on
+// top of the map, each one readable; it closes when the pointer leaves it.
+function openingStacks() {
+  const stacks = {};
+  for (const g of $("live").querySelectorAll("g.piece")) {
+    (stacks[g.dataset.hex] ||= []).push(g);
+  }
+  for (const stack of Object.values(stacks)) {
+    if (stack.length < 2) continue;
+    for (const g of stack) {
+      g.dataset.at = g.getAttribute("transform");
+      g.addEventListener("mouseenter", () => openStack(stack));
+      // a moment's grace: the pointer crossing the gap between two counters
+      // of the open stack does not close it
+      g.addEventListener("mouseleave", () => {
+        stack.closing = setTimeout(() => closeStack(stack), 250);
+      });
+    }
   }
 }
 
+function openStack(stack) {
+  clearTimeout(stack.closing);
+  if (stack[0].classList.contains("opened")) return;
+  const at = stack.map((g) => g.dataset.at.match(/-?[\d.]+/g).map(Number));
+  const x = at.reduce((sum, p) => sum + p[0], 0) / at.length;
+  const y = at.reduce((sum, p) => sum + p[1], 0) / at.length;
+  const step = Math.max(...stack.map((g) => g.getBBox().width)) + 4;
+  stack.forEach((g, i) => {
+    g.classList.add("opened");
+    g.setAttribute("transform", `translate(${x + (i - (stack.length - 1) / 2) * step},${y})`);
+    g.parentNode.appendChild(g);  // drawn last: over its neighbours
+  });
+}
+
+function closeStack(stack) {
+  for (const g of stack) {
+    g.classList.remove("opened");
+    g.setAttribute("transform", g.dataset.at);
+  }
+}
+
+// A log line shows the map as it stood right after the event it describes.
+function showMoment(at, text) {
+  fetch("moment?at=" + at).then((r) => r.ok ? r.text() : Promise.reject(r.status))
+    .then((svg) => {
+      past = at;
+      $("live").innerHTML = svg;
+      openingStacks();
+      $("moment-text").textContent = "the map after: " + text.trim();
+      $("moment").hidden = false;
+      document.body.dataset.moment = at;
+    });
+}
+
+$("now").addEventListener("click", () => {
+  past = null;
+  $("moment").hidden = true;
+  delete document.body.dataset.moment;
+  if (latest) showLive(latest);
+});
+
 function show(snapshot) {
+  latest = snapshot;
   $("title").textContent = snapshot.title;
   $("turn").textContent = snapshot.over ? "game over" : "turn " + snapshot.turn;
   if (mapReady) showLive(snapshot);
@@ -41,9 +144,12 @@ function show(snapshot) {
   showLegend(snapshot.legend);
   showPanel(snapshot.panel);
   const log = $("log");
-  log.replaceChildren(...snapshot.log.map((line) => {
+  log.replaceChildren(...snapshot.log.map((line, index) => {
     const div = document.createElement("div");
     div.textContent = line;
+    div.dataset.at = snapshot.moments[index];
+    div.title = "show the map at this moment";
+    div.addEventListener("click", () => showMoment(div.dataset.at, line));
     if (line.trimStart().startsWith("·")) div.className = "why";
     return div;
   }));
@@ -174,6 +280,13 @@ function clickedHex(target) {
 
 $("board").addEventListener("click", (event) => {
   if (drag && drag.moved) return;  // the end of a pan, not a choice
+  if (past !== null) {  // an earlier moment is shown: answers are given on the map of now
+    if (asking && event.target.closest("#live")) {
+      $("refused").hidden = false;
+      $("refused").textContent = "the map shows an earlier moment: back to now to answer";
+    }
+    return;
+  }
   const piece = event.target.closest("g.piece.choice");
   if (asking && piece && piece.dataset.id in asking.pieces) {
     answer(asking.pieces[piece.dataset.id]);
