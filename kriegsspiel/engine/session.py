@@ -97,6 +97,25 @@ class Session:
         finally:
             self.ctx.trace.clear()
 
+    def refusal(self, key: str, subject: Any, choice: Any) -> str | None:
+        """Why *choice* is not among the options of the question *key* about
+        *subject*, in the rules' words: their definition ``refused_<key>``
+        (subject, choice) where they have one, else None.
+
+        It reads the state only, in a context of its own: a question is asked
+        in the middle of an action, whose pending explanations stay as they are.
+        """
+        name = f"refused_{key}"
+        compiled = self.program.compiled.get(name)
+        if compiled is None or compiled.decl.kind != "def":
+            return None
+
+        def asks_nothing(decision: Any) -> Any:
+            raise KsError(f"{name} asks '{decision.key}': a reason is read, not decided")
+        ctx = Context(self.state, Dice(0), asks_nothing, rules=self.program, explaining=False)
+        reason = _plain(self.program.call(name, ctx, subject, choice))
+        return str(reason) if reason else None
+
     def attr(self, entity: Ref, name: str) -> Any:
         return self.state.attr(entity, name)
 

@@ -240,14 +240,24 @@ class GameHost:
             key, options = self.pending[1].key, self.pending[1].options
             if hex_id is not None:
                 if hex_id not in options:
-                    return f"{hex_id} is not one of the choices of '{key}' (those are " \
-                           "highlighted)"
+                    return f"{hex_id} is not one of the choices of '{key}': " + \
+                        (self._refusal(key, hex_id) or "those are highlighted")
                 index = options.index(hex_id)
             if type(index) is not int or not 0 <= index < len(options):
                 return f"not one of the {len(options)} options of '{key}'"
             self.answer_given = index
             self.changed.notify_all()
         return None
+
+    def _refusal(self, key: str, hex_id: Any) -> str | None:
+        """The rules' reason a hex is not a choice (Session.refusal); while a
+        question waits, the game's thread stands still and the state may be read."""
+        if type(hex_id) is not str or not self.game.session.state.map.contains(hex_id):
+            return None
+        try:
+            return self.game.session.refusal(key, self.pending[1].subject, hex_id)
+        except KsError:
+            return None
 
     def undo(self, token: str | None) -> str | None:
         """Take back the person's last answer: the game goes back to the question
