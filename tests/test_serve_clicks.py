@@ -225,3 +225,17 @@ def test_a_large_map_opens_where_the_question_is(chromium):
             assert page.locator("#live g.piece").first.bounding_box()["width"] >= 15
     finally:
         host.stop()
+
+
+def test_a_chit_chosen_by_its_button(chromium, artifacts):
+    """crete:scenario:10 (Free-for-All), the Axis side: the Formation chits to
+    put in the cup are chosen from the list beside the map, each by its
+    button, and each chosen goes into the mug."""
+    def chosen(clicker: Clicker, snap: dict) -> bool:
+        return any(key == "chit_to_cup" for key, _ in clicker.answered) and \
+            snap["question"]["key"] != "chit_to_cup"
+    clicker = played_by_clicking("crete/free_for_all", "Axis", artifacts, chromium, chosen)
+    chits = [option for key, option in clicker.answered if key == "chit_to_cup"]
+    assert chits and clicker.clicks["button"] >= len(chits)
+    mug = clicker.host.game.session.value("pool_contents", "mug")
+    assert {c.id for c in mug} >= set(chits), mug
