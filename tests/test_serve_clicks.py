@@ -107,6 +107,8 @@ def a_player(host: GameHost, side: str):
         options, key = q["options"], q["key"]
         if "fire" in options:
             return options.index("fire")
+        if key == "opportunity_fire":  # the other side moves in sight: fire at it
+            return options.index("True")
         if key == "action":
             wanted = "move" if not moved else "pass"
             return options.index(wanted) if wanted in options else 0
@@ -239,3 +241,29 @@ def test_a_chit_chosen_by_its_button(chromium, artifacts):
     assert chits and clicker.clicks["button"] >= len(chits)
     mug = clicker.host.game.session.value("pool_contents", "mug")
     assert {c.id for c in mug} >= set(chits), mug
+
+
+def test_opportunity_fire_during_the_other_sides_action(chromium, artifacts):
+    """crete:scenario:8 (Last Chance), the Axis side: while the Allied bot
+    moves, the page asks whether a unit in sight fires (gts:17.0), that unit
+    marked on the map as the question's subject; yes by its button, and the
+    fire, rated as Opportunity Fire (gts:17.6), is in the log."""
+    def fired(clicker: Clicker, snap: dict) -> bool:
+        return ("opportunity_fire", "True") in clicker.answered and \
+            not snap["question"]["key"].startswith("opportunity")
+    subjects: list[bool] = []
+
+    def marked(clicker: Clicker, snap: dict) -> bool:
+        q = snap["question"]
+        if q["key"] == "opportunity_fire":
+            subjects.append(clicker.page.locator(
+                f'#live g.piece.subject[data-id="{q["about"]}"]').count() == 1)
+        return fired(clicker, snap)
+    clicker = played_by_clicking("crete/last_chance", "Axis", artifacts, chromium, marked)
+    assert subjects and all(subjects)
+    assert ("opportunity_fire", "True") in clicker.answered
+    # its fire is rated as Opportunity Fire (gts:17.6) and rolled, in the log
+    log = clicker.page.eval_on_selector_all("#log div", "ds => ds.map(d => d.textContent)")
+    rated = [line for line in log if "modified_fire_rating" in line and "[gts:17.6]" in line]
+    assert rated, log[-40:]
+    assert any("fire_hits(" in line for line in log[log.index(rated[-1]):])

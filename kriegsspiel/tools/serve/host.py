@@ -162,8 +162,12 @@ class GameHost:
             pieces = {f"{o.kind}-{o.id}": i for i, o in enumerate(decision.options)
                       if getattr(o, "kind", None) in ("unit", "leader")}
             shade = dict.fromkeys(hexes, CHOICE_SHADE)
+            subject = decision.subject
             question = {"id": self.asked, "side": side, "key": decision.key,
-                        "subject": _label(decision.subject),
+                        "subject": _label(subject),
+                        # the piece asked about (the mover, a unit that may fire): its counter
+                        "about": f"{subject.kind}-{subject.id}"
+                        if getattr(subject, "kind", None) in ("unit", "leader") else None,
                         "options": [_label(o) for o in decision.options], "hexes": hexes,
                         "pieces": pieces}
         turn = session.state.turn

@@ -38,6 +38,10 @@ function showLive(snapshot) {
       g.classList.add("choice");
       places.push(g);
     }
+    if (g.dataset.id === q.about) {  // the piece the question is about
+      g.classList.add("subject");
+      places.push(g);
+    }
   }
   frame(places, false);
 }
