@@ -32,7 +32,7 @@ function showLive(snapshot) {
   const q = snapshot.question;
   if (!framed) frame($("live").querySelectorAll("g.piece"), true);
   if (!q || !seats.includes(q.side)) return;
-  const places = [...$("live").querySelectorAll("#overlay polygon")];
+  const places = [...$("live").querySelectorAll("#overlay polygon")], about = [];
   for (const g of $("live").querySelectorAll("g.piece")) {
     if (g.dataset.id in q.pieces) {
       g.classList.add("choice");
@@ -40,10 +40,10 @@ function showLive(snapshot) {
     }
     if (g.dataset.id === q.about) {  // the piece the question is about
       g.classList.add("subject");
-      places.push(g);
+      about.push(g);
     }
   }
-  frame(places, false);
+  frame(places.length ? places : about, false);  // the answers' places first
 }
 
 // The view is brought to the places a question offers when none of them is in
