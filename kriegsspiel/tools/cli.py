@@ -338,14 +338,15 @@ def rules_optional(disable: List[str] = typer.Option([], "--disable")) -> None:
 
 
 # Commands that live in modules of their own add themselves to the app here.
-from kriegsspiel.tools import (cli_new, cli_play, cli_render, cli_rules,  # noqa: E402
-                               cli_serve)  # (they need `app` defined)
+from kriegsspiel.tools import (cli_balance, cli_new, cli_play, cli_render,  # noqa: E402
+                               cli_rules, cli_serve)  # (they need `app` defined)
 
 cli_play.register(app, out, _fail)
 cli_render.register(app, out, _fail)
 cli_new.register(app, out, _fail)
 cli_rules.register(rules_app, out, _fail)
 cli_serve.register(app, out, _fail)
+cli_balance.register(app, out, _fail)
 
 
 def main() -> None:

@@ -37,23 +37,40 @@ class Job:
     players: list[str] = field(default_factory=lambda: ["random"])
     until: int | None = None
     options: list[str] = field(default_factory=list)  # optional rules switched on by name
+    # What-if changes (kriegsspiel.tools.what_if): rule layers over the
+    # scenario's, and counters' values changed before play.
+    house_rules: list[dict] = field(default_factory=list)
+    counters: list[tuple] = field(default_factory=list)
 
     def seeds(self) -> list[int]:
         return list(range(self.seed, self.seed + self.runs))
 
+    def game(self, seed: int) -> tuple:
+        """The arguments of play_one for the game of *seed*."""
+        return (self.scenario, seed, self.players, self.until, self.options, self.house_rules,
+                self.counters)
+
 
 def play_one(scenario: str, seed: int, players: list[str], until: int | None,
-             options: Iterable[str] = ()) -> dict:
-    """One game, no explanations (the same values, less to record): its outcome."""
+             options: Iterable[str] = (), house_rules: Iterable[dict] = (),
+             counters: Iterable[tuple] = ()) -> dict:
+    """One game, no explanations (the same values, less to record): its outcome,
+    how it was decided, its length and each side's points where the rules
+    score any (the last value of an event that gives a side its points)."""
     from kriegsspiel.tools.play import new_game
-    game = new_game(scenario, seed, players, explain=False, options=options)
+    from kriegsspiel.tools.what_if import apply_counters
+    game = new_game(scenario, seed, players, explain=False, options=options,
+                    house_rules=house_rules)
+    apply_counters(game.session.state, counters)
     game.run(until)
     won = game.session.events("game_won")
     winner = won[-1].data["winner"] if won else None
     outcome = "undecided" if not won else (winner if winner else "draw")
+    scores = {str(e.data["side"]): e.data["points"] for e in game.session.state.log
+              if "side" in e.data and "points" in e.data and isinstance(e.data["points"], int)}
     return {"seed": seed, "outcome": outcome, "reason": won[-1].data["reason"] if won else None,
             "turns": game.session.state.turn, "events": len(game.session.state.log),
-            "title": game.session.scenario.title,
+            "title": game.session.scenario.title, "scores": scores,
             "sides": list(game.session.state.catalog["side"])}
 
 
@@ -76,12 +93,11 @@ class LocalBackend:
         results = []
         if self.workers == 1 and not self.pooled:
             for seed in seeds:
-                results.append(play_one(job.scenario, seed, job.players, job.until, job.options))
+                results.append(play_one(*job.game(seed)))
                 report(results[-1])
             return results
         with ProcessPoolExecutor(max_workers=self.workers) as pool:
-            pending = {pool.submit(play_one, job.scenario, s, job.players, job.until, job.options)
-                       for s in seeds}
+            pending = {pool.submit(play_one, *job.game(s)) for s in seeds}
             while pending:
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -101,7 +117,7 @@ class RayBackend:
         ray = self.ray
         ray.init(address=self.address, ignore_reinit_error=True, log_to_driver=False)
         remote = ray.remote(play_one)
-        pending = [remote.remote(job.scenario, s, job.players, job.until, job.options) for s in seeds]
+        pending = [remote.remote(*job.game(s)) for s in seeds]
         results = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
@@ -128,8 +144,7 @@ class DaskBackend:
                 distributed.Client(n_workers=self.workers or os.cpu_count() or 1,
                                    threads_per_worker=1, dashboard_address=None)
         try:
-            futures = [client.submit(play_one, job.scenario, s, job.players, job.until,
-                                     job.options, pure=False) for s in seeds]
+            futures = [client.submit(play_one, *job.game(s), pure=False) for s in seeds]
             results = []
             for future in distributed.as_completed(futures):
                 results.append(future.result())
@@ -174,7 +189,8 @@ def run_job(job: Job, backend: str | Backend = "local", workers: int | None = No
         raise KsError("a simulation is played by bots: 'human' would wait for a person")
     from kriegsspiel.tools.play import new_game
     # A wrong scenario or player kind fails here, once, not in every worker.
-    new_game(job.scenario, job.seed, job.players, options=job.options)
+    new_game(job.scenario, job.seed, job.players, options=job.options,
+             house_rules=job.house_rules)
     chosen = backend_for(backend, workers, address) if isinstance(backend, str) else backend
     if progress:
         results = _with_progress(chosen, job)
