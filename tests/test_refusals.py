@@ -3,8 +3,10 @@ file's `refused_<question>` definition): GTS's `refused_move` names the rule
 that keeps a Unit out of a hex — gts:14.3#1 (adjacent hexes, Movement Points
 left), gts:14.1#9 (enemy-occupied), gts:14.5#1 (the Terrain Effects Chart),
 gts:14.6.2#1 (two Units in Column), gts:13.2#3 (a Division chit and an enemy
-Fire Zone) — and nothing for a hex the move may enter; `ks serve` answers a
-click on a hex that is not highlighted with it."""
+Fire Zone) — and nothing for a hex the move may enter; `refused_fire_target`
+the rule that puts a hex out of a Direct Fire's reach — gts:15.5#11 (no enemy
+Unit), #14 (Fire Range), #15 (Line of Sight); `ks serve` answers a click on a
+hex or counter that is not highlighted with it."""
 
 from __future__ import annotations
 
@@ -117,3 +119,67 @@ def test_a_click_on_a_hex_not_highlighted_is_refused_with_the_rule():
         assert host.answer(token, None, q["id"], hex_id=next(iter(q["hexes"]))) is None
     finally:
         host.stop()
+
+
+# A Small Arms Unit in 03.03 with a Fire Range of 2: one enemy Unit two hexes
+# off in 03.05, one three off in 06.03.
+FIRE = """\
+rules: [gts]
+map:
+  grid: {columns: [1, 7], rows: [1, 6]}
+units:
+  - id: rifles
+    side: Allied
+    hex: "03.03"
+    values: {steps: 2, troop_quality: 5, fire_rating: 3, weapon_class: WEAPON, fire_range: 2,
+             movement: 4, movement_class: leg, defense: 0}
+  - id: near
+    side: Axis
+    hex: "03.05"
+    values: {steps: 2, troop_quality: 5, fire_rating: 3, weapon_class: SA, fire_range: 2,
+             movement: 4, movement_class: leg, defense: 0}
+  - id: far
+    side: Axis
+    hex: "06.03"
+    values: {steps: 2, troop_quality: 5, fire_rating: 3, weapon_class: SA, fire_range: 2,
+             movement: 4, movement_class: leg, defense: 0}
+action: {do: move, group: [rifles], kind: formation, path: [stop]}
+"""
+
+
+def firing(tmp_path: Path, weapon: str = "SA"):
+    path = tmp_path / "fire.yaml"
+    path.write_text(FIRE.replace("WEAPON", weapon), encoding="utf-8")
+    session = build(load(path)).session
+    return session, session.ref("unit", "rifles")
+
+
+@pytest.mark.parametrize("hex_id, rule", [
+    ("04.03", "[gts:15.5#11]"),  # nobody there
+    ("06.03", "[gts:15.5#14]"),  # three hexes off, Fire Range 2
+    ("03.05", None),
+])
+def test_the_rule_that_puts_a_hex_out_of_a_direct_fires_reach(tmp_path, hex_id, rule):
+    session, rifles = firing(tmp_path)
+    reason = session.refusal("fire_target", rifles, hex_id)
+    if rule is None:
+        assert reason is None
+    else:
+        assert reason and reason.endswith(rule), reason
+
+
+def test_a_fire_reason_is_given_exactly_for_the_hexes_without_a_target(tmp_path):
+    session, rifles = firing(tmp_path)
+    state = session.state
+    targets = {state.attr(t, "hex") for t in session.value("direct_fire_targets", rifles)}
+    assert targets == {"03.05"}
+    for hex_id in state.map.terrain:
+        refused = session.refusal("fire_target", rifles, hex_id)
+        assert (refused is None) == (hex_id in targets), (hex_id, refused)
+
+
+def test_a_unit_that_may_fire_indirectly_is_given_no_direct_fire_reason(tmp_path):
+    """gts:16.5: a mortar's targets are Indirect Fire's (a spotter's sight), so
+    the Direct Fire rules say nothing of them."""
+    session, mortar = firing(tmp_path, "MORTAR")
+    assert session.refusal("fire_target", mortar, "06.03") is None
