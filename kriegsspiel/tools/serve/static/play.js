@@ -46,9 +46,9 @@ function showLive(snapshot) {
   frame(places.length ? places : about, false);  // the answers' places first
 }
 
-// The view is brought to the places a question offers when none of them is in
-// sight (a large map opens far from where the game is), and it opens on the
-// pieces; a view the player has panned to is kept while any place is in sight.
+// The view is brought to the places a question offers when none of them is
+// wholly in sight (a large map opens far from where the game is), and it opens
+// on the pieces; a view the player has panned to is kept while one place is.
 let framed = false;
 function frame(elements, fit) {
   if (!elements.length) return;
