@@ -37,7 +37,7 @@ def test_a_tally_counts_wins_lengths_and_what_decided():
     assert 0.15 < low < 0.16 and 0.84 < high < 0.85  # Wilson, 2 of 4
     assert t["lengths"] == {3: 1, 5: 3} and t["mean_turns"] == 4.5
     assert t["decided_by"] == {"Allied: otherwise": 2, "Axis: kastelli": 1,
-                               "draw: draw: equal victory points": 1}
+                               "draw: equal victory points": 1}
     assert t["mean_points"] == {"Allied": 4.0, "Axis": 4.0}
 
 

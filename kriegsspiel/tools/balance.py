@@ -70,8 +70,9 @@ def tally(results: list[dict], sides: list[str]) -> dict:
     scored = [r["scores"] for r in results if r.get("scores")]
     points = {side: sum(s.get(side, 0) for s in scored) / len(scored) for side in sides} \
         if scored else {}
-    decided = Counter(f"{r['outcome']}: {r['reason']}" if r["reason"] else r["outcome"]
-                      for r in results)
+    decided = Counter(r["reason"] if r["reason"] and r["reason"].startswith(r["outcome"])
+                      else f"{r['outcome']}: {r['reason']}" if r["reason"] else r["outcome"]
+                      for r in results)  # ("draw: equal victory points" says it once)
     return {"games": n, "wins": wins, "draws": outcomes["draw"],
             "undecided": outcomes["undecided"],
             "lengths": dict(sorted(Counter(r["turns"] for r in results).items())),
