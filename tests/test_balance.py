@@ -5,6 +5,7 @@ seeds, each game paired with its changed self."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 
 import pytest
@@ -148,3 +149,19 @@ def test_ks_balance_refuses_a_bad_what_if_with_a_hint():
     assert "error: --set 'stacking_limit_stepz=4': no constant" in run.output
     assert "did you mean 'stacking_limit_steps'?" in run.output
     assert "Traceback" not in run.output
+
+
+@pytest.mark.skipif(importlib.util.find_spec("distributed") is None,
+                    reason="the dask extra is not installed")
+def test_a_balance_report_on_a_local_dask_cluster_is_the_local_pools():
+    """The same seeds on a Dask LocalCluster of two worker processes: the same
+    report, what-if included, as on this machine's pool."""
+    from distributed import Client, LocalCluster
+
+    from kriegsspiel.tools.simulate import DaskBackend
+    args = ("crete/learning", ["random", "heuristic"], 2)
+    sets = ["stacking_limit_steps=4"]
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        on_dask = balance(*args, sets=sets, backend=DaskBackend(client=client))
+    assert on_dask == balance(*args, sets=sets, workers=1)
