@@ -155,7 +155,7 @@ def _merge_table(base: ir.Table, over: ir.Table) -> ir.Table:
     if [(d.name, d.enum, d.low, d.high) for d in base.dims] != \
             [(d.name, d.enum, d.low, d.high) for d in over.dims]:
         raise KsError(f"override of table '{base.name}' must keep its dimensions "
-                      f"({_dims_text(base)})", over.loc)
+                      f"({dims_text(base)})", over.loc)
     merged = _fresh(base, merged=True)
     merged.layer, merged.cites = over.layer, base.cites + over.cites
     for row in over.rows:
@@ -243,7 +243,8 @@ def _same_keys(a: tuple[ir.RowKey, ...], b: tuple[ir.RowKey, ...]) -> bool:
     return [(k.kind, k.value) for k in a] == [(k.kind, k.value) for k in b]
 
 
-def _dims_text(table: ir.Table) -> str:
+def dims_text(table: ir.Table) -> str:
+    """A table's dimensions as its declaration writes them (``roll: 0..9``)."""
     def shown(d: ir.Dim) -> str:
         return d.enum or f"{d.low}..{'' if d.high is None else d.high}"
     return ", ".join(f"{d.name}: {shown(d)}" for d in table.dims)

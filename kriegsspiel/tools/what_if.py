@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.dsl.link import dims_text
 
 ROW = re.compile(r"^(?P<name>[A-Za-z_]\w*)\[(?P<keys>[^\]]*)\]=(?P<value>[^\n]+)$")
 CONST = re.compile(r"^(?P<name>[A-Za-z_]\w*)=(?P<value>[^\n]+)$")
@@ -128,10 +129,10 @@ def _row(spec: str, match: re.Match, program: Any) -> WhatIf:
         raise KsError(f"--set {spec!r}: table '{table.name}' holds "
                       + ("numbers" if numbers else "one of " + ", ".join(held)) + " (or none)",
                       None, None if numbers else did_you_mean(value, held))
-    dims = ", ".join(f"{d.name}: {d.enum or _span(d)}" for d in table.dims)
     cite = _cite(table)
     return WhatIf(spec, rules=f"  {', '.join(keys)} -> {value} {cite}\n",
-                  table=f"override table {table.name}({dims}) {cite} {{\n{{rows}}}}\n")
+                  table=f"override table {table.name}({dims_text(table)}) {cite} "
+                        "{\n{rows}}\n")
 
 
 def _const(spec: str, match: re.Match, program: Any) -> WhatIf:
@@ -169,10 +170,6 @@ def _value(value: str) -> Any:
     if INT.match(value):
         return int(value)
     return {"none": None, "true": True, "false": False}.get(value, value)
-
-
-def _span(dim: Any) -> str:
-    return f"{dim.low}..{'' if dim.high is None else dim.high}"
 
 
 def _cite(decl: Any) -> str:
