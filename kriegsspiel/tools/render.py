@@ -356,6 +356,12 @@ def _ticks(seg: list, low: tuple[float, float], colour: str) -> list:
     return out
 
 
+def piece_id(piece: Any) -> str:
+    """A counter's id in the drawing (its group's data-id): kind and id, which a
+    page matches against the pieces a question offers."""
+    return f"{piece.kind}-{piece.id}"
+
+
 def counter_group(catalog: dict, piece: Piece, colours: dict[str, str], look: dict) -> Group:
     """One counter centred on (0, 0): side colour, name, and the ratings of the
     face up where the ruleset's look puts them."""
@@ -364,7 +370,7 @@ def counter_group(catalog: dict, piece: Piece, colours: dict[str, str], look: di
     values = kind_data.get("faces", {}).get(piece.face, kind_data)
     side = colours.get(kind_data.get("side"), "#ddd")
     slots = look.get("counter", {}).get(piece.kind, ())
-    return Group(f"{piece.kind}-{piece.id}", counter_items(piece, kind_data, values, side, slots),
+    return Group(piece_id(piece), counter_items(piece, kind_data, values, side, slots),
                  cls=f"piece {piece.kind}", title=f"{kind_data.get('name', piece.id)} "
                  f"({kind_data.get('side')}, {piece.face})")
 
@@ -451,4 +457,5 @@ def render(what: str | Path, out: Path, turn: str | None = None, scenario: str |
 
 
 __all__ = ["render", "open_source", "board_at", "pieces", "hex_markers", "board_scene",
-           "map_scene", "pieces_group", "overlay_group", "counter_group", "stack_offset", "Source", "Piece"]
+           "map_scene", "pieces_group", "overlay_group", "counter_group", "piece_id",
+           "stack_offset", "Source", "Piece"]

@@ -22,7 +22,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.tools.play import Playthrough, readable, readable_events
 from kriegsspiel.tools.render import (Source, board_at, board_look, map_scene, overlay_group,
-                                      pieces_group, side_colours)
+                                      piece_id, pieces_group, side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
@@ -159,14 +159,14 @@ class GameHost:
             hexes = {o: i for i, o in enumerate(decision.options)
                      if isinstance(o, str) and session.state.map.contains(o)}
             # Pieces offered (a fire's targets, a leader to go with): their counters.
-            pieces = {f"{o.kind}-{o.id}": i for i, o in enumerate(decision.options)
+            pieces = {piece_id(o): i for i, o in enumerate(decision.options)
                       if getattr(o, "kind", None) in ("unit", "leader")}
             shade = dict.fromkeys(hexes, CHOICE_SHADE)
             subject = decision.subject
             question = {"id": self.asked, "side": side, "key": decision.key,
                         "subject": _label(subject),
                         # the piece asked about (the mover, a unit that may fire): its counter
-                        "about": f"{subject.kind}-{subject.id}"
+                        "about": piece_id(subject)
                         if getattr(subject, "kind", None) in ("unit", "leader") else None,
                         "options": [_label(o) for o in decision.options], "hexes": hexes,
                         "pieces": pieces}
