@@ -227,3 +227,17 @@ def artifacts(request):
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     return folder
+
+
+def wholly_inside(outer: dict, box: dict) -> bool:
+    """Whether Playwright bounding box *box* lies wholly inside *outer* (the
+    page's board): a counter or a hex a person sees whole."""
+    return (outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"]
+            and outer["y"] <= box["y"]
+            and box["y"] + box["height"] <= outer["y"] + outer["height"])
+
+
+def page_pieces(page) -> dict[str, str]:
+    """Each counter on a `ks serve` page (its data-id) and the hex it stands in."""
+    return dict(page.eval_on_selector_all(
+        "#live g.piece", "gs => gs.map(g => [g.dataset.id, g.dataset.hex])"))

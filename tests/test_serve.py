@@ -11,7 +11,7 @@ import json
 import time
 
 import pytest
-from conftest import app_served
+from conftest import app_served, wholly_inside
 
 from kriegsspiel.tools.play import new_game, shipped_scenarios
 from kriegsspiel.tools.serve.host import GameHost
@@ -184,8 +184,7 @@ def test_a_person_plays_a_move_in_the_browser(server, chromium, tmp_path):
             board = page.locator("#board").bounding_box()
             box = next(b for b in map(lambda p: p.bounding_box(),
                                       page.locator("#overlay polygon").all())
-                       if board["x"] <= b["x"] <= board["x"] + board["width"] - b["width"]
-                       and board["y"] <= b["y"] <= board["y"] + board["height"] - b["height"])
+                       if wholly_inside(board, b))
             page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             page.wait_for_function(f"Number(document.body.dataset.version) > {before}",
                                    timeout=30000)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import app_served
+from conftest import app_served, page_pieces, wholly_inside
 from test_serve import asked
 
 from kriegsspiel.tools.play import log_fingerprint, new_game
@@ -45,10 +45,7 @@ class Clicker:
         person would when the page has not brought it into view."""
         board, box = self.page.locator("#board").bounding_box(), element.bounding_box()
         middle = (board["x"] + board["width"] / 2, board["y"] + board["height"] / 2)
-        inside = (board["x"] < box["x"] and box["x"] + box["width"] < board["x"] + board["width"]
-                  and board["y"] < box["y"]
-                  and box["y"] + box["height"] < board["y"] + board["height"])
-        if not inside:
+        if not wholly_inside(board, box):
             self.page.mouse.move(*middle)
             self.page.mouse.down()
             self.page.mouse.move(middle[0] + middle[0] - box["x"] - box["width"] / 2,
@@ -134,10 +131,9 @@ def checked_against_the_record(host: GameHost, side: str, page) -> None:
     assert len(events) == data["events"] == len(log)
     assert log_fingerprint(events) == log_fingerprint(log) == data["log_sha256"]
     state = host.game.session.state
-    shown = page.eval_on_selector_all(
-        "#live g.piece", "gs => gs.map(g => [g.dataset.id, g.dataset.hex])")
+    shown = page_pieces(page)
     assert shown
-    for piece_id, hex_id in shown:
+    for piece_id, hex_id in shown.items():
         kind, _, ident = piece_id.partition("-")
         assert state.attr(state.ref(kind, ident), "hex") == hex_id, piece_id
 
@@ -221,8 +217,7 @@ def test_a_large_map_opens_where_the_question_is(chromium):
             page.wait_for_selector("#overlay polygon")
             board = page.locator("#board").bounding_box()
             boxes = [p.bounding_box() for p in page.locator("#overlay polygon").all()]
-            in_sight = [b for b in boxes if board["x"] <= b["x"] <= board["x"] + board["width"]
-                        and board["y"] <= b["y"] <= board["y"] + board["height"]]
+            in_sight = [b for b in boxes if wholly_inside(board, b)]
             assert len(in_sight) >= len(boxes) / 2, (len(in_sight), len(boxes))
             assert page.locator("#live g.piece").first.bounding_box()["width"] >= 15
     finally:

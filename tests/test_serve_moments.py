@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from conftest import page_pieces
 from test_serve import answered_until, asked, hosted, serving
 
 MOVE = re.compile(r"(?P<unit>.+) moves (?P<start>\S+) -> (?P<end>\S+)$")
@@ -82,14 +83,12 @@ def test_a_click_on_a_log_line_shows_the_map_at_that_moment(moved, chromium):
         page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
         page.wait_for_function(f"Number(document.body.dataset.version) >= {snap['version']}")
         page.wait_for_selector("#live g.piece")
-        now = dict(page.eval_on_selector_all(
-            "#live g.piece", "gs => gs.map(g => [g.dataset.id, g.dataset.hex])"))
+        now = page_pieces(page)
         line = page.locator("#log div").nth(index)
         line.click()
         page.wait_for_selector("#moment:not([hidden])")
         assert page.inner_text("#moment-text") == "the map after: " + snap["log"][index].strip()
-        then = dict(page.eval_on_selector_all(
-            "#live g.piece", "gs => gs.map(g => [g.dataset.id, g.dataset.hex])"))
+        then = page_pieces(page)
         assert then == hexes_of(host.moment(snap["moments"][index]))
         set_up = page.locator("#log div", has_text="sets up in").first
         set_up.click()  # further back: only the pieces set up by then stand
@@ -101,8 +100,7 @@ def test_a_click_on_a_log_line_shows_the_map_at_that_moment(moved, chromium):
         assert "earlier moment" in page.inner_text("#refused")
         page.click("#now")
         assert page.is_hidden("#moment")
-        again = dict(page.eval_on_selector_all(
-            "#live g.piece", "gs => gs.map(g => [g.dataset.id, g.dataset.hex])"))
+        again = page_pieces(page)
         assert again == now
         assert move["end"] in now.values()
         assert not errors, errors
