@@ -113,19 +113,20 @@ def test_a_counters_change_is_its_games_alone(probe):
 
 
 def test_a_what_if_played_on_the_same_seeds_shows_the_games_it_turns():
-    """Stacking at 4 steps instead of gts:14.7's 8 turns one of the first three
-    Learning games with the random Allied side (seeds 1–3) to the Axis."""
+    """Stacking at 3 steps instead of gts:14.7's 8 turns one of the first three
+    Learning games of the heuristic Axis side against random Allies (seeds
+    1–3), all Axis wins as published, to the Allies: the paired change."""
     report = balance("crete/learning", ["random", "heuristic"], 3, seed=1,
-                     sets=["stacking_limit_steps=4"], workers=1)
+                     sets=["stacking_limit_steps=3"], workers=1)
     first, second = report["seatings"]
     assert first["players"] == {"Allied": "random", "Axis": "heuristic"}
     assert second["players"] == {"Allied": "heuristic", "Axis": "random"}
-    assert first["wins"]["Allied"]["count"] == 3
+    assert first["wins"]["Axis"]["count"] == 3
     changed = first["what_if"]
-    assert changed["wins"]["Axis"]["count"] == 1 and changed["paired"]["otherwise"] == 1
-    assert changed["paired"]["by_side"]["Axis"]["change"] == pytest.approx(1 / 3)
+    assert changed["wins"]["Axis"]["count"] == 2 and changed["paired"]["otherwise"] == 1
+    assert changed["paired"]["by_side"]["Axis"]["change"] == pytest.approx(-1 / 3)
     assert report["all"]["games"] == 6 and report["all_what_if"]["games"] == 6
-    assert report["sets"] == ["stacking_limit_steps=4"]
+    assert report["sets"] == ["stacking_limit_steps=3"]
 
 
 def test_ks_balance_prints_json_and_writes_its_page(tmp_path):

@@ -154,6 +154,81 @@ def test_the_heuristic_allies_hold_the_port(played):
     assert min(smart) >= 1 and sum(smart) > sum(blind), (smart, blind)
 
 
+def test_the_heuristic_axis_takes_the_port_from_random_allies(played):
+    """Against random Allies the heuristic Axis wins by taking the port (#28:
+    heuristic beats random from each side where that side can win at all);
+    a random Axis never does in these games."""
+    assert [winner(s) for s in played[("heuristic", "random")]] == ["Axis"] * 3
+    assert [axis_distance_to_port(s) for s in played[("heuristic", "random")]] == [0, 0, 0]
+    assert all(winner(s) == "Allied" for s in played[("random", "random")])
+
+
+def test_held_back_by_a_fire_zone_the_bot_passes_and_pays_for_a_second_action(played):
+    """gts:13.2#3: a Unit activated by a Division chit may not move into an
+    enemy Fire Zone; #17: its Second Action may; #11-12: Pass, then pay a
+    Command Point.  The heuristic Axis (independent Units: no Direct Command,
+    gts:13.1#4) gets at the port that way in every game."""
+    for session in played[("heuristic", "random")]:
+        answers = [(r["key"], r["answer"]) for r in session.players.record
+                   if getattr(r["player"], "id", r["player"]) == "Axis"]
+        taken = [i for i in range(len(answers) - 2)
+                 if answers[i] == ("action", "pass") and answers[i + 1] == ("second_action", True)
+                 and answers[i + 2][0] == "action" and answers[i + 2][1] in ("move", "assault")]
+        assert taken, answers
+
+
+def _moved(session, unit_id: str, hex_id: str) -> None:
+    session.state.record("unit_placed", {"unit": unit_id, "destination": hex_id}, [])
+
+
+def test_the_heuristic_bot_goes_round_what_it_cannot_cross():
+    """When none of the hexes a move offers is nearer the goal in a straight
+    line (here from 08.03, with 07.03 not among them: an enemy Fire Zone on a
+    Division chit, gts:13.2#3, in the game this came from), the bot takes the
+    first step of the shortest way round to a nearer hex — 08.04, then 07.04 —
+    instead of stopping; with nothing nearer within reach, it stops."""
+    session = start("crete/learning", Table({}), seed=1)
+    bot = HeuristicPlayer(session, 1)
+    unit = session.ref("unit", "1. Geb.Pi. 95")
+    _moved(session, unit.id, "08.03")
+    options = ["09.03", "08.04", "enter_column", "stop"]
+    assert bot.distance("08.04", PORT) == bot.distance("08.03", PORT)
+    assert bot.step_toward(unit, options) == "08.04"
+    assert bot.detour(unit, "08.03", PORT, ["stop"]) is None
+
+
+def test_the_heuristic_leader_goes_where_the_fight_is():
+    """gts:21.2: a Leader transfers at the end of the activation — the bot's
+    to the Unit nearest the objective, so his command range covers the Units
+    that will want Second Actions; he stays when his own hex is as near."""
+    session = start("crete/learning", Table({}), seed=1)
+    bot = HeuristicPlayer(session, 1)
+    leader = session.ref("leader", "Maj Schaette")
+    units = [session.ref("unit", f"{n}. Geb.Pi. 95") for n in (1, 2, 3)]
+    _moved(session, units[1].id, "10.05")
+
+    class Asked:
+        subject = leader
+    assert bot.transfer_leader(Asked, ["stay"] + units) == units[1]
+    _moved(session, leader.id, "10.05")
+    assert bot.transfer_leader(Asked, ["stay"] + units) == "stay"
+
+
+def test_a_side_that_wins_by_destruction_hunts_the_enemy():
+    """SNAFU: the Allied player wins by eliminating 13 Axis steps, the Axis by
+    holding three hexes — the heuristic Allies make for the nearest enemy, the
+    Axis for the hexes."""
+    session = start("crete/snafu", Table({}), seed=1)
+    bot = HeuristicPlayer(session, 1)
+    assert bot.hunts("Allied") and not bot.hunts("Axis")
+    allied = next(u for u in bot.units("Allied"))
+    assert bot.goal_of(allied) in {"08.13", "27.12", "28.11"}  # no enemy landed yet
+    axis = next(u for u in session.state.units() if bot.side_of(u) == "Axis")
+    _moved(session, axis.id, "20.10")
+    assert bot.goal_of(allied) == "20.10"
+    assert bot.goal_of(axis) in {"08.13", "27.12", "28.11"}
+
+
 def test_the_heuristic_bot_is_deterministic_per_seed():
     first = game(5, "heuristic", "heuristic", turns=2)
     second = game(5, "heuristic", "heuristic", turns=2)

@@ -37,6 +37,8 @@ ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
 CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
+OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this
+DETOUR_DEPTH = 6       # how far round an obstacle the bot looks for a way on
 
 
 def _refuse(decision: Any) -> Any:
@@ -56,6 +58,9 @@ class HeuristicPlayer(Judgements):
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         self._is_hex: dict[str, bool] = {}
         self.answers = answers_for(session)
+        # The unit whose first Action is a Pass so that its Second Action may
+        # do what its Division activation may not (gts:13.2#11-12, #17).
+        self._pass_for_second: Ref | None = None
 
     # ---- reading the game ---------------------------------------------------
     def rule(self, name: str, *args: Any, default: Any = None) -> Any:
@@ -128,11 +133,21 @@ class HeuristicPlayer(Judgements):
         first (unit_goal_hexes: a withdrawal's exits), else the nearest objective,
         else the nearest enemy."""
         here = self.attr(unit, "hex")
+        side = self.side_of(unit)
         targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
-            self.objectives() or list(self.enemy_hexes(self.side_of(unit)))
+            (list(self.enemy_hexes(side)) if self.hunts(side) else []) or \
+            self.objectives() or list(self.enemy_hexes(side))
         if not targets:
             return None
         return min(targets, key=lambda h: (self.distance(here, h), h))
+
+    def hunts(self, side: str | None) -> bool:
+        """Whether *side* wins by destroying the enemy (a victory condition
+        counting the enemy's eliminated steps, as SNAFU's Allied one) rather
+        than by holding hexes: its Units then go for the enemy."""
+        return any(cond.get("kind") == "steps_eliminated" and cond.get("winner") == side and
+                   cond.get("side") != side
+                   for cond in self.state.catalog.get("victory", {}).values())
 
     def enemy_hexes(self, side: str | None) -> frozenset[str | None]:
         """The hexes the enemies of *side* stand in, one entry per hex. A decision
@@ -213,6 +228,9 @@ class HeuristicPlayer(Judgements):
         if wanted is not None:
             return wanted
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if "pass" in options and self.held_by_fire_zone(unit):
+            self._pass_for_second = unit
+            return "pass"
         if "move" in options and goal is not None and here != goal and self.step_toward(unit):
             return "move"
         if shot >= ANY_SHOT:
@@ -220,6 +238,40 @@ class HeuristicPlayer(Judgements):
         if "engineer" in options and here in self.objectives():
             return "engineer"
         return "pass" if "pass" in options else None
+
+    def chit_kind(self) -> str | None:
+        """The kind of the Activation chit in play ("division", "formation",
+        "direct_command"), None between chits."""
+        for game in self.state.refs("game"):
+            chit = self.attr(game, "active_chit")
+            if chit is not None:
+                return self.attr(chit, "kind")
+        return None
+
+    def held_by_fire_zone(self, unit: Ref) -> bool:
+        """Whether only its activation keeps the unit back: a Division
+        activation may not move into an enemy Fire Zone (gts:13.2#3) but a
+        Second Action may (#17), so a Pass and a paid Second Action take it
+        on (the rules' own "useful example", #11-12) — worth a Command Point
+        when the enemy is near or the hex it cannot enter is nearer its goal."""
+        if self.chit_kind() != "division" or self.cp(unit) < 1 or \
+                self.rule("in_command", unit) is not True:
+            return False
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if goal is None or here == goal:
+            return False
+        side = self.side_of(unit)
+        now = self.distance(here, goal)
+        neighbours = self.rule("neighbours", here, default=[]) or []
+        enemy = self.enemy_hexes(side)
+        if any(h in enemy for h in neighbours):
+            # an Assault it may not make on its Division's chit (#6)
+            own = [u for u in self.units(side) if self.attr(u, "hex") == here]
+            return any(self.strength(own) >= self.strength(self.state.units_at(h))
+                       for h in neighbours if h in enemy) or self.best_shot(unit) >= GOOD_SHOT
+        return any(self.distance(h, goal) < now and self.in_enemy_zone(h, side) and
+                   self.rule("may_enter", unit, h, "direct", default=False)
+                   for h in neighbours)
 
     def wanted_option(self, question: str, decision: Any, options: list) -> Any:
         """The first of *options* an exclusive ruleset's answers want taken when
@@ -245,7 +297,7 @@ class HeuristicPlayer(Judgements):
         for h in sorted(hexes):
             odds = self.strength(own) / max(1, self.strength(self.state.units_at(h)))
             rank = (h in self.objectives(), odds)
-            if (odds >= 1.0 or h in self.objectives() and odds >= 0.75) and \
+            if (odds >= 1.0 or h in self.objectives() and odds >= OBJECTIVE_ODDS) and \
                     (best is None or rank > best[0]):
                 best = (rank, h)
         return best[1] if best else None
@@ -264,9 +316,32 @@ class HeuristicPlayer(Judgements):
         now = self.distance(here, goal)
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if not nearer:
-            return None
+            return self.detour(unit, here, goal, options)
         return min(nearer, key=lambda h: (self.distance(h, goal),
                                           h != goal and self.in_enemy_zone(h, side), h))
+
+    def detour(self, unit: Ref, here: str, goal: str, options: list) -> str | None:
+        """The first step of the shortest way round (a coast, a river, a hex
+        the unit may not enter) to a hex nearer *goal* than *here*, searched
+        DETOUR_DEPTH hexes out over hexes the unit could enter; among
+        *options* only. None when there is none that near."""
+        now = self.distance(here, goal)
+        enemy = self.enemy_hexes(self.side_of(unit))
+        first: dict[str, str] = {h: h for h in options if isinstance(h, str) and self.is_hex(h)}
+        frontier = sorted(first)
+        for _ in range(DETOUR_DEPTH):
+            found = [h for h in frontier if self.distance(h, goal) < now]
+            if found:
+                return first[min(found, key=lambda h: (self.distance(h, goal), h))]
+            following = []
+            for h in frontier:
+                for n in self.rule("neighbours", h, default=[]) or []:
+                    if n not in first and n != here and n not in enemy and \
+                            self.rule("move_cost", unit, h, n) is not None:
+                        first[n] = first[h]
+                        following.append(n)
+            frontier = sorted(following)
+        return None
 
     def move(self, decision: Any, options: list) -> Any:
         wanted = self.wanted_option("move", decision, options)
@@ -315,7 +390,23 @@ class HeuristicPlayer(Judgements):
 
     def second_action(self, decision: Any, options: list) -> Any:
         unit = decision.subject
+        if self._pass_for_second is not None and self._pass_for_second == unit:
+            self._pass_for_second = None
+            return True
         return self.cp(unit) >= CP_RESERVE and self.enemy_distance(unit) <= 2
+
+    def transfer_leader(self, decision: Any, options: list) -> Any:
+        """To the Unit nearest the objectives, where his command range is
+        wanted (Second Actions and bought checks need it, gts:10.0.2) —
+        unless his own hex is as near."""
+        best = self.host_nearest_goal(decision, options)
+        if best is None or "stay" not in options:
+            return best if best is not None else "stay"
+        goals = self.objectives()
+        def nearness(hex_id: Any) -> int:
+            return min(self.distance(hex_id, g) for g in goals)
+        here = self.attr(decision.subject, "hex")
+        return "stay" if nearness(here) <= nearness(self.attr(best, "hex")) else best
 
     def next_unit(self, decision: Any, options: list) -> Any:
         units = [o for o in options if isinstance(o, Ref)]

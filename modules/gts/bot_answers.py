@@ -40,7 +40,7 @@ HANDLERS: dict[str, Handler] = {
     "direct_command_unit": HeuristicPlayer.direct_command_unit,
     "convert_command_points": HeuristicPlayer.convert_command_points,
     "buy_formation_chit": HeuristicPlayer.buy_formation_chit,
-    "transfer_leader": lambda bot, d, o: "stay",
+    "transfer_leader": HeuristicPlayer.transfer_leader,
     # gts:21.2: stay with the Unit of his Formation that stays (he transfers later)
     "leader_goes_with": HeuristicPlayer.no,
     "engineer_work": lambda bot, d, o: "improved_position",
