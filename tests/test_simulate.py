@@ -108,3 +108,23 @@ def test_bad_simulations_are_refused_with_the_reason():
     if importlib.util.find_spec("ray") is None:
         with pytest.raises(KsError, match=r"pip install 'kriegsspiel\[ray\]'"):
             run_job(JOB, "ray")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="the ray extra is not installed")
+def test_the_ray_backend_on_a_local_cluster_plays_the_same_games():
+    """A local Ray cluster of two CPUs (each game a remote task in a worker
+    process of its own) gives the local pool's games, seed for seed, and the
+    same balance report, what-if included."""
+    import ray
+    from kriegsspiel.tools.balance import balance
+    from kriegsspiel.tools.simulate import RayBackend
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = run_job(JOB, RayBackend())
+        args = ("crete/learning", ["random", "heuristic"], 2)
+        report = balance(*args, seed=1, sets=["stacking_limit_steps=3"], backend=RayBackend())
+    finally:
+        ray.shutdown()
+    assert on_ray == run_job(JOB, "local", workers=1)
+    assert report == balance(*args, seed=1, sets=["stacking_limit_steps=3"], workers=1)
