@@ -177,8 +177,9 @@ def test_held_back_by_a_fire_zone_the_bot_passes_and_pays_for_a_second_action(pl
         assert taken, answers
 
 
-def _moved(session, unit_id: str, hex_id: str) -> None:
-    session.state.record("unit_placed", {"unit": unit_id, "destination": hex_id}, [])
+def _moved(session, piece_id: str, hex_id: str) -> None:
+    kind = "leader" if piece_id in session.state.catalog.get("leader", {}) else "unit"
+    session.place(piece_id, hex_id, kind)
 
 
 def test_the_heuristic_bot_goes_round_what_it_cannot_cross():
@@ -495,3 +496,80 @@ def test_a_module_says_which_offered_options_the_series_bot_takes():
     assert bot.decide(asked) == "sing"
     del bot.answers["action:sing"]
     assert bot.decide(asked) == "dig"
+
+
+# ---- strength knobs and the search's prior -------------------------------------------
+
+def test_a_player_kind_takes_its_strength_knobs_by_name():
+    """`--players search:iterations=200` (#28): each setting checked against what
+    the kind takes and converted to its type; a wrong one is a clear error."""
+    session = start("crete/learning", Table({}), seed=1)
+    table = players_for(["Axis", "Allied"],
+                        ["search:iterations=3:horizon=2:margin=0.1:exploration=1", "random"],
+                        1, session)
+    searcher = table.players["Axis"]
+    assert isinstance(searcher, SearchPlayer) and isinstance(table.players["Allied"], RandomPlayer)
+    assert (searcher.iterations, searcher.horizon, searcher.margin, searcher.exploration) == \
+        (3, 2, 0.1, 1.0)
+    assert searcher.prior is not None  # the heuristic answer it must beat
+    for given, message in [("search:iteration=3", "did you mean 'iterations'?"),
+                           ("heuristic:depth=2", "player 'heuristic' has no setting 'depth' "
+                                                 "(it takes none)"),
+                           ("search:iterations", "give it a value, iterations=VALUE"),
+                           ("search:iterations=many", "'many' is not a whole number"),
+                           ("search:margin=-1", "it cannot be negative")]:
+        with pytest.raises(KsError) as caught:
+            players_for(["Axis", "Allied"], [given], 1, session)
+        assert message in str(caught.value) + str(caught.value.hint or ""), given
+
+
+def test_ks_play_seats_a_search_player_with_its_budget():
+    from typer.testing import CliRunner
+    from kriegsspiel.tools.cli import app
+    result = CliRunner().invoke(app, ["play", "crete/learning", "--players",
+                                      "search:iterations=1:horizon=2,random", "--until", "1"])
+    assert result.exit_code == 0, result.output
+    assert "RESULT: not decided" in result.output
+
+
+class _Last:
+    """A prior that always answers the last option."""
+
+    def __init__(self, seed, session):
+        pass
+
+    def decide(self, decision):
+        return list(decision.options)[-1]
+
+
+def _first_choice(margin: float):
+    table = Table({})
+    session = start("crete/learning", table, seed=1)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), seed=1, iterations=4,
+                            prior=_Last, margin=margin, horizon=None)
+    picked = []
+
+    class Once:
+        def decide(self, decision):
+            if decision.key == "move" and not picked:
+                picked.append((list(decision.options), searcher.decide(decision)))
+                return picked[-1][1]
+            return list(decision.options)[-1] if decision.key == "action" else \
+                decision.options[0]
+    table.players = {"Axis": Once(), "Allied": Once()}
+    while not picked:
+        session.perform("play_turn")
+    return picked[0], searcher
+
+
+def test_the_search_keeps_its_priors_answer_unless_another_scores_margin_more():
+    """The search plays the prior's (the heuristic bot's) answer unless another
+    answer's mean score over the same dice beats it by *margin*: with a margin
+    no score can make up, the prior's; with none, the best-scoring answer."""
+    (options, kept), searcher = _first_choice(margin=10.0)
+    assert kept == options[-1] and searcher.last_default == len(options) - 1
+    (options, best), searcher = _first_choice(margin=0.0)
+    scores = searcher.last_scores
+    top = max(scores.values(), key=lambda vs: vs[1])[1]
+    assert scores[options.index(best)][1] == top
+    assert scores[len(options) - 1][1] < top and best != options[-1]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from kriegsspiel.core.players import RandomPlayer, Table
+from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Event, jsonable
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
@@ -27,61 +27,8 @@ from kriegsspiel.engine.plugins import play_begins
 from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.output import write_whole
-
-# Player kinds as factories (seed, session) -> player; the modules of the game
-# add theirs through the ks_player_kinds hook (GTS: "heuristic"), see docs/players.md.
-PLAYER_KINDS: dict[str, Callable[[int, object], object]] = {
-    "random": lambda seed, session: RandomPlayer(seed),
-    "human": lambda seed, session: _human(session),
-    "search": lambda seed, session: _search(seed, session),
-}
-
-
-def _human(session) -> object:
-    from kriegsspiel.core.players import TerminalPlayer
-    # A unit's or leader's hex, so the person can find it on the map.
-    where = session.state.placement if session is not None else {}
-    return TerminalPlayer(describe=lambda o: where.get(getattr(o, "id", None))
-                          if getattr(o, "kind", None) in ("unit", "leader") else None)
-
-
-def _search(seed: int, session) -> object:
-    from kriegsspiel.tools.search import search_player
-    return search_player(seed, session)
-
-
-def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
-    """The kernel's kinds plus those the game's modules offer (ks_player_kinds)."""
-    kinds = dict(PLAYER_KINDS)
-    if getattr(session, "scenario", None) is not None:
-        from kriegsspiel.engine.plugins import session_modules
-        from kriegsspiel.tools.search import plugin_player_kinds
-        kinds.update(plugin_player_kinds(*session_modules(session)))
-    return kinds
-
-
-def seated_kinds(sides: list[str], kinds: list[str]) -> list[str]:
-    """The player kind of each side, in order: the last kind given repeats."""
-    return [kinds[i] if i < len(kinds) else kinds[-1] for i in range(len(sides))]
-
-
-def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> Table:
-    """One player per side (the last kind repeats); *session* is the game the
-    players will sit at (the kinds that read the game need it)."""
-    from kriegsspiel.core.errors import KsError, did_you_mean
-    known = player_kinds(session)
-    if len(kinds) > len(sides):
-        raise KsError(f"{len(kinds)} players ({', '.join(kinds)}) for {len(sides)} sides "
-                      f"({', '.join(sides)}): give one kind a side, in that order")
-    players = {}
-    for i, (side, kind) in enumerate(zip(sides, seated_kinds(sides, kinds))):
-        if kind not in known:
-            raise KsError(f"unknown player '{kind}' (known: {', '.join(sorted(known))})", None,
-                          did_you_mean(kind, known))
-        if session is None and kind not in ("random", "human"):
-            raise KsError(f"player '{kind}' needs the game it plays")
-        players[side] = known[kind](seed + i, session)
-    return Table(players)
+# Who sits at a game (seats.py); ks play's help and older callers import them from here.
+from kriegsspiel.tools.seats import PLAYER_KINDS, players_for, seated_kinds  # noqa: F401
 
 
 def describe(event: Event, turns: list[str], setting_up: bool = False,

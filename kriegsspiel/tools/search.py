@@ -105,22 +105,30 @@ class _RolloutPlayer:
         self.candidate_given = False
 
     def decide(self, decision: Any) -> Any:
+        side = getattr(decision.player, "id", decision.player)
         if self.given < len(self.prefix):
             expected = self.prefix[self.given]
             self.given += 1
             if expected["key"] != decision.key:
                 raise RolloutMismatch(f"re-run asked '{decision.key}', the game "
                                       f"'{expected['key']}'")
-            return expected["answer"]
+            return self._told(side, decision, expected["answer"])
         if not self.candidate_given:
             self.candidate_given = True
             self.on_candidate()
-            return self.candidate
+            return self._told(side, decision, self.candidate)
         self.after += 1
         if self.horizon is not None and self.after > self.horizon:
             raise _HorizonReached()
-        side = getattr(decision.player, "id", decision.player)
         return self.players[side].decide(decision)
+
+    def _told(self, side: str, decision: Any, answer: Any) -> Any:
+        """An answer given for the side's player: a player that plans ahead
+        (its ``observe``) learns it, as if it had answered so itself."""
+        observe = getattr(self.players.get(side), "observe", None)
+        if observe is not None:
+            observe(decision, answer)
+        return answer
 
 
 class SearchPlayer:
@@ -131,7 +139,8 @@ class SearchPlayer:
                  rollout_player: Factory | None = None,
                  continue_while: Callable[[Session], bool] | None = None,
                  extra_actions: int = 0, exploration: float = 0.5,
-                 horizon: int | None = None) -> None:
+                 horizon: int | None = None, prior: Factory | None = None,
+                 margin: float = 0.0) -> None:
         self.session = session
         self.evaluate = evaluate
         self.seed = seed
@@ -145,13 +154,21 @@ class SearchPlayer:
         self.watch = PerformWatch.of(session)
         self.asked = 0
         self.fallback = RandomPlayer(seed)
+        # The answer the search must beat: a player of the ruleset's own kind
+        # (the heuristic bot), kept unless another answer scores at least
+        # *margin* more over the same dice.
+        self.prior = prior(seed, session) if prior is not None else None
+        self.margin = margin
         self.last_scores: dict[int, tuple[int, float]] = {}
+        self.last_default: int | None = None
 
     def decide(self, decision: Any) -> Any:
         self.asked += 1
         options = list(decision.options)
         if len(options) == 1 or not self.watch.starts:
-            return self.fallback.decide(decision)
+            return self.prior.decide(decision) if self.prior is not None else \
+                self.fallback.decide(decision)
+        default = self._default(decision, options)
         side = getattr(decision.player, "id", decision.player)
         visits, totals = [0] * len(options), [0.0] * len(options)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
@@ -173,7 +190,22 @@ class SearchPlayer:
                             for i in range(len(options)) if visits[i]}
         best = max(self.last_scores, key=lambda i: (self.last_scores[i][1],
                                                     self.last_scores[i][0], -i))
+        self.last_default = default
+        if default is not None and default in self.last_scores and \
+                self.last_scores[best][1] < self.last_scores[default][1] + self.margin:
+            best = default
+        observe = getattr(self.prior, "observe", None)
+        if observe is not None:
+            observe(decision, options[best])
         return options[best]
+
+    def _default(self, decision: Any, options: list) -> int | None:
+        """The prior's answer, as an index into *options* (None without a prior)."""
+        if self.prior is None:
+            return None
+        answer = self.prior.decide(decision)
+        return next((i for i, o in enumerate(options)
+                     if o is answer or (o == answer and type(o) is type(answer))), None)
 
     def _select(self, visits: list[int], totals: list[float], iteration: int) -> int:
         for i, n in enumerate(visits):
@@ -240,17 +272,20 @@ def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
 
 def search_player(seed: int, session: Session, iterations: int = 4,
                   seconds: float | None = None, kinds: dict[str, Factory] | None = None,
-                  registry: Any = None, horizon: int | None = 10) -> SearchPlayer:
+                  registry: Any = None, horizon: int | None = 10, exploration: float = 0.5,
+                  margin: float = 0.02) -> SearchPlayer:
     """The ``search`` kind of ``ks play``: rollouts by the ruleset's
     ``heuristic`` players (random ones if it has none) to the end of the turn
-    or *horizon* decisions after the candidate, whichever comes first."""
+    or *horizon* decisions after the candidate, whichever comes first; the
+    heuristic player's answer is kept unless another scores *margin* more."""
     from kriegsspiel.engine.plugins import load_registry
     registry = registry or load_registry()
     scenario = getattr(session, "scenario", None)
     names = registry.select(scenario.rulesets) if scenario is not None else registry.names()
     kinds = kinds if kinds is not None else plugin_player_kinds(registry, names)
     return SearchPlayer(session, module_evaluator(registry, names), seed, iterations, seconds,
-                        rollout_player=kinds.get("heuristic"), horizon=horizon)
+                        rollout_player=kinds.get("heuristic"), horizon=horizon,
+                        exploration=exploration, prior=kinds.get("heuristic"), margin=margin)
 
 
 def plugin_player_kinds(registry: Any, names: list[str]) -> dict[str, Factory]:

@@ -211,6 +211,15 @@ class HeuristicPlayer(Judgements):
             answer = self.rng.choice(options)
         return answer
 
+    def observe(self, decision: Any, answer: Any) -> None:
+        """An answer given in this player's name by another (a search player
+        that kept or overrode this one's): a Pass made to pay for a Second
+        Action is then followed through as if this player had chosen it."""
+        if decision.key == "action":
+            unit = decision.subject
+            self._pass_for_second = unit if answer == "pass" and \
+                self.held_by_fire_zone(unit) else None
+
     def random(self, decision: Any, options: list) -> Any:
         return self.rng.choice(options)
 
