@@ -21,14 +21,21 @@ given when it began.  Each rollout for a candidate answer then
    or until ``horizon`` more decisions have been asked, whichever is first;
 4. scores the result with the ruleset's ``ks_evaluate(session, side)``.
 
-UCB1 spreads the iterations over the answers; the answer with the best mean
-score is played.  A budget in iterations is reproducible (same seed, same
-answers); a budget in seconds is not (it depends on the machine's speed).
+Where the system can ``fork`` (search_fork.py), steps 1-2 are a copy of the
+process instead: the game as it stands at the question, nothing re-run, and
+a round of rollouts on several cores; the scores are the re-run's.
+
+UCB1 spreads the iterations over the answers, in rounds of ``batch``; the
+answer with the best mean score is played, unless the prior's (the
+heuristic bot's) is within ``margin`` of it.  A budget in iterations is
+reproducible (same seed, same answers, on any number of cores); a budget in
+seconds is not (it depends on the machine's speed).
 """
 
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from dataclasses import dataclass
@@ -38,6 +45,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.engine.session import Session
+from kriegsspiel.tools.search_fork import FORK_AVAILABLE, InRollout, fork_rollouts
 
 Factory = Callable[[int, Any], Any]          # (seed, session) -> player
 Evaluator = Callable[[Any, str], float]      # (session, side id) -> score
@@ -60,6 +68,9 @@ class PerformWatch:
 
     def __init__(self, session: Session) -> None:
         self.starts: list[ActionStart] = []
+        # Set in a forked rollout (search_fork.py): ends it, scored, when the
+        # action in progress ends — before the caller's code runs in the copy.
+        self.finish: Callable[[], None] | None = None
         original = session.perform
 
         def perform(name: str, *args: Any) -> Any:
@@ -70,6 +81,8 @@ class PerformWatch:
                 return original(name, *args)
             finally:
                 self.starts.pop()
+                if self.finish is not None and not self.starts:
+                    self.finish()
         session.perform = perform  # this session only; the class is untouched
 
     @classmethod
@@ -140,7 +153,8 @@ class SearchPlayer:
                  continue_while: Callable[[Session], bool] | None = None,
                  extra_actions: int = 0, exploration: float = 0.5,
                  horizon: int | None = None, prior: Factory | None = None,
-                 margin: float = 0.0) -> None:
+                 margin: float = 0.0, batch: int = 1, workers: int = 1,
+                 fork: bool | None = None) -> None:
         self.session = session
         self.evaluate = evaluate
         self.seed = seed
@@ -161,6 +175,12 @@ class SearchPlayer:
         self.margin = margin
         self.last_scores: dict[int, tuple[int, float]] = {}
         self.last_default: int | None = None
+        # Rollouts are chosen in rounds of *batch* (UCB1 counting the round's
+        # picks as visits) and a round runs on up to *workers* processes:
+        # the same answers on any number of cores.  Forked rollouts copy the
+        # game at the question (search_fork.py); without fork, re-runs.
+        self.batch, self.workers = max(1, batch), max(1, workers)
+        self.fork = FORK_AVAILABLE if fork is None else fork and FORK_AVAILABLE
 
     def decide(self, decision: Any) -> Any:
         self.asked += 1
@@ -172,20 +192,29 @@ class SearchPlayer:
         side = getattr(decision.player, "id", decision.player)
         visits, totals = [0] * len(options), [0.0] * len(options)
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
+        budget = max(self.iterations, len(options))
         iteration = 0
         while True:
-            if deadline is None and iteration >= max(self.iterations, len(options)):
+            if deadline is None and iteration >= budget:
                 break
             if deadline is not None and iteration >= len(options) and \
                     time.monotonic() >= deadline:
                 break
-            pick = self._select(visits, totals, iteration)
-            # The n-th rollout of every answer meets the same dice (common
-            # random numbers): answers are compared, not their luck.
-            score = self.rollout(decision, options[pick], side, visits[pick])
-            visits[pick] += 1
-            totals[pick] += score
-            iteration += 1
+            round_, pending = [], [0] * len(options)
+            while len(round_) < self.batch and (deadline is not None or
+                                                iteration + len(round_) < budget):
+                pick = self._select(visits, totals, iteration + len(round_), pending)
+                # The n-th rollout of every answer meets the same dice (common
+                # random numbers): answers are compared, not their luck.
+                round_.append((pick, visits[pick] + pending[pick]))
+                pending[pick] += 1
+            scores = self._rollouts(decision, options, side, round_)
+            if isinstance(scores, InRollout):  # this is a forked rollout: play on
+                return scores.candidate
+            for (pick, _), score in zip(round_, scores):
+                visits[pick] += 1
+                totals[pick] += score
+            iteration += len(round_)
         self.last_scores = {i: (visits[i], totals[i] / visits[i])
                             for i in range(len(options)) if visits[i]}
         best = max(self.last_scores, key=lambda i: (self.last_scores[i][1],
@@ -207,13 +236,32 @@ class SearchPlayer:
         return next((i for i, o in enumerate(options)
                      if o is answer or (o == answer and type(o) is type(answer))), None)
 
-    def _select(self, visits: list[int], totals: list[float], iteration: int) -> int:
+    def _select(self, visits: list[int], totals: list[float], iteration: int,
+                pending: list[int] | None = None) -> int:
+        """UCB1's pick; *pending*: picks of the round not yet scored, counted as
+        visits worth the answer's mean so far (the mean of all, if none)."""
+        pending = pending or [0] * len(visits)
         for i, n in enumerate(visits):
-            if n == 0:
+            if n + pending[i] == 0:
                 return i
         log_n = math.log(iteration)
-        return max(range(len(visits)), key=lambda i: (
-            totals[i] / visits[i] + self.exploration * math.sqrt(log_n / visits[i]), -i))
+        done = sum(visits)
+        overall = sum(totals) / done if done else 0.0
+
+        def bound(i: int) -> float:
+            mean = totals[i] / visits[i] if visits[i] else overall
+            return mean + self.exploration * math.sqrt(log_n / (visits[i] + pending[i]))
+        return max(range(len(visits)), key=lambda i: (bound(i), -i))
+
+    def _rollouts(self, decision: Any, options: list, side: str,
+                  round_: list[tuple[int, int]]) -> list[float] | InRollout:
+        if self.fork and self.extra_actions == 0:
+            return fork_rollouts(self, decision, options, side, round_)
+        return [self.rollout(decision, options[pick], side, nth) for pick, nth in round_]
+
+    def rollout_seed(self, nth: int) -> int:
+        """The dice of the *nth* rollout of every answer to this decision."""
+        return random.Random(f"{self.seed}:{self.asked}:{nth}").getrandbits(32)
 
     def rollout(self, decision: Any, candidate: Any, side: str, nth: int) -> float:
         """One re-run of the action in progress with *candidate* answered; its score.
@@ -222,7 +270,7 @@ class SearchPlayer:
         start = self.watch.starts[0]
         prefix = [{"key": r["key"], "answer": r["answer"]}
                   for r in real.players.record[start.answered:]]
-        rollout_seed = random.Random(f"{self.seed}:{self.asked}:{nth}").getrandbits(32)
+        rollout_seed = self.rollout_seed(nth)
         players: dict[str, Any] = {}
         sim = Session(real.program, real.state.catalog, Dice.from_state(start.dice),
                       Table({}), real.state.grid, real.state.map)
@@ -273,11 +321,14 @@ def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
 def search_player(seed: int, session: Session, iterations: int = 4,
                   seconds: float | None = None, kinds: dict[str, Factory] | None = None,
                   registry: Any = None, horizon: int | None = 10, exploration: float = 0.5,
-                  margin: float = 0.02) -> SearchPlayer:
+                  margin: float = 0.02, batch: int = 2, workers: int | None = None
+                  ) -> SearchPlayer:
     """The ``search`` kind of ``ks play``: rollouts by the ruleset's
     ``heuristic`` players (random ones if it has none) to the end of the turn
     or *horizon* decisions after the candidate, whichever comes first; the
-    heuristic player's answer is kept unless another scores *margin* more."""
+    heuristic player's answer is kept unless another scores *margin* more;
+    rollouts in rounds of *batch*, forked on up to *workers* cores (default:
+    the machine's, at most *batch*)."""
     from kriegsspiel.engine.plugins import load_registry
     registry = registry or load_registry()
     scenario = getattr(session, "scenario", None)
@@ -285,7 +336,8 @@ def search_player(seed: int, session: Session, iterations: int = 4,
     kinds = kinds if kinds is not None else plugin_player_kinds(registry, names)
     return SearchPlayer(session, module_evaluator(registry, names), seed, iterations, seconds,
                         rollout_player=kinds.get("heuristic"), horizon=horizon,
-                        exploration=exploration, prior=kinds.get("heuristic"), margin=margin)
+                        exploration=exploration, prior=kinds.get("heuristic"), margin=margin,
+                        batch=batch, workers=workers or min(batch, os.cpu_count() or 1))
 
 
 def plugin_player_kinds(registry: Any, names: list[str]) -> dict[str, Factory]:
