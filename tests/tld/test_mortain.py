@@ -43,6 +43,19 @@ def test_the_scenario_as_printed(mortain):
         == [["entry_road"]] * 4
 
 
+def test_module_one_only_no_supply_air_or_naval_and_the_us_sets_up_first(mortain):
+    """tld:scenario:1#9-12: the scenario plays with Module I's rules only (no
+    supply units, schedule, aircraft or naval gunfire in it), and the US
+    player's units are set up before the German's."""
+    state = mortain.state
+    assert list(state.catalog["special_rule"]) == ["tld:I"]
+    assert {u["unit_class"] for u in state.catalog["unit"].values()} <= {
+        "infantry", "armor", "recon"}
+    placed = [str(e.data["unit"]).split(":")[-1] for e in state.log if e.kind == "unit_placed"]
+    sides = [state.catalog["unit"][u]["side"] for u in placed]
+    assert sides == sorted(sides)       # every Allied placement before the first German
+
+
 def test_the_game_begins_with_the_german_segment(mortain):
     """tld:scenario:1#17-18: no Allied segment on 6 August; both on 7 August."""
     session = start("tld/mortain", Table({"Allied": RandomPlayer(3), "German": RandomPlayer(4)}),

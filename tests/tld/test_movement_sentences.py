@@ -11,12 +11,14 @@ from tld_world import (INFANTRY, TANKS, TRUCKS, counter, reach, side, stay, wher
 
 
 def test_the_turn_order_by_phase_events():
-    """tld:I.A#1-2, tld:I.A#5-7, tld:I.A#9-11, tld:I.B#16: in a friendly
-    movement phase only friendly units move; the other side's mechanized units
-    move in the phase after it."""
+    """tld:I.A#1-2, tld:I.A#5-7, tld:I.A#9-11, tld:I.B#15-16: in a friendly
+    movement phase only friendly units move, and nobody is asked to attack;
+    the other side's mechanized units move in the phase after it."""
     moves = []
 
     def answer(d):
+        if d.key == "attack_hex":
+            moves.append("attack")
         if d.key == "move_to":
             unit = d.subject.id
             moves.append(unit)
@@ -24,10 +26,12 @@ def test_the_turn_order_by_phase_events():
             return options[0] if options else "stop"
         return stay(d)
     units = {"A": counter("Allied", "02.02", INFANTRY), "AT": counter("Allied", "02.09", TANKS),
-             "G": counter("German", "09.09", INFANTRY), "GT": counter("German", "09.02", TANKS)}
+             "G": counter("German", "09.09", INFANTRY), "GT": counter("German", "09.02", TANKS),
+             "GA": counter("German", "05.05", INFANTRY, front=(4, 6, 0), back=None),
+             "AA": counter("Allied", "05.06", INFANTRY, front=(4, 6, 0), back=None)}
     session, _ = world(units, answer=answer)
     session.perform("play_turn")
-    assert moves == ["A", "AT", "GT", "G", "GT", "AT"]
+    assert moves == ["A", "AT", "GT", "attack", "G", "GT", "AT", "attack"]
 
 
 def test_the_swamp_example_and_movement_points():
