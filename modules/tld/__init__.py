@@ -21,7 +21,7 @@ from kriegsspiel.modules.tld.describe import BOARD_LOOK, describe_event
 
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
-              "disruption.ksr", "sequence.ksr", "victory.ksr")
+              "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr")
 
 
 class _Plugin:
@@ -37,6 +37,12 @@ class _Plugin:
     @hookimpl
     def ks_rule_files(self):
         return [RULES / name for name in RULE_FILES]
+
+    @hookimpl
+    def ks_primitives(self):
+        # The supply route's walk (primitives.py); what blocks it is rules/supply.ksr.
+        from kriegsspiel.modules.tld.primitives import PRIMITIVES
+        return list(PRIMITIVES)
 
     @hookimpl
     def ks_counter_values_model(self):
