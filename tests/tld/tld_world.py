@@ -29,6 +29,8 @@ INFANTRY = dict(unit_class="infantry", transport="foot", stacking=2, front=(4, 6
                 back=(2, 3, 4), remnant=(1, 1, 4))
 TANKS = dict(unit_class="armor", transport="tracked", mech=True, stacking=2, front=(8, 5, 10),
              back=(4, 3, 10), remnant=(2, 1, 10))
+ARTILLERY = dict(unit_class="artillery", transport="motorized", stacking=2, front=(4, 1, 6),
+                 back=None, artillery_range=3)
 TRUCKS = dict(unit_class="infantry", transport="motorized", stacking=2, front=(5, 5, 8),
               back=(3, 3, 8), remnant=(1, 1, 8))
 
@@ -42,6 +44,8 @@ def _face(spec: dict, values: tuple, remnant: tuple | None = None) -> dict:
     face = {"attack": values[0], "defense": values[1], "movement": values[2],
             "stacking": spec.get("stacking", 2), "mech": spec.get("mech", False),
             "transport": spec.get("transport", "foot")}
+    if spec.get("artillery_range"):
+        face["artillery_range"] = spec["artillery_range"]
     if remnant is not None:
         face.update(remnant_attack=remnant[0], remnant_defense=remnant[1],
                     remnant_movement=remnant[2])
@@ -73,7 +77,8 @@ def world(units: dict[str, dict], terrain: dict[str, list[str]] | None = None,
           roads: dict[str, list[str]] | None = None, rivers: list[str] = (),
           answer: Callable[[Any], Any] = stay, dice: list[int] = (), turns: int = 4,
           effects: dict | None = None, victory: dict | None = None,
-          start_date: int = 6, month: str = "08") -> tuple[Session, Recorder]:
+          start_date: int = 6, month: str = "08",
+          rules: tuple[str, ...] = ("tld:I",)) -> tuple[Session, Recorder]:
     grid = HexGrid((1, 10, 1, 10))
     game_map = MapModel(id="test", name="Test", grid={"columns": [1, 10], "rows": [1, 10]},
                         default_terrain="clear", hexes=terrain or {},
@@ -84,14 +89,15 @@ def world(units: dict[str, dict], terrain: dict[str, list[str]] | None = None,
         "game": {"game": {"turns": [{"label": f"1944-{month}-{start_date + n:02d} 0600",
                                      "tags": []} for n in range(turns)],
                           "otherwise": None, "draw": "both_or_neither"}},
-        "unit": {}, "effect": effects or {}, "victory": victory or {}, "special_rule": {},
+        "unit": {}, "effect": effects or {}, "victory": victory or {},
+        "special_rule": {r: {"name": r} for r in rules},
     }
     for name, spec in units.items():
         faces = {"front": _face(spec, spec["front"])}
         if spec.get("back"):
             faces["back"] = _face(spec, spec["back"], spec.get("remnant"))
         entry = {"name": name, "side": spec["side"], "unit_class": spec["unit_class"],
-                 "faces": faces, "tags": []}
+                 "faces": faces, "tags": list(spec.get("tags", []))}
         if spec.get("arrival_turn") is not None:
             entry.update(arrival_turn=spec["arrival_turn"], entry_hexes=spec["entry_hexes"])
         catalog["unit"][name] = entry
@@ -103,6 +109,16 @@ def world(units: dict[str, dict], terrain: dict[str, list[str]] | None = None,
         if spec.get("hex"):
             session.place(name, spec["hex"])
     return session, recorder
+
+
+def hq(side: str, hex_id: str, division: str, kind: str = "division") -> dict:
+    return dict(unit_class="hq", transport="motorized", stacking=1, front=(0, 1, 6), back=None,
+                side=side, hex=hex_id, tags=[f"division:{division}", f"hq:{kind}"])
+
+
+def supply(side: str, hex_id: str) -> dict:
+    return dict(unit_class="supply", transport="motorized", stacking=0, front=(0, 0, 0),
+                back=(0, 0, 0), side=side, hex=hex_id)
 
 
 def where(session: Session, unit: str) -> str | None:
