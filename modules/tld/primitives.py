@@ -5,12 +5,17 @@ rule of what blocks a route stays in rules/supply.ksr; this is only the walk."""
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 from kriegsspiel.dsl.runtime import Context
 from kriegsspiel.dsl.types import Function
 
 OPEN_RULE = "supply_route_open"
+
+# Routes found, per game, while it stands still (its version): a supply
+# question asks for the same HQ's route for every unit it weighs.
+_ROUTES: "weakref.WeakKeyDictionary[Any, tuple[int, dict]]" = weakref.WeakKeyDictionary()
 
 
 def supply_route_hexes(ctx: Context, start: str, length: int, side: Any) -> list[str]:
@@ -19,6 +24,13 @@ def supply_route_hexes(ctx: Context, start: str, length: int, side: Any) -> list
     world = ctx.world
     if start is None or world.map is None:
         return []
+    version, known = _ROUTES.get(world, (None, {}))
+    if version != world.version:
+        known = {}
+        _ROUTES[world] = (world.version, known)
+    key = (start, int(length), getattr(side, "id", side))
+    if key in known:
+        return known[key]
     scratch = Context(world, ctx.dice, ctx.decider, rules=ctx.rules, explaining=False)
     reached = {start}
     # what was admitted: re-walk only through admitted hexes (the seen set
@@ -32,7 +44,8 @@ def supply_route_hexes(ctx: Context, start: str, length: int, side: Any) -> list
                     reached.add(there)
                     following.append(there)
         frontier = following
-    return sorted(reached)
+    known[key] = sorted(reached)
+    return known[key]
 
 
 PRIMITIVES = (

@@ -242,3 +242,46 @@ def test_one_hq_a_hex():
     h1 = session.ref("unit", "H1")
     assert not session.value("stack_fits", h1, "05.06")
     assert "05.06" not in session.value("retreat_hexes", h1, "05.05", "05.05", 1)
+
+
+def test_hq_capacity_three_independents_and_six_artillery():
+    """tld:II.D#14-15, tld:II.D#17: a division HQ supplies all of its own units
+    and at most three independent units; a corps HQ at most six independent
+    artillery units — here the nearest."""
+    units = {"AH": hq("Allied", "05.05", "1"), "AS": supply("Allied", "05.05"),
+             "C": hq("Allied", "05.06", "V", "corps"), "CS": supply("Allied", "05.06"),
+             "G": counter("German", "10.10", INFANTRY)}
+    units.update({f"D{n}": counter("Allied", f"0{n + 1}.02", INFANTRY, tags=["division:1"])
+                  for n in range(5)})
+    units.update({f"I{n}": counter("Allied", h, TANKS)
+                  for n, h in enumerate(("05.04", "04.05", "06.03", "05.01"))})
+    units.update({f"R{n}": counter("Allied", h, ARTILLERY)
+                  for n, h in enumerate(("05.07", "05.08", "04.07", "06.07", "04.08", "06.08",
+                                         "05.10"))})
+    session, _ = world(units, rules=II)
+    supplied = {u for u in units if session.value("supplied", session.ref("unit", u))}
+    assert {f"D{n}" for n in range(5)} <= supplied                 # all of its own
+    assert {u for u in supplied if u.startswith("I")} == {"I0", "I1", "I2"}
+    assert {u for u in supplied if u.startswith("R")} == {f"R{n}" for n in range(6)}
+
+
+def test_supply_is_never_consumed_defending_and_a_us_group_counts_three():
+    """tld:II.D#24-25, tld:II.D#29: defending spends nothing; in the defensive
+    fire phase one U.S. artillery group firing counts as three artillery units."""
+    units = {"A": counter("Allied", "05.05", INFANTRY, tags=["division:1"]),
+             "AH": hq("Allied", "05.08", "1"), "AS": supply("Allied", "05.08"),
+             "AG": counter("Allied", "05.02", ARTILLERY, tags=["division:1", "group:1"]),
+             "G": counter("German", "05.04", INFANTRY, front=(2, 9, 4), tags=["division:2"]),
+             "GH": hq("German", "07.01", "2"), "GS": supply("German", "07.01")}
+
+    def answer(d):
+        if d.key == "defensive_fire_hex":
+            return "05.04" if "05.04" in d.options else "end"
+        if d.key in ("defensive_fire", "fire_on"):
+            return True
+        return stay(d)
+    session, _ = world(units, rules=II, answer=answer, dice=[4])
+    session.perform("defensive_fire_phase", side(session, "Allied"))
+    spent = [e.data for e in session.state.log if e.kind == "supply_consumed"]
+    assert [s["hq"] for s in spent] == ["AH"]                  # the group counted three
+    assert session.state.attr(session.ref("unit", "GS"), "face") == "front"  # defender: none
