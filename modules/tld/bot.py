@@ -6,9 +6,12 @@ and defense totals, zones of control, the reach search's options) on a
 private, non-explaining context, so it never re-implements a rule.  What it
 aims at comes from the scenario's victory conditions: the hexes a side must
 occupy.  It heads for its own objectives and for the ones it must deny,
-prefers ground that doubles its defense, attacks where the odds are 2-1 or
-better (1-1 on an objective), retreats away from the enemy and takes step
-losses on its strongest unit.  Questions it has no judgement for are answered
+prefers ground that doubles its defense (a hill also gives it a zone of
+control), keeps out of enemy zones of control and within supply range of an
+HQ it may draw on (with Module II), attacks where the odds are 2-1 or better
+(1-1 on an objective) with every unit and gun it can bring, fires defensively
+at the best odds, retreats away from the enemy and takes step losses on its
+strongest unit.  Questions it has no judgement for are answered
 with its seeded generator; given its seed, its answers depend only on the game.
 """
 
@@ -24,6 +27,7 @@ GOOD_ODDS = 3         # the 2-1 column (crt.ksr): attack at these odds or better
 OBJECTIVE_ODDS = 2    # 1-1 will do for an objective hex
 STRATEGIC_DISTANCE = 5
 STRONG_GROUND = ("forest", "hill", "city")
+SUPPLY_RANGE = 8      # tld:II.D: hexes of a supply route (measured as the crow flies here)
 
 
 def _refuse(decision: Any) -> Any:
@@ -82,7 +86,15 @@ class TldHeuristicPlayer:
         answer = handler(decision, options) if handler else None
         return answer if answer in options else self.rng.choice(options)
 
-    def hex_score(self, unit: Any, hex_id: str, goals: list[str]) -> float:
+    def supply_hqs(self, unit: Any) -> list:
+        """The supplied HQs *unit* may draw on (Module II), asked once a move."""
+        if not self.rule("rules_in_effect", "tld:II", default=False):
+            return []
+        return [h for h in self.state.units() if self.attr(h, "on_map") and
+                self.rule("may_draw_on", unit, h, default=False)]
+
+    def hex_score(self, unit: Any, hex_id: str, goals: list[str],
+                  hqs: list | None = None) -> float:
         side = self.side_of(unit)
         near = min((self.distance(hex_id, g) for g in goals), default=0)
         score = -near + (3 if hex_id in goals else 0)
@@ -90,16 +102,22 @@ class TldHeuristicPlayer:
             score += 0.5
         if self.near_enemy(hex_id, side) <= 1:
             score -= 0.5
+        if hex_id not in goals and self.rule("in_enemy_zoc", hex_id, self.attr(unit, "side"),
+                                             default=False):
+            score -= 1
+        if hqs and all(self.distance(hex_id, self.attr(h, "hex")) > SUPPLY_RANGE for h in hqs):
+            score -= 4      # out of reach of every HQ it may draw on
         return score + self.rng.random() * 0.1
 
     def on_move_to(self, decision, options):
         unit = decision.subject
         goals = self.objectives()
         here = self.attr(unit, "hex")
-        best, best_score = "stop", self.hex_score(unit, here, goals) if here else -99
+        hqs = self.supply_hqs(unit)
+        best, best_score = "stop", self.hex_score(unit, here, goals, hqs) if here else -99
         for o in options:
             if o != "stop":
-                s = self.hex_score(unit, o, goals)
+                s = self.hex_score(unit, o, goals, hqs)
                 if s > best_score:
                     best, best_score = o, s
         return best
@@ -137,6 +155,29 @@ class TldHeuristicPlayer:
 
     def on_join_attack(self, decision, options):
         return True
+
+    def on_support_fire(self, decision, options):
+        return True
+
+    def on_defensive_fire(self, decision, options):
+        return True
+
+    def on_fire_on(self, decision, options):
+        return True
+
+    def on_defensive_fire_hex(self, decision, options):
+        best, best_column = "end", GOOD_ODDS - 1
+        for o in options:
+            if o == "end":
+                continue
+            firers = self.rule("defensive_firers", decision.player, o, default=[]) or []
+            defenders = self.rule("defenders_in", o, decision.player, default=[]) or []
+            attack = self.rule("attack_total", firers, o, default=0)
+            defense = self.rule("defense_total", defenders, o, default=1)
+            column = self.rule("odds_column", attack, defense, default=-1)
+            if column is not None and column > best_column:
+                best, best_column = o, column
+        return best
 
     def on_advance(self, decision, options):
         return True

@@ -107,3 +107,46 @@ def test_bots_play_mortain_to_one_result(bots, seed):
     ends = game.session.events("game_won") + game.session.events("game_drawn")
     assert len(ends) == 1
     assert lines[-1].startswith("RESULT: "), lines[-3:]
+
+
+def test_every_question_of_the_tld_rules_is_documented_and_judged():
+    """Every `choose`/`ask` key in modules/tld/rules is in docs/players.md and
+    has a judgement (`on_<key>`) in the TLD heuristic player."""
+    import re
+    from pathlib import Path
+
+    from kriegsspiel.modules.tld.bot import TldHeuristicPlayer
+    root = Path(__file__).resolve().parents[2]
+    question = re.compile(r'\b(?:choose|ask)\(\s*[^,"]+,\s*"([^"]+)"')
+    keys = {m.group(1) for path in (root / "modules" / "tld" / "rules").glob("*.ksr")
+            for m in question.finditer(path.read_text(encoding="utf-8"))}
+    assert {"move_to", "attack_hex", "defensive_fire_hex"} <= keys
+    doc = (root / "docs" / "players.md").read_text(encoding="utf-8")
+    assert not sorted(k for k in keys if f"`{k}`" not in doc)
+    assert not sorted(k for k in keys if not hasattr(TldHeuristicPlayer, f"on_{k}"))
+
+
+def test_the_search_player_answers_tld_questions():
+    """tld:I.A#1: the search player (rollouts by the TLD heuristic player,
+    scored by its evaluation) answers German questions of the 6 August turn
+    legally; the rest of the turn random (a search over every move of every
+    unit takes half a minute a turn: `ks play tld/mortain --players search`)."""
+    from kriegsspiel.tools.search import search_player
+    table = Table({})
+    session = start("tld/mortain", table, seed=2)
+    searcher = search_player(2, session, iterations=1, horizon=2)
+    fallback = RandomPlayer(4)
+    searched = []
+
+    class FirstFew:
+        def decide(self, decision):
+            if len(searched) >= 3 or len(decision.options) > 40:
+                return fallback.decide(decision)
+            answer = searcher.decide(decision)
+            searched.append(decision.key)
+            assert answer in decision.options
+            return answer
+    table.players = {"German": FirstFew(), "Allied": RandomPlayer(3)}
+    session.ctx.explaining = False
+    session.perform("play_turn")
+    assert session.state.turn == 1 and len(searched) == 3
