@@ -21,7 +21,8 @@ from kriegsspiel.modules.tld.describe import BOARD_LOOK, describe_event
 
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
-              "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr")
+              "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
+              "scenario_rules.ksr")
 
 
 class _Plugin:
@@ -52,7 +53,9 @@ class _Plugin:
     def ks_entity_attributes(self):
         return {"unit": {**ATTRIBUTES, "entry_hexes": "list"},
                 "effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
-                           "turn": "any"},
+                           "turn": "any", "hexes": "list", "division": "str",
+                           "divisions": "list", "allowance": "int"},
+                "victory": {"count": "any"},
                 "special_rule": {"id": "str", "name": "str"},
                 "game": {"draw": "any"}}
 

@@ -71,9 +71,24 @@ class TldHeuristicPlayer:
             return 99
 
     def objectives(self) -> list[str]:
-        """Every hex a victory condition names, to take or to deny."""
-        return sorted({h for v in self.state.catalog.get("victory", {}).values()
-                       for h in (v.get("hexes") or [])})
+        """Every hex a victory condition names, to take or to deny, and the edge
+        a scenario's units score by leaving through (to reach, or to bar)."""
+        hexes = {h for v in self.state.catalog.get("victory", {}).values()
+                 for h in (v.get("hexes") or [])}
+        hexes |= {h for e in self.state.catalog.get("effect", {}).values()
+                  if e.get("kind") == "evacuation" for h in (e.get("hexes") or [])}
+        return sorted(hexes)
+
+    def goals_for(self, unit: Any) -> list[str]:
+        """A supply unit's goal is its side's HQs; every other unit's, the objectives."""
+        if self.attr(unit, "unit_class") == "supply":
+            side = self.side_of(unit)
+            hqs = [self.attr(h, "hex") for h in self.state.units()
+                   if self.attr(h, "on_map") and self.attr(h, "unit_class") == "hq" and
+                   self.side_of(h) == side]
+            if hqs:
+                return hqs
+        return self.objectives()
 
     def near_enemy(self, hex_id: str, side: str) -> int:
         return min((self.distance(hex_id, self.attr(e, "hex")) for e in self.enemies(side)),
@@ -110,8 +125,10 @@ class TldHeuristicPlayer:
         return score + self.rng.random() * 0.1
 
     def on_move_to(self, decision, options):
+        if "evacuate" in options:       # victory points for leaving (tld:scenario:2)
+            return "evacuate"
         unit = decision.subject
-        goals = self.objectives()
+        goals = self.goals_for(unit)
         here = self.attr(unit, "hex")
         hqs = self.supply_hqs(unit)
         best, best_score = "stop", self.hex_score(unit, here, goals, hqs) if here else -99
@@ -155,6 +172,9 @@ class TldHeuristicPlayer:
 
     def on_join_attack(self, decision, options):
         return True
+
+    def on_withhold(self, decision, options):
+        return True                     # they count as exited (tld:scenario:2)
 
     def on_support_fire(self, decision, options):
         return True

@@ -17,6 +17,23 @@ def describe_event(kind: str, d: dict) -> str | None:
         attackers = ", ".join(_name(u) for u in d["attackers"])
         return (f"    attack on {d['hex']} by {attackers}: {d['attack']}:{d['defense']} -> "
                 f"{d['odds']}, roll {d['roll']}{d['modifier']:+d} -> {d['result']}")
+    if kind == "defensive_fire_resolved":
+        firers = ", ".join(_name(u) for u in d["firers"])
+        targets = ", ".join(_name(u) for u in d["targets"])
+        return (f"    defensive fire on {targets} in {d['hex']} by {firers}: "
+                f"{d['attack']}:{d['defense']} -> {d['odds']}, roll {d['roll']}"
+                f"{d['modifier']:+d} -> {d['result']}")
+    if kind == "supply_consumed":
+        return f"      {_name(d['hq'])} spends half a supply unit ({d['reason']})"
+    if kind in ("unit_evacuated", "unit_withheld"):
+        how = "evacuated" if kind == "unit_evacuated" else "withheld"
+        return f"    {_name(d['unit'])} {how}: {d['points']} victory point(s)"
+    if kind == "unit_overrun":
+        return f"      {_name(d['unit'])} overrun by {_name(d['by'])}"
+    if kind == "division_removed":
+        return f"  {d['division']} removed from play"
+    if kind == "reserve_released":
+        return f"  {d['division']} released from reserve ({d['reason']})"
     if kind == "unit_reduced":
         return f"      {_name(d['unit'])}: {d['step']}"
     if kind == "unit_retreated":
