@@ -1,5 +1,5 @@
 """The TLD module's one primitive: the hexes a supply route of limited length
-reaches from a hex (tld:II.D.2), a bounded breadth-first search over the map
+reaches from a hex (tld:II.D), a bounded breadth-first search over the map
 whose every hex the rules' own ``supply_route_open(hex, side)`` admits.  The
 rule of what blocks a route stays in rules/supply.ksr; this is only the walk."""
 
@@ -52,5 +52,5 @@ PRIMITIVES = (
     Function("supply_route_hexes", supply_route_hexes, 3, 3, "list",
              params=("str", "int", "side"),
              doc="the hexes a supply route of at most N hexes reaches from a hex, through "
-                 "hexes the rules' supply_route_open(hex, side) admits (tld:II.D.2)"),
+                 "hexes the rules' supply_route_open(hex, side) admits (tld:II.D)"),
 )
