@@ -77,17 +77,32 @@ class Registry:
         """The modules at the lowest layer: each the base of one game system."""
         return [n for n, (info, _) in self.modules.items() if info.layer == LAYERS[0]]
 
-    def base_of(self, on: Iterable[str], what: str) -> list[str]:
-        """*on*, or when it is empty the one installed series; a located error
-        asking which when several game systems are installed."""
+    def base_of(self, on: Iterable[str], what: str,
+                among: Iterable[str] | None = None) -> list[str]:
+        """*on*, or when it is empty the one installed series — or, with several
+        game systems installed, the one series of *among* (those the asker could
+        tell apart: the series a rule file's citations name); a located error
+        asking which when that leaves more than one or none."""
         on = list(on)
         if on:
             return on
         series = self.series()
         if len(series) == 1:
             return series
+        if among is not None:
+            candidates = [s for s in series if s in set(among)]
+            if len(candidates) == 1:
+                return candidates
         raise KsError(f"say which modules {what} builds on: --on "
                       f"{' or --on '.join(series) or '(no series module is installed)'}")
+
+    def series_citing(self, rulesets: Iterable[str]) -> list[str]:
+        """The series under the modules whose ruleset is one of *rulesets* (a
+        citation ``@crete:S4.0`` names crete, built on gts)."""
+        wanted = set(rulesets)
+        found = {s for name, (info, _) in self.modules.items() if info.ruleset in wanted
+                 for s in self.select([name]) if self.info(s).layer == LAYERS[0]}
+        return sorted(found)
 
     def optional_rules(self) -> dict[str, tuple[str, str]]:
         """Every optional rule a module offers: {"crete:O3.0": (module, title)}."""

@@ -9,6 +9,7 @@ what is provisional — numbers we had to invent because the books omit them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,8 @@ from kriegsspiel.engine.plugins import load_registry
 from kriegsspiel.engine.rulebook import ExtraRules, build_program, rule_files
 from kriegsspiel.engine.reading import check_content, installed_game_models, installed_model
 from kriegsspiel.tools.check_files import KINDS, check_file, kind_of, unknown_kind
+
+CITATION = re.compile(r"@([A-Za-z][\w-]*):")
 
 
 @dataclass
@@ -128,23 +131,28 @@ def check_paths(paths: list[Path], on: list[str], layer: str, disable: list[str]
 def _check_rules(paths: list[Path], on: list[str], layer: str, disable: list[str],
                  modules: list[str] = ()) -> tuple[list[KsError], list[str]]:
     errors: list[KsError] = []
-    registry = load_registry(disabled=disable, extra_paths=modules)
-    try:
-        on = registry.base_of(on, "a rule file")
-    except KsError as exc:
-        return [KsError(exc.message, Location(str(paths[0])), exc.hint)], []
-    # A file named as one of the modules' own (an edited copy of drops.ksr) is
-    # checked in its place, so what it re-defines is not taken for a clash.
-    shipped = {p.name: p for _, _, p in rule_files(registry, registry.select(on))}
-    extra = []
+    texts: dict[Path, str] = {}
     for path in paths:
         try:
-            extra.append(ExtraRules(str(path), path.read_text(encoding="utf-8"), layer,
-                                    path.stem, replaces=shipped.get(path.name)))
+            texts[path] = path.read_text(encoding="utf-8")
         except OSError as exc:
             errors.append(KsError(f"cannot read: {exc}", Location(str(path))))
         except UnicodeDecodeError:
             errors.append(KsError("not a rule file: not UTF-8 text", Location(str(path))))
+    if not texts:
+        return errors, []
+    registry = load_registry(disabled=disable, extra_paths=modules)
+    try:
+        # With several game systems installed, the one the files' citations name.
+        cited = {r for text in texts.values() for r in CITATION.findall(text)}
+        on = registry.base_of(on, "a rule file", among=registry.series_citing(cited))
+    except KsError as exc:
+        return errors + [KsError(exc.message, Location(str(paths[0])), exc.hint)], []
+    # A file named as one of the modules' own (an edited copy of drops.ksr) is
+    # checked in its place, so what it re-defines is not taken for a clash.
+    shipped = {p.name: p for _, _, p in rule_files(registry, registry.select(on))}
+    extra = [ExtraRules(str(path), text, layer, path.stem, replaces=shipped.get(path.name))
+             for path, text in texts.items()]
     try:
         build_program(on, registry, extra)
     except KsError as exc:

@@ -73,7 +73,8 @@ def _fail(exc: KsError) -> NoReturn:
 def check(paths: List[Path] = typer.Argument(None, help="Rule files (.ksr), data or scenario "
                                              "YAML; none: everything shipped."),
           on: List[str] = typer.Option([], "--on", help="Modules a given rule file builds on "
-                                       "(default: the installed series)."),
+                                       "(default: the installed series; of several, the one its citations "
+                                       "name)."),
           layer: str = typer.Option("optional", help="Layer of a given rule file."),
           disable: List[str] = typer.Option([], "--disable", help="Modules to leave out."),
           module: List[Path] = typer.Option([], "--module", help="A module that is not "

@@ -22,7 +22,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
                                          "digits and _ (its module, game and scenarios "
                                          "are named after it)."),
               on: str = typer.Option(None, "--on", help="The series it is an exclusive "
-                                     "layer of (default: the installed series)."),
+                                     "layer of (default: the installed series with a title template)."),
               into: Path = typer.Option(Path("."), "--into", help="The folder to make it "
                                         "in (a folder NAME is made there).")) -> None:
         """A new title outside the source tree: an exclusive layer with one cited

@@ -23,11 +23,12 @@ def choices_text() -> str:
     from kriegsspiel.tools.play import PLAYER_KINDS, shipped_scenarios
     from kriegsspiel.tools.search import plugin_player_kinds
     registry = installed_registry()
-    added = {}
+    added: dict[str, list[str]] = {}
     for name in registry.names():
         for kind in plugin_player_kinds(registry, [name]):
-            added.setdefault(kind, name)
-    kinds = ", ".join([*PLAYER_KINDS, *(f"{k} ({m} games)" for k, m in sorted(added.items()))])
+            added.setdefault(kind, []).append(name)
+    kinds = ", ".join([*PLAYER_KINDS, *(f"{k} ({', '.join(m)} games)"
+                                        for k, m in sorted(added.items()))])
     return (f"Scenarios: {', '.join(shipped_scenarios())}.\n\nPlayer kinds: {kinds}.")
 
 

@@ -27,7 +27,8 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
                    on: List[str] = typer.Option([], "--on", help="The modules whose rules "
                                                 "to look in, with those they build on "
                                                 "(repeatable; `ks modules` lists them; "
-                                                "default: the installed series)."),
+                                                "default: the installed series; of several, the one that "
+                                                "defines it)."),
                    module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
                    ) -> None:
         """Show a definition — where each layer defines or overrides it — or a
@@ -41,6 +42,16 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
             section = section_ref(name, index)
             if section is not None and not on:  # the section's own ruleset, with what it needs
                 on = [m for m in registry.names() if registry.info(m).ruleset == section[0]][:1]
+            series = registry.series()
+            if not on and section is None and len(series) > 1:
+                # several game systems: the one series whose rules define it
+                defining = [s for s in series if _defines(registry, s, name)]
+                if not defining:
+                    elsewhere = _modules_defining(name, series)
+                    fail(KsError(f"no definition '{name}' in the rules of {', '.join(series)}",
+                                 None, f"module {', '.join(elsewhere)} defines it: ks rules show "
+                                 f"{name} --on {elsewhere[0]}" if elsewhere else None))
+                on = defining[:1] if len(defining) == 1 else on
             on = registry.base_of(on, "the definition")
             program = build_program(on, registry)
             if section is not None:
@@ -112,6 +123,14 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         for line in diff_lines(program, ruleset):
             out.print(f"  {line}", markup=False)
 
+
+    def _defines(registry, module: str, name: str) -> bool:
+        """Whether the rules of *module* (with what it builds on) define *name*."""
+        from kriegsspiel.engine.rulebook import build_program
+        try:
+            return name in build_program([module], registry).linked.history
+        except KsError:
+            return False
 
     def _modules_defining(name: str, besides: list[str]) -> list[str]:
         """The installed modules (other than *besides*) whose rules define *name*."""

@@ -39,8 +39,8 @@ def new_title(name: str, into: Path, on: str | None, registry: Registry) -> list
     """Write the title's files under *into*/*name* (*on*: the series; none: the
     one installed); the paths written, in order."""
     _check_name(name, "a title", registry)
-    on = on or registry.base_of([], "a new title")[0]
     found = templates()
+    on = on or registry.base_of([], "a new title", among=found)[0]
     if on not in found:
         raise KsError(f"no title template builds on '{on}'", None, did_you_mean(on, found))
     return _write(found[on], into / name, {"__name__": name, "__title__": _title(name)})

@@ -148,8 +148,9 @@ def test_the_contract_is_listed_with_where_the_rules_define_it():
 
 
 def test_with_one_series_installed_it_is_what_a_rule_file_builds_on(tmp_path):
-    """`ks check my.ksr` and `ks rules show` without --on build on the one
-    installed series; with two game systems installed they ask which."""
+    """`ks check my.ksr` without --on builds on the series its citations name
+    (gts and tld are both installed); with no citation to tell them apart, or
+    a module's series that none names, the registry asks which."""
     from typer.testing import CliRunner
 
     from kriegsspiel.tools.cli import app
@@ -160,9 +161,12 @@ def test_with_one_series_installed_it_is_what_a_rule_file_builds_on(tmp_path):
     assert "max_cohesoin_hits" in CliRunner().invoke(app, ["check", str(mine)]).output
     (tmp_path / "tiny_module.py").write_text(TINY, encoding="utf-8")
     registry = load_registry(extra_paths=[tmp_path / "tiny_module.py"])
-    assert registry.series() == ["gts", "tiny"] and registry.base_of(["tiny"], "x") == ["tiny"]
+    assert registry.series() == ["gts", "tld", "tiny"]
+    assert registry.base_of(["tiny"], "x") == ["tiny"]
+    assert registry.base_of([], "x", among=registry.series_citing(["tiny"])) == ["tiny"]
+    assert registry.series_citing(["crete"]) == ["gts"]
     with pytest.raises(KsError, match=r"say which modules a rule file builds on: --on gts or "
-                                      r"--on tiny"):
+                                      r"--on tld or --on tiny"):
         registry.base_of([], "a rule file")
 
 

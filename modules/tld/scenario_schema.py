@@ -1,0 +1,32 @@
+"""What a The Longest Day scenario says beyond the kernel's (ks_scenario_schema):
+a reinforcement's choice of entry hexes ("West edge, via road 'EE' or 'FF'",
+tld:VI.B), and the references it makes (ks_check_scenario)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from kriegsspiel.core.models import DataModel
+from kriegsspiel.core.models import SheetHexList as HexList
+
+
+class TldReinforcement(DataModel):
+    """Where a reinforcement may come on: its ``hex`` or any of ``entry_hexes``."""
+
+    entry_hexes: HexList = Field(default_factory=list, description="Every mapboard edge hex "
+                                 "the unit may enter through, as the schedule prints them "
+                                 "(road 'EE' or 'FF'); 'hex' is the first of them.")
+    enter_via: str | None = Field(None, description="The schedule's 'Enter Via' column, "
+                                  "verbatim.")
+
+
+SCHEMA = {"reinforcement": TldReinforcement}
+
+
+def check_scenario(check: Any, scenario: Any) -> None:
+    """Each entry hex is on the map in play (check: core.refcheck.References)."""
+    for r in scenario.reinforcements:
+        for index, hex_id in enumerate(getattr(r, "entry_hexes", None) or []):
+            check.hex(hex_id, check.sheets_of(r), r, "entry_hexes", index)
