@@ -19,6 +19,9 @@ from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
+              # paradrops before stragglers: a chit's drops, then its Rally Points
+              # and recovery rolls (both on activation_started)
+              "paradrops.ksr", "stragglers.ksr",
               "demo_victory.ksr")
 
 
@@ -30,6 +33,28 @@ class _Plugin:
                           description="Exclusive rules (Part Two of the Utah book; the Naval "
                                       "Invasion System 4.x not yet) and demonstration "
                                       "scenarios.")
+
+    @hookimpl
+    def ks_lay_out_catalog(self, catalog, game, scenario):
+        # The drop zones, the airborne battalions and the scheduled drops (3.x).
+        from kriegsspiel.modules.utah.catalog import lay_out
+        lay_out(catalog, game, scenario)
+
+    @hookimpl
+    def ks_primitives(self):
+        # utah:3.3.1 Airborne Drift: the hex a Rearguard drifts to.
+        from kriegsspiel.modules.utah.drift import DRIFT_PRIMITIVES
+        return list(DRIFT_PRIMITIVES)
+
+    @hookimpl
+    def ks_entity_attributes(self):
+        # What the Utah rules read from scenario data and the catalog (catalog.py).
+        return {"effect": {"units": "list", "zone": "str", "drop": "str", "landing": "str",
+                           "turn": "any", "stick": "str"},
+                "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
+                         "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
+                "zone": {"name": "str", "hexes": "list"},
+                "battalion": {"name": "str", "division": "division", "zone": "zone"}}
 
     @hookimpl
     def ks_board_look(self):
@@ -48,11 +73,37 @@ class _Plugin:
         # The turn log's lines for the Utah rules' own events.
         if kind == "weather_determined":  # utah:1.2
             return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
+        if kind == "stick_dropped":  # utah:3.3
+            return f"    {', '.join(_names(data['units']))} drop in {data['hex']} ({data['drop']})"
+        if kind == "drop_table_rolled":  # utah:3.3.1
+            return (f"      Drop Table {data['roll']}{data['modifier']:+d} -> {data['result']}")
+        if kind == "airborne_drift":  # utah:3.3.1
+            return (f"      {_name(data['unit'])} drifts {data['distance']} toward side "
+                    f"{data['direction']}: {data['hex'] or 'off the map'}")
+        if kind == "to_straggler_box":  # utah:3.4.1
+            return f"      {_name(data['unit'])} to the Straggler box ({data['reason']})"
+        if kind == "stragglers_added":  # utah:3.4.1
+            return f"      {_name(data['battalion'])} stragglers +{data['amount']}"
+        if kind == "rally_point_placed":  # utah:3.4.1
+            return f"    {_name(data['battalion'])} Rally Point in {data['hex']}"
+        if kind == "straggler_roll":  # utah:3.4.2
+            return (f"    {_name(data['battalion'])} straggler recovery {data['roll']} "
+                    f"(modified {data['modified']}, track {data['track']}): {data['outcome']}")
+        if kind == "recovery_point_spent":  # utah:3.4.3
+            return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
         return None
 
     @hookimpl
     def ks_rule_files(self):
         return [RULES / name for name in RULE_FILES]
+
+
+def _name(ref) -> str:
+    return str(getattr(ref, "id", ref))
+
+
+def _names(refs) -> list[str]:
+    return [_name(r) for r in refs]
 
 
 plugin = _Plugin()
