@@ -86,6 +86,7 @@ def test_no_night_movement_penalty_and_storm_doubles_costs(night, day):
     Point costs to enter a hex are doubled unless a Unit is in Column and moving
     along a Road/Railroad.\""""
     para = unit(night, PARATROOPER, "45.030")
+    night.state.map.terrain["45.031"] = "hedgerow"
     assert night.value("half_point_cost", para, "45.030", "45.031") == 4  # hedgerow, 2 MP
     inf = unit(day, INFANTRY, "35.045")
     assert day.value("half_point_cost", inf, "35.045", "35.046") == 4
