@@ -22,6 +22,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
               "paradrops.ksr", "stragglers.ksr",
+              # Rubble and the Bridges' Engineer works (2.4.3, 2.4.5-2.4.6, 2.5)
+              "works.ksr", "start_of_play.ksr",
               "demo_victory.ksr")
 
 
@@ -50,7 +52,9 @@ class _Plugin:
     def ks_entity_attributes(self):
         # What the Utah rules read from scenario data and the catalog (catalog.py).
         return {"effect": {"units": "list", "zone": "str", "drop": "str", "landing": "str",
-                           "turn": "any", "stick": "str"},
+                           "turn": "any", "stick": "str",
+                           # works.ksr: a Bridge the scenario has wired (2.4.6)
+                           "hexes": "list", "side": "side"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
@@ -89,6 +93,17 @@ class _Plugin:
         if kind == "straggler_roll":  # utah:3.4.2
             return (f"    {_name(data['battalion'])} straggler recovery {data['roll']} "
                     f"(modified {data['modified']}, track {data['track']}): {data['outcome']}")
+        if kind == "rubble_placed":  # utah:2.5
+            return f"      Rubble in {data['hex']}"
+        if kind == "rubble_cleared":  # utah:2.5
+            return f"    {_name(data['unit'])} clears the Rubble in {data['hex']}"
+        if kind in ("bridge_improved", "bridge_wired"):  # utah:2.4.3, 2.4.6
+            what = "improves" if kind == "bridge_improved" else "wires"
+            return f"    {_name(data['unit'])} {what} the Bridge {'/'.join(data['hexes'])}"
+        if kind == "bridge_demolition":  # utah:2.4.6
+            outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
+            return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "
+                    f"{data['needed']} or less): {outcome}")
         if kind == "recovery_point_spent":  # utah:3.4.3
             return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
         return None

@@ -1,0 +1,148 @@
+"""Rubble (utah:2.5) and the Bridges' Engineer works (utah:2.4.3, 2.4.5, 2.4.6)
+on the causeway demonstration, with scripted dice (modules/utah/rules/works.ksr)."""
+
+from __future__ import annotations
+
+from utah_games import GRENADIER, INFANTRY, TANK, face, unit, utah_game
+
+from kriegsspiel.core.state import Ref
+from kriegsspiel.engine.rulebook import ExtraRules
+
+ENGINEER = "A/4 Engr"
+WEST, EAST = "29.045", "30.045"      # the bridge on the causeway
+MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
+procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
+  step go @utah:2.4.5 { do move_unit(unit, hex_id) }
+}
+""")
+
+
+def term(value, name):
+    return sum(t["amount"] for t in value.terms if t["name"] == name)
+
+
+def marker(game, hex_id, name):
+    return game.value("hex_marker", hex_id, name)
+
+
+def test_an_artillery_zero_rubbles_a_city_and_its_works():
+    """utah:2.5#1-#4: "If an artillery attack rolls a '0' when attacking a City or
+    Fortified hex, place a Rubble counter ... that OP or Strongpoint is eliminated
+    ... any Road/Railroad in the hex no longer exists"."""
+    game = utah_game(rolls=[0] * 20)
+    game.state.map.terrain["32.045"] = "city"
+    game.state.map.features.setdefault("32.045", []).append({"kind": "observation_post",
+                                                            "name": None})
+    gun = unit(game, GRENADIER, "27.045")
+    face(game, GRENADIER).update(weapon_class="IHE", fire_range=8)
+    target = unit(game, INFANTRY, "32.045")
+    assert game.value("feature_in", "32.045", "observation_post")
+    assert game.value("road_joins", "31.045", "32.045") and not game.value("road_lost", "32.045")
+    game.perform("indirect_fire", gun, target)
+    assert marker(game, "32.045", "rubble") == 1
+    assert not game.value("feature_in", "32.045", "observation_post")
+    assert game.value("road_lost", "32.045")
+
+
+def test_rubble_shelters_and_is_fired_at_as_armored():
+    """utah:2.5#5: "add one to the defensive terrain value of the hex"; utah:2.5#12:
+    "a Unit in Rubble uses the Armored Target side of the Combat Results Table";
+    utah:2.5#6: entering costs more (the chart's number provisional)."""
+    game = utah_game()
+    game.state.map.terrain["32.045"] = "city"
+    firer = unit(game, GRENADIER, "31.046")
+    target = unit(game, INFANTRY, "32.045")
+    before = game.value("modified_fire_rating", firer, target, "direct", 0, 0)
+    assert game.value("target_kind_of", target) == "unarmored"
+    game.set_initial(Ref("hex", "32.045"), "rubble", 1)
+    after = game.value("modified_fire_rating", firer, target, "direct", 0, 0)
+    assert term(after, "rubble") == -1 and term(after, "terrain") == term(before, "terrain")
+    assert game.value("target_kind_of", target) == "armored"
+    assert game.value("entry_cost_added", target, "32.045") == 1
+    assert game.value("entry_cost_added", target, "31.045") == 0
+
+
+def test_engineers_clear_rubble_and_the_road_comes_back():
+    """utah:2.5#7: "Engineers may clear Rubble by being in the Rubble hex, performing
+    an Engineer Action and passing a Troop Quality Check"; utah:2.5#8: Men at Work;
+    utah:2.5#9: the OP stays destroyed; utah:2.5#10: "any Road can be restored"."""
+    game = utah_game(rolls=[9, 0], allied={"engineer_work": "clear_rubble"})
+    game.set_initial(Ref("hex", "32.045"), "rubble", 1)
+    game.set_initial(Ref("hex", "32.045"), "works_destroyed", 1)
+    sapper = unit(game, ENGINEER, "32.045")
+    assert "clear_rubble" in game.value("engineer_works", sapper)
+    game.perform("engineer", sapper)                      # a 9 always fails
+    assert marker(game, "32.045", "rubble") == 1 and game.attr(sapper, "men_at_work") == 1
+    game.perform("engineer", sapper)
+    assert marker(game, "32.045", "rubble") == 0 and not game.value("road_lost", "32.045")
+    assert marker(game, "32.045", "works_destroyed") == 1
+
+
+def test_bridge_control_is_who_entered_both_hexes_last():
+    """utah:2.4.5#4-#6: a side controls a Bridge when its Units were the last to enter
+    both hexes and neither is in an enemy Fire Zone — not necessarily the same Unit,
+    nor one still there."""
+    game = utah_game(extra=(MOVE_FOR_TEST,))
+    allied, axis = game.ref("side", "Allied"), game.ref("side", "Axis")
+    a = unit(game, INFANTRY, "28.045")
+    assert not game.value("controls_bridge", allied, WEST, EAST)
+    game.perform("move_for_test", a, WEST)
+    b = unit(game, TANK, "31.045")
+    game.perform("move_for_test", b, EAST)
+    game.perform("move_for_test", b, "31.045")
+    assert game.value("controls_bridge", allied, WEST, EAST)
+    german = unit(game, GRENADIER, "31.044")
+    game.perform("move_for_test", german, EAST)
+    assert not game.value("controls_bridge", allied, WEST, EAST)
+    assert not game.value("controls_bridge", axis, WEST, EAST)      # contested
+
+
+def test_engineers_wire_and_demolish_a_bridge():
+    """utah:2.4.6#5-#10: an Engineer in one of the two hexes, its side controlling
+    the Bridge, passes a Troop Quality Check: wired; utah:2.4.6#11-#16: then an
+    Engineer Action rolls 6 or less (5 under an enemy Fire Zone) to destroy it, and a
+    failure unwires it; utah:2.2.4#1: a destroyed Bridge is crossed no more."""
+    game = utah_game(rolls=[0, 8, 0, 3], extra=(MOVE_FOR_TEST,),
+                     allied={"engineer_work": ["wire_bridge", "demolish_bridge",
+                                               "wire_bridge", "demolish_bridge"]})
+    sapper = unit(game, ENGINEER, "28.045")
+    game.perform("move_for_test", sapper, WEST)
+    other = unit(game, INFANTRY, "31.045")
+    game.perform("move_for_test", other, EAST)
+    assert "wire_bridge" in game.value("engineer_works", sapper)
+    game.perform("engineer", sapper)                      # 0: passes
+    assert marker(game, WEST, "wired_bridge") == 1 and marker(game, EAST, "wired_bridge") == 1
+    game.perform("engineer", sapper)                      # 8: more than 6
+    assert marker(game, WEST, "wired_bridge") == 0 and marker(game, WEST, "bridge_destroyed") == 0
+    game.perform("engineer", sapper)                      # wired again
+    game.perform("engineer", sapper)                      # 3: destroyed
+    assert marker(game, WEST, "bridge_destroyed") == 1
+    game.set_initial(sapper, "column", 1)
+    assert game.value("half_point_cost", sapper, WEST, EAST) is None
+
+
+def test_a_scenario_wires_a_bridge_for_its_side():
+    """utah:2.4.6#1-#4: a Bridge the scenario wires is wired by the side it names, and
+    only that side can demolish it."""
+    game = utah_game()
+    game.perform("wire_scenario_bridges")
+    assert marker(game, EAST, "wired_bridge") == 1
+    assert game.attr(Ref("hex", EAST), "wired_by") == game.ref("side", "Axis")
+    sapper = unit(game, ENGINEER, EAST)
+    assert "demolish_bridge" not in game.value("engineer_works", sapper)
+
+
+def test_railroad_bridges_need_improving_for_vehicles():
+    """utah:2.4.3#1, utah:2.4.3#2: "Vehicles cannot cross Railroad Bridges unless the
+    Railroad Bridge is 'improved'": an Engineer passes a Troop Quality Check in one
+    of its two hexes; a Leg Unit crosses in Column."""
+    game = utah_game(rolls=[0], allied={"engineer_work": "improve_bridge"})
+    side = frozenset(("38.044", "39.044"))
+    game.state.map.hexsides[side] = [{"feature": "railroad_bridge"}]
+    tank = unit(game, TANK, "38.044", column=1)
+    assert game.value("half_point_cost", tank, "38.044", "39.044") is None
+    leg = unit(game, INFANTRY, "38.044", column=1)
+    assert game.value("half_point_cost", leg, "38.044", "39.044") == 1
+    sapper = unit(game, ENGINEER, "38.044")
+    game.perform("engineer", sapper)
+    assert game.value("half_point_cost", tank, "38.044", "39.044") == 2
