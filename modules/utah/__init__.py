@@ -24,6 +24,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "paradrops.ksr", "stragglers.ksr",
               # Rubble and the Bridges' Engineer works (2.4.3, 2.4.5-2.4.6, 2.5)
               "works.ksr", "start_of_play.ksr",
+              # Variable Troop Quality (9.0), the US Army's night (17.2)
+              "troop_quality.ksr", "night_orders.ksr",
               "demo_victory.ksr")
 
 

@@ -1,0 +1,155 @@
+"""Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
+errata's General Scenario Comments, and the optional rules 18.1, 18.3, 18.7
+and 18.9 switched on and off by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from utah_games import (GRENADIER, INFANTRY, NIGHT_GRENADIER, PARATROOPER, TANK, face, unit,
+                        utah_game)
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.engine.starting import start
+
+
+def term(value, name):
+    return sum(t["amount"] for t in value.terms if t["name"] == name)
+
+
+def game_with(scenario, options, rolls=None):
+    session = start(scenario, Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    dice=Dice(0), options=options)
+    if rolls is not None:
+        session.dice.__dict__.update(Dice(script=rolls).__dict__)
+    return session
+
+
+def test_variable_troop_quality_and_its_bounds():
+    """utah:9.0#1-#4: a Division's Troop Quality changes for all its Units, never more
+    than 2 down nor 1 up; a change past that is ignored."""
+    game = utah_game()
+    inf = unit(game, INFANTRY, "35.045")
+    division = game.ref("division", "4th Infantry Division")
+    base = int(game.value("troop_quality", inf))
+    game.perform("change_troop_quality", division, -2)
+    assert int(game.value("troop_quality", inf)) == base - 2
+    game.perform("change_troop_quality", division, -1)           # past -2: ignored
+    assert game.attr(division, "tq_adjustment") == -2
+    game.perform("change_troop_quality", division, 3)
+    assert game.attr(division, "tq_adjustment") == 1
+    assert term(game.value("troop_quality", inf), "variable_troop_quality") == 1
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_general_comments_germans_at_minus_two_on_the_night_of_5_june(as_printed):
+    """utah:errata:18.9#2, utah:errata:18.9#3: "For any scenario that has a Night, 5
+    June turn, all German units should have a -2 TQ for that turn"; as printed, no
+    such change; the Americans never."""
+    game = utah_game("utah/night_drop", as_printed=as_printed)
+    german = unit(game, NIGHT_GRENADIER, "46.033")
+    para = unit(game, PARATROOPER, "45.030")
+    assert term(game.value("troop_quality", german), "variable_troop_quality") == \
+        (0 if as_printed else -2)
+    assert term(game.value("troop_quality", para), "variable_troop_quality") == 0
+
+
+def test_errata_general_comments_lifted_by_day():
+    """utah:errata:18.9#4: "This TQ modification is removed on the 0700, 6 June turn"."""
+    game = utah_game("utah/causeway")
+    german = unit(game, GRENADIER, "30.045")
+    assert term(game.value("troop_quality", german), "variable_troop_quality") == 0
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_us_army_buys_no_formation_chit_for_the_night(as_printed):
+    """utah:17.2#1: "The Allied player may not purchase any Formation Activation Chits
+    for any US Army Unit to play during a Night turn" — the 82nd and 101st excepted
+    (utah:errata:17.2's clarification: the same, printed or corrected)."""
+    game = utah_game("utah/night_drop", as_printed=as_printed)
+    airborne = game.ref("chit", next(c for c, e in game.state.catalog["chit"].items()
+                                     if e.get("formation") == "505th Parachute Infantry Regiment"))
+    game.set_initial(game.ref("division", "82nd Airborne Division"), "dp", 9)
+    assert "this_turn" in game.value("chit_purchases", airborne)
+    assert not game.value("night_restricted", airborne)
+    day = utah_game("utah/causeway")
+    infantry = day.ref("chit", next(c for c, e in day.state.catalog["chit"].items()
+                                    if e.get("formation") == "8th Infantry Regiment"))
+    assert day.value("night_restricted", infantry)
+    day.set_initial(day.ref("division", "4th Infantry Division"), "dp", 9)
+    assert "this_turn" in day.value("chit_purchases", infantry)     # a day turn
+
+
+def test_optional_rules_are_switched_on_by_name():
+    """utah:18.0: the optional rules are offered by name; off unless switched on."""
+    off = utah_game("utah/night_drop")
+    assert "utah_optional" not in off.scenario.rulesets
+    on = game_with("utah/night_drop", ["utah:18.7"])
+    assert "utah_optional" in on.scenario.rulesets and "utah:18.7" in on.scenario.special_rules
+
+
+def test_18_1_conversion_limit():
+    """utah:18.1#2: "Players are limited to converting no more than 4 Command Points to
+    Dispatch Points each turn" — two Dispatch Points."""
+    asked = []
+    for options, most in (([], 5), (["utah:18.1"], 2)):
+        game = game_with("utah/causeway", options)
+        division = game.ref("division", "4th Infantry Division")
+        game.set_initial(division, "cp", 10)
+        game.set_initial(division, "dp", 0)
+        allied = game.players.players["Allied"]
+        allied.answers["convert_command_points"] = lambda d: max(d.options)
+        allied.answers["buy_formation_chit"] = "none"
+        game.perform("dispatch_phase", game.ref("side", "Allied"))
+        asked.append(game.attr(division, "dp"))
+    assert asked == [5, 2]
+
+
+def test_18_7_airborne_leader_losses():
+    """utah:18.7#2-#4: on 5 and 6 June an airborne Division rolls after its points: more
+    than 5 loses 2 Command Points."""
+    for options, lost in (([], 0), (["utah:18.7"], 2)):
+        game = game_with("utah/night_drop", options, rolls=[5, 5, 6])
+        division = game.ref("division", "82nd Airborne Division")
+        game.perform("roll_division_points", division)
+        losses = [e.data["lost"] for e in game.events("airborne_leader_losses")]
+        assert losses == ([] if not options else [lost])
+
+
+def test_18_9_alone_and_afraid_and_its_errata():
+    """utah:18.9#1-#3: a wheeled or tracked defender with no Line of Sight to a friendly
+    dismounted Leg Unit fires -1 and defends +1; utah:errata:18.9: a Leg Infantry Unit
+    (a Leg gun does not keep it company)."""
+    for as_printed in (True, False):
+        game = game_with("utah/causeway", ["utah:18.9"] + (["as-printed"] if as_printed else []))
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        tank = unit(game, TANK, "34.046")
+        german = unit(game, GRENADIER, "34.045")
+        assert game.value("alone_and_afraid", tank)
+        fired = game.value("assault_fire_rating", tank, german, True, 0, True)
+        assert term(fired, "alone_and_afraid_firer") == -1
+        at_it = game.value("assault_fire_rating", german, tank, True, 0, False)
+        assert term(at_it, "alone_and_afraid_target") == 1
+        gun = unit(game, INFANTRY, "34.047")
+        game.state.catalog["unit"][INFANTRY]["unit_class"] = "artillery"
+        assert game.value("alone_and_afraid", tank) == (not as_printed)
+
+
+def test_18_3_indirect_fire_scatter():
+    """utah:18.3#3, utah:18.3#4: a 9 on an indirect fire attack places a Light Barrage
+    one hex from the target hex, in a direction rolled on a d6."""
+    # the Company Bonus check rolls first (gts:15.6): a 9 fails it
+    game = game_with("utah/causeway", ["utah:18.3"], rolls=[9, 9, 3] + [0] * 10)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    gun = unit(game, GRENADIER, "27.045")
+    face(game, GRENADIER).update(weapon_class="IHE", fire_range=8)
+    target = unit(game, INFANTRY, "32.045")
+    game.perform("indirect_fire", gun, target)
+    scattered = [(e.data["direction"], e.data["hex"]) for e in game.events("indirect_fire_scatter")]
+    assert scattered == [(3, "33.045")]          # side 3: south-east
+    assert game.value("barrage_at", "33.045") == 1
