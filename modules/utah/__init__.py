@@ -26,6 +26,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "works.ksr", "start_of_play.ksr",
               # Variable Troop Quality (9.0), the US Army's night (17.2)
               "troop_quality.ksr", "night_orders.ksr",
+              # Land Mines (10.x)
+              "mines.ksr",
               "demo_victory.ksr")
 
 
@@ -106,6 +108,15 @@ class _Plugin:
             outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
             return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "
                     f"{data['needed']} or less): {outcome}")
+        if kind == "minefield_laid":  # utah:10.1
+            return f"    {_name(data['unit'])} lays a Minefield in {data['hex']}"
+        if kind == "minefield_removed":  # utah:10.3
+            return f"    {_name(data['unit'])} removes the Minefield in {data['hex']}"
+        if kind == "stopped_in_minefield":  # utah:10.2
+            return f"      {_name(data['unit'])} stops in the Minefield in {data['hex']}"
+        if kind == "troop_quality_changed":  # utah:9.0
+            return (f"    {_name(data['division'])} Troop Quality {data['change']:+d} "
+                    f"(now {data['adjustment']:+d})")
         if kind == "recovery_point_spent":  # utah:3.4.3
             return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
         return None

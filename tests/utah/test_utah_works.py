@@ -146,3 +146,70 @@ def test_railroad_bridges_need_improving_for_vehicles():
     sapper = unit(game, ENGINEER, "38.044")
     game.perform("engineer", sapper)
     assert game.value("half_point_cost", tank, "38.044", "39.044") == 2
+
+
+def test_engineers_lay_and_remove_minefields():
+    """utah:10.1#1-#5: laying a Minefield is an Engineer Action, no roll for a 2-step
+    Engineer, 6 or less for a 1-step one, one a hex, in the Engineer's hex;
+    utah:10.3#1-#4: removing it, the same rolls; utah:10.1#7: "Mines only affect the
+    enemy player"."""
+    game = utah_game(rolls=[7, 6], allied={"engineer_work": ["lay_mines", "lay_mines",
+                                                             "remove_mines"]})
+    sapper = unit(game, ENGINEER, "33.046")
+    game.perform("engineer", sapper)                          # 2 steps: no roll
+    assert marker(game, "33.046", "minefield") == 1
+    assert game.attr(Ref("hex", "33.046"), "mines_of") == game.ref("side", "Allied")
+    assert "lay_mines" not in game.value("engineer_works", sapper)
+    assert not game.value("enemy_minefield", "33.046", game.ref("side", "Allied"))
+    assert game.value("enemy_minefield", "33.046", game.ref("side", "Axis"))
+    game.perform("take_step_loss", sapper)                    # now 1 step
+    game.place(ENGINEER, "33.047")
+    game.perform("engineer", sapper)                          # 7: more than 6, fails
+    assert marker(game, "33.047", "minefield") == 0 and game.attr(sapper, "men_at_work") == 1
+    game.place(ENGINEER, "33.046")
+    game.perform("engineer", sapper)                          # 6: removed
+    assert marker(game, "33.046", "minefield") == 0
+
+
+MINES_FOR_TEST = ExtraRules("mines_for_test.ksr", """
+procedure mine_for_test(hex_id, side: side) @utah:10.1 {
+  step lay @utah:10.1 {
+    let mined = hex_at(hex_id)
+    set mined.minefield = 1
+    set mined.mines_of = side
+  }
+}
+procedure enter_for_test(unit: unit, hex_id) @utah:10.2 {
+  step go @utah:10.2 {
+    do move_unit(unit, hex_id)
+    emit unit_entered_hex(unit = unit, hex = hex_id, half_points_left = 6)
+  }
+}
+""")
+
+
+def test_a_minefield_stops_the_enemy_and_cuts_bravery():
+    """utah:10.2#1: "A Unit must stop when entering a hex containing a Minefield
+    marker" — the enemy's ("You may freely move through your own Minefields",
+    utah:10.1#8); utah:10.2#4: "Assaulting a hex with a Minefield in it subtracts 2
+    from the defender's defense strength for the Bravery Check roll"."""
+    game = utah_game(extra=(MINES_FOR_TEST,))
+    game.perform("mine_for_test", "33.046", game.ref("side", "Axis"))
+    german = unit(game, GRENADIER, "33.047")
+    game.set_initial(german, "half_points_left", 6)
+    game.perform("enter_for_test", german, "33.046")
+    assert game.events("stopped_in_minefield") == []
+    assert game.attr(german, "half_points_left") == 6
+    inf = unit(game, INFANTRY, "32.047")
+    game.set_initial(inf, "half_points_left", 6)
+    game.perform("enter_for_test", inf, "32.046")
+    assert game.events("stopped_in_minefield") == []          # no mines there
+    game.perform("enter_for_test", inf, "33.047")
+    game.perform("mine_for_test", "32.047", game.ref("side", "Axis"))
+    game.perform("enter_for_test", inf, "32.047")
+    assert [e.data["hex"] for e in game.events("stopped_in_minefield")] == ["32.047"]
+    assert game.attr(inf, "half_points_left") == 0 and game.attr(inf, "stopped_by_mines") == 1
+    game.place(GRENADIER, "33.046")
+    game.place(INFANTRY, "33.047")
+    bravery = game.value("bravery", inf, [inf], "33.046")
+    assert term(bravery, "minefield") == -2
