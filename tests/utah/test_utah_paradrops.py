@@ -37,8 +37,8 @@ def rolled(session):
 
 
 def test_the_fifteen_zones_are_data():
-    """utah:3.2#1, utah:3.2#2: the zones and their hexes as listed (DZ O; LZ O "should
-    add the following hexes to DZ O")."""
+    """utah:3.2#1, utah:3.2#4-19: the zones and their hexes as listed (DZ O; LZ O "should
+    add the following hexes to DZ O"); utah:3.2#20: zones overlap (LZ O holds DZ O)."""
     game = drop_game()
     zones = game.state.catalog["zone"]
     assert len(zones) == 16  # the list names Alt DZ D beside DZ D
@@ -52,7 +52,7 @@ def test_the_fifteen_zones_are_data():
     (5, "1*(DD)", "1*(D)"), (6, "R", "1*(DD)"), (7, "R(D)", "R"), (8, "R(DD)", "R(D)"),
     (9, "E", "E")])
 def test_the_drop_table_as_printed(roll, paradrop, glider):
-    """utah:3.3.1#5: the Drop Table, Paratroops and Glider columns, rolls 0-8 as
+    """utah:3.3.1#6, utah:3.3.1#7: the Drop Table, Paratroops and Glider columns, rolls 0-8 as
     printed (glider 8 and 9 or more: the provisional readings, docs/utah.md)."""
     game = drop_game()
     printed = game.program.lookup
@@ -61,9 +61,9 @@ def test_the_drop_table_as_printed(roll, paradrop, glider):
 
 
 def test_drop_table_modifiers():
-    """utah:3.3.1#6-14: +1 Hedgerow/Orchard/Flooded, +2 Woods/Village/Town/City, +3
-    Marsh, +4 a Minefield, -3 a Second Drop, -6 Third Drop A, -8 Fourth, +1 a German
-    Unit inside the zone, +2 by day with German anti-air reaching the zone."""
+    """utah:3.3.1#8-15: +1 Hedgerow/Orchard/Flooded, +2 Woods/Village/Town/City, +3
+    Marsh, +4 a Minefield, -3 a Second Drop or Third Drop B, -6 Third Drop A, -8 Fourth,
+    +1 for each German Unit inside the zone."""
     game = drop_game()
     look = game.program.lookup
     assert [look("drop_terrain_modifier", t) for t in
@@ -83,7 +83,7 @@ def test_drop_table_modifiers():
 
 
 def test_anti_air_only_by_day():
-    """utah:3.3.1#14: "+2 During a Day turn only, if at least one German Unit with an
+    """utah:3.3.1#16, utah:3.3.1#17: "+2 During a Day turn only, if at least one German Unit with an
     anti-air value projects a Fire Zone into the DZ or LZ ... the 8 hex AA range"."""
     game = drop_game()
     para = unit(game, A, "44.030")
@@ -99,10 +99,10 @@ def test_anti_air_only_by_day():
 
 
 def test_drop_one_rolls_at_the_start_of_play_one_roll_a_stick():
-    """utah:3.3.1#1, utah:3.3.1#2, utah:3.3.1#4, utah:3.3#3 (D): "Roll for Units in Drop
+    """utah:3.3.1#1, utah:3.3.1#2, utah:3.3.1#5, utah:3.3#13: "Roll for Units in Drop
     One at the start of play ... one die roll on the Drop table for each stick";
-    utah:3.2#4: a stick is the Units that drop in one hex; utah:3.3#2 (C): Drop One
-    Units get no glider/paradrop marker of their own."""
+    utah:3.2#21: a stick is the Units that drop in one hex; utah:3.3#10: Drop One
+    Units get no glider/paradrop marker; utah:3.3.1#19: NE."""
     game = drop_game(rolls=[0, 0])
     unit(game, A, "44.030")
     unit(game, B, "45.030")
@@ -112,9 +112,10 @@ def test_drop_one_rolls_at_the_start_of_play_one_roll_a_stick():
 
 
 def test_one_and_every_step_results_and_their_stragglers():
-    """utah:3.3.1#16: "1 – One Unit in the stick loses a step (First drop only: add 1
-    ...)"; utah:3.3.1#17: "1* – All Units in the stick lose a step (... add 2 ... for
-    each Unit that lost a step)"; utah:3.4.1#2: only the First Drop."""
+    """utah:3.3.1#20: "1 – One Unit in the stick loses a step (First drop only: add 1
+    ...)"; utah:3.3.1#21: "1* – All Units in the stick lose a step (... add 2 ... for
+    each Unit that lost a step)"; utah:3.4.1#2, utah:3.4.1#3: Stragglers from the Drop
+    Table, only on the First Drop; utah:3.3.1#12: a Second Drop at -3."""
     game = drop_game(rolls=[1])
     a, b = unit(game, A, "44.030"), unit(game, B, "44.030")
     game.perform("roll_drop_table", [a, b], "44.030", "first", "paradrop")
@@ -133,8 +134,8 @@ def test_one_and_every_step_results_and_their_stragglers():
 
 
 def test_d_and_dd_markers():
-    """utah:3.3.1#18: "D – Place a glider/paradrop marker on every Unit ... (First drop
-    only: add 1 for each Unit ...)"; utah:3.3.1#19: "DD – ... two additional ... add 2"."""
+    """utah:3.3.1#22: "D – Place a glider/paradrop marker on every Unit ... (First drop
+    only: add 1 for each Unit ...)"; utah:3.3.1#23: "DD – ... two additional ... add 2"."""
     game = drop_game(rolls=[3])
     a = unit(game, A, "44.030")
     game.perform("roll_drop_table", [a], "44.030", "first", "paradrop")
@@ -148,11 +149,11 @@ def test_d_and_dd_markers():
 
 
 def test_r_rearguards_drift_and_the_straggler_box():
-    """utah:3.3.1#20: "R – Replace all Units in the stick with Rearguards (First drop
-    only: add 3 ...)"; Airborne Drift (utah:3.3.1#23-#28): a d6 for direction, 1 north
+    """utah:3.3.1#24, utah:3.3.1#26: "R – Replace all Units in the stick with Rearguards
+    (First drop only: add 3 ...) ... placed via Airborne Drift"; utah:3.3.1#30, utah:3.3.1#33-39: a d6 for direction, 1 north
     clockwise, 4 south; a d10 for distance, 0 stays, 9 rolls again and adds; off the
-    map or onto a German Unit, eliminated; utah:3.4.1#5: a first-drop Unit replaced
-    goes to the Straggler box."""
+    map or onto a German Unit, eliminated; utah:3.4.1#6: a first-drop Unit replaced
+    goes to the Straggler box; utah:3.4.1#5: the battalion's Straggler Track."""
     # roll 6 -> R; drift d6 4 (south), d10 2: 44.030 -> 44.032
     game = drop_game(rolls=[6, 4, 2])
     a = unit(game, A, "44.030")
@@ -180,8 +181,8 @@ def test_r_rearguards_drift_and_the_straggler_box():
 
 
 def test_r_without_rearguards_is_e():
-    """utah:3.3.1#20: "if no Rearguards are available, or at the Allied player's
-    choice, treat as E"; utah:3.3.1#21: "E – All Units in the stick are eliminated
+    """utah:3.3.1#24: "if no Rearguards are available, or at the Allied player's
+    choice, treat as E"; utah:3.3.1#27: "E – All Units in the stick are eliminated
     (First drop only: add 4 ...); place the eliminated Units in the Straggler box"."""
     game = drop_game(rolls=[6], allied={"drop_rearguards_or_e": "eliminated"})
     a = unit(game, A, "44.030")
@@ -198,7 +199,7 @@ def test_r_without_rearguards_is_e():
 def test_errata_3_3_1_replaced_units_of_a_later_drop(as_printed):
     """utah:errata:3.3.1: the R result: "Place the replaced Units in the Straggler box
     on the parent Airborne Divisional Display" — as printed only the first drop's
-    (utah:3.4.1#5); corrected, a later drop's too."""
+    (utah:3.4.1#6); corrected, a later drop's too."""
     game = drop_game(rolls=[9, 4, 2], as_printed=as_printed)   # 9 - 3 = 6: R
     c = unit(game, C, "44.030")
     game.perform("roll_drop_table", [c], "44.030", "second", "paradrop")
@@ -209,9 +210,9 @@ def test_errata_3_3_1_replaced_units_of_a_later_drop(as_printed):
 
 def test_the_second_drop_places_a_stick_with_a_marker_on_its_chit():
     """utah:3.1#1, utah:3.1#2: the Units "drop when the ... Airborne Division
-    Activation chit is drawn"; utah:3.3#2 (B): a stick in any hex of its zone, not one
-    another stick of this drop took; utah:3.3#3 (C): after Drop One a marker on each
-    Unit; utah:3.3#4 (D): roll at once."""
+    Activation chit is drawn"; utah:3.3#4, utah:3.3#5: a stick in any hex of its zone,
+    not one another stick of this drop took; utah:3.3#6: not in Column; utah:3.3#9:
+    after Drop One a marker on each Unit; utah:3.3#11, utah:3.3.1#3: roll at once."""
     game = drop_game(rolls=[0], allied={"drop_hex": "46.031"})
     game.state.catalog["unit"][C]["drop_turn"] = 0
     game.perform("drop_division", game.ref("division", "82nd Airborne Division"))
@@ -222,7 +223,7 @@ def test_the_second_drop_places_a_stick_with_a_marker_on_its_chit():
 
 
 def test_a_marker_allows_only_its_removal_or_rally():
-    """utah:3.3.2#1-#5: a marker takes an Action to remove; with one a Unit "may
+    """utah:3.3.2#1, utah:3.3.2#3, utah:3.3.2#4: a marker takes an Action to remove; with one a Unit "may
     perform no other Actions, except Rally if it is Suppressed"; a Suppressed Unit
     must Rally first."""
     game = drop_game()
@@ -246,8 +247,8 @@ def recovery_game(rolls, stragglers, as_printed=False, turn=0):
 
 
 def test_rally_points_by_the_zone():
-    """utah:3.3#1 (A): "Rally Points are placed in any Hill, Bridge, Village or Town hex
-    within 4 hexes of the Battalion's DZ"; utah:3.4.1#4: each battalion has one."""
+    """utah:3.3#2: "Rally Points are placed in any Hill, Bridge, Village or Town hex
+    within 4 hexes of the Battalion's DZ"; utah:3.4.1#7: each battalion has one."""
     game, b = recovery_game([], 0)
     point = game.attr(b, "rally_point")
     assert point is not None
@@ -256,9 +257,10 @@ def test_rally_points_by_the_zone():
 
 
 def test_straggler_recovery_rolls_and_the_night_limit():
-    """utah:3.4.2#1-#8: a roll (night, 5 June: +4) at or under the Track recovers a
-    point and reduces it, a 0 recovers without reducing it, another roll follows;
-    utah:3.4.2#9: at most 4 points a battalion on the Night, 5 June turn."""
+    """utah:3.4.2#1, utah:3.4.2#4, utah:3.4.2#5, utah:3.4.2#8-10, utah:3.4.2#20: a roll (night,
+    5 June: +4) at or under the Track recovers a point and reduces it, a 0 recovers
+    without reducing it, another roll follows; utah:3.4.2#12: at most 4 points a
+    battalion on the Night, 5 June turn; utah:3.4.2#25: a 0 stays 0."""
     game, b = recovery_game([1, 0, 1, 0, 0], 7)
     game.perform("straggler_recovery_rolls", game.ref("division", "82nd Airborne Division"))
     outcomes = [(e.data["roll"], e.data["modified"], e.data["outcome"])
@@ -270,8 +272,9 @@ def test_straggler_recovery_rolls_and_the_night_limit():
 
 
 def test_a_failed_roll_ends_the_battalions_rolls():
-    """utah:3.4.2#5: "Greater than the number on the ... Track: No Straggler Recovery
-    Point ..., the Track is reduced by one and no more rolls"; utah:3.4.2#14: "Rolls
+    """utah:3.4.2#6: "Greater than the number on the ... Track: No Straggler Recovery
+    Point ..., the Track is reduced by one and no more rolls"; utah:3.4.2#7: nine or
+    greater fails; utah:3.4.2#21, utah:3.4.2#22: "Rolls
     higher than 9 are treated as a roll of 9. Thus, roll a 5 (+4 is 9), and you no
     longer roll and lose one straggler\"."""
     game, b = recovery_game([5, 0], 3)
@@ -285,7 +288,7 @@ def test_a_failed_roll_ends_the_battalions_rolls():
 def test_errata_3_4_2_iii_nine_or_more_always_fails(as_printed):
     """utah:errata:3.4.2.(iii): "If you roll a modified 9 or greater, use this outcome
     instead of any other, even if they meet the requirements of the other rule" — as
-    printed (utah:3.4.2#4 first), a 9 at or under a Track of 12 recovered."""
+    printed (utah:3.4.2#4 read first), a 9 at or under a Track of 12 recovered."""
     game, b = recovery_game([5, 5, 5, 5], 12, as_printed=as_printed)
     game.perform("straggler_recovery_rolls", game.ref("division", "82nd Airborne Division"))
     first = next(iter(game.events("straggler_roll"))).data
@@ -293,9 +296,9 @@ def test_errata_3_4_2_iii_nine_or_more_always_fails(as_printed):
 
 
 def test_spending_points_returns_a_unit_to_the_rally_point():
-    """utah:3.4.3#1-#4, utah:3.4.3(3)#1: "1 SRP: returns a one-step paratroop ... Unit
-    from the Straggler box to the battalion Rally Point"; utah:3.4.3(4)#5 (E): no
-    Opportunity Fire: a placement."""
+    """utah:3.4.3#2, utah:3.4.3#3, utah:3.4.3#7, utah:3.4.3(3)#1: "1 SRP: returns a one-step
+    paratroop ... Unit from the Straggler box to the battalion Rally Point";
+    utah:3.4.3(4)#6: no Opportunity Fire: a placement."""
     game, b = recovery_game([], 0)
     a = unit(game, A, "44.030")
     game.place(A, None)
@@ -307,10 +310,10 @@ def test_spending_points_returns_a_unit_to_the_rally_point():
 
 
 def test_a_german_unit_on_the_rally_point_ends_recovery():
-    """utah:3.4.1#6: "If a German Unit ever enters a hex with a Rally Point, the Rally
+    """utah:3.4.1#9: "If a German Unit ever enters a hex with a Rally Point, the Rally
     Point marker is permanently removed and that battalion's stragglers are lost";
-    utah:3.4.3#9: "if the Rally Points are captured then all Straggler Recovery Points
-    are forfeit"."""
+    "if the Rally Points are captured then all Straggler Recovery Points
+    are forfeit" (utah:3.4.3#12)."""
     game = utah_game("utah/night_drop", extra=(MOVE_FOR_TEST,))
     b = battalion(game)
     game.perform("place_rally_points", game.ref("division", "82nd Airborne Division"))

@@ -27,7 +27,7 @@ def game_with(scenario, options, rolls=None):
 
 
 def test_variable_troop_quality_and_its_bounds():
-    """utah:9.0#1-#4: a Division's Troop Quality changes for all its Units, never more
+    """utah:9.0#1, utah:9.0#3, utah:9.0#4: a Division's Troop Quality changes for all its Units, never more
     than 2 down nor 1 up; a change past that is ignored."""
     game = utah_game()
     inf = unit(game, INFANTRY, "35.045")
@@ -107,7 +107,7 @@ def test_18_1_conversion_limit():
 
 
 def test_18_7_airborne_leader_losses():
-    """utah:18.7#2-#4: on 5 and 6 June an airborne Division rolls after its points: more
+    """utah:18.7#3-5: on 5 and 6 June an airborne Division rolls after its points: more
     than 5 loses 2 Command Points."""
     for options, lost in (([], 0), (["utah:18.7"], 2)):
         game = game_with("utah/night_drop", options, rolls=[5, 5, 6])
@@ -118,7 +118,7 @@ def test_18_7_airborne_leader_losses():
 
 
 def test_18_9_alone_and_afraid_and_its_errata():
-    """utah:18.9#1-#3: a wheeled or tracked defender with no Line of Sight to a friendly
+    """utah:18.9#3: a wheeled or tracked defender with no Line of Sight to a friendly
     dismounted Leg Unit fires -1 and defends +1; utah:errata:18.9: a Leg Infantry Unit
     (a Leg gun does not keep it company)."""
     for as_printed in (True, False):
@@ -139,8 +139,8 @@ def test_18_9_alone_and_afraid_and_its_errata():
 
 
 def test_18_3_indirect_fire_scatter():
-    """utah:18.3#3, utah:18.3#4: a 9 on an indirect fire attack places a Light Barrage
-    one hex from the target hex, in a direction rolled on a d6."""
+    """utah:18.3#3-6: a 9 on an indirect fire attack places a Light Barrage one hex from
+    the target hex, in a direction rolled on a d6, with no fire attack."""
     # the Company Bonus check rolls first (gts:15.6): a 9 fails it
     game = game_with("utah/causeway", ["utah:18.3"], rolls=[9, 9, 3] + [0] * 10)
     for unit_id in list(game.state.placement):

@@ -26,7 +26,7 @@ def marker(game, hex_id, name):
 
 
 def test_an_artillery_zero_rubbles_a_city_and_its_works():
-    """utah:2.5#1-#4: "If an artillery attack rolls a '0' when attacking a City or
+    """utah:2.5#1-4: City and Fortified hexes rubble: "If an artillery attack rolls a '0' when attacking a City or
     Fortified hex, place a Rubble counter ... that OP or Strongpoint is eliminated
     ... any Road/Railroad in the hex no longer exists"."""
     game = utah_game(rolls=[0] * 20)
@@ -79,7 +79,7 @@ def test_engineers_clear_rubble_and_the_road_comes_back():
 
 
 def test_bridge_control_is_who_entered_both_hexes_last():
-    """utah:2.4.5#4-#6: a side controls a Bridge when its Units were the last to enter
+    """utah:2.4.5#4-6: a side controls a Bridge when its Units were the last to enter
     both hexes and neither is in an enemy Fire Zone — not necessarily the same Unit,
     nor one still there."""
     game = utah_game(extra=(MOVE_FOR_TEST,))
@@ -98,8 +98,9 @@ def test_bridge_control_is_who_entered_both_hexes_last():
 
 
 def test_engineers_wire_and_demolish_a_bridge():
-    """utah:2.4.6#5-#10: an Engineer in one of the two hexes, its side controlling
-    the Bridge, passes a Troop Quality Check: wired; utah:2.4.6#11-#16: then an
+    """utah:2.4.6#5-10: an Engineer in one of the two hexes, its side controlling
+    the Bridge, passes a Troop Quality Check: wired; utah:2.4.6#11, utah:2.4.6#12,
+    utah:2.4.6#14-16: then an
     Engineer Action rolls 6 or less (5 under an enemy Fire Zone) to destroy it, and a
     failure unwires it; utah:2.2.4#1: a destroyed Bridge is crossed no more."""
     game = utah_game(rolls=[0, 8, 0, 3], extra=(MOVE_FOR_TEST,),
@@ -122,7 +123,7 @@ def test_engineers_wire_and_demolish_a_bridge():
 
 
 def test_a_scenario_wires_a_bridge_for_its_side():
-    """utah:2.4.6#1-#4: a Bridge the scenario wires is wired by the side it names, and
+    """utah:2.4.6#1-4: a Bridge the scenario wires is wired by the side it names, and
     only that side can demolish it."""
     game = utah_game()
     game.perform("wire_scenario_bridges")
@@ -149,9 +150,9 @@ def test_railroad_bridges_need_improving_for_vehicles():
 
 
 def test_engineers_lay_and_remove_minefields():
-    """utah:10.1#1-#5: laying a Minefield is an Engineer Action, no roll for a 2-step
+    """utah:10.1#1-5: laying a Minefield is an Engineer Action, no roll for a 2-step
     Engineer, 6 or less for a 1-step one, one a hex, in the Engineer's hex;
-    utah:10.3#1-#4: removing it, the same rolls; utah:10.1#7: "Mines only affect the
+    utah:10.3#1-5: removing it, the same rolls, Men at Work on a failure; utah:10.1#7: "Mines only affect the
     enemy player"."""
     game = utah_game(rolls=[7, 6], allied={"engineer_work": ["lay_mines", "lay_mines",
                                                              "remove_mines"]})
@@ -191,7 +192,7 @@ procedure enter_for_test(unit: unit, hex_id) @utah:10.2 {
 def test_a_minefield_stops_the_enemy_and_cuts_bravery():
     """utah:10.2#1: "A Unit must stop when entering a hex containing a Minefield
     marker" — the enemy's ("You may freely move through your own Minefields",
-    utah:10.1#8); utah:10.2#4: "Assaulting a hex with a Minefield in it subtracts 2
+    utah:10.1#8); utah:10.2#6: "Assaulting a hex with a Minefield in it subtracts 2
     from the defender's defense strength for the Bravery Check roll"."""
     game = utah_game(extra=(MINES_FOR_TEST,))
     game.perform("mine_for_test", "33.046", game.ref("side", "Axis"))
