@@ -25,7 +25,7 @@ def test_the_map_reads_and_prints_ids_as_the_book_numbers_them(session):
 
 
 def test_the_river_example(session):
-    """utah:2.1#8, utah:2.1#9, utah:2.2.4#3, utah:2.1.14#3: "a Leg Unit can move
+    """utah:2.1#6, utah:2.1#8, utah:2.1#9, utah:2.2.4#3, utah:2.1.14#3: "a Leg Unit can move
     from 28.048 to 28.049 and be in the Clear hex terrain. However, Units cannot
     move from 28.050 to 28.049 since the Unit would have to 'go over' a grayed
     out portion of the hex.\""""

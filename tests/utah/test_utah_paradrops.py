@@ -325,3 +325,44 @@ def test_a_german_unit_on_the_rally_point_ends_recovery():
     assert game.attr(b, "rally_point_lost") == 1
     assert (game.attr(b, "stragglers"), game.attr(b, "recovery_points")) == (0, 0)
     assert [e.data["hex"] for e in game.events("rally_point_overrun")] == [point]
+
+
+ADVANCE_FOR_TEST = ExtraRules("advance_for_test.ksr", """
+procedure advance_for_test() @utah:3.4.2 {
+  step go @utah:3.4.2 { do advance_turn() }
+}
+""")
+
+
+def test_recovery_limits_and_modifiers_by_the_day():
+    """utah:3.4.2#12, utah:3.4.2#13: at most 4 points on the Night, 5 June turn, 2 on 6
+    June; utah:3.4.2#20, utah:3.4.2#23: +4 on the Night, 5 June turn, +2 from 0700, 6
+    June (the demonstration ends on 6 June)."""
+    game = utah_game("utah/night_drop", extra=(ADVANCE_FOR_TEST,))
+    assert (game.value("recovery_limit"), game.value("recovery_modifier")) == (4, 4)
+    game.perform("advance_for_test")
+    assert game.value("turn_label") == "1944-06-06 0700"
+    assert (game.value("recovery_limit"), game.value("recovery_modifier")) == (2, 2)
+
+
+def test_srp_costs_and_who_may_be_restored():
+    """utah:3.4.3(3)#1-4: 1 SRP for a paratroop/glider infantry Unit, 2 for any other;
+    utah:3.4.3#5: a reduced Unit on the map within 3 hexes of its Rally Point;
+    utah:3.4.3#7, utah:3.4.3#8: a Unit from the Straggler box; every Unit of the
+    battalion at one step before any is restored."""
+    game, b = recovery_game([], 0)
+    a = unit(game, A, "44.030")
+    assert game.value("srp_cost", a) == 1
+    game.state.catalog["unit"][A]["tags"].remove("paratroop")
+    assert game.value("srp_cost", a) == 2
+    game.state.catalog["unit"][A]["tags"].append("paratroop")
+    point = game.attr(b, "rally_point").id
+    game.place(A, point)
+    game.perform("take_step_loss", a)
+    game.set_initial(b, "recovery_points", 3)
+    assert [u.id for u in game.value("srp_restores", b)] == [A]
+    bee = unit(game, B, "44.030")
+    game.place(B, None)
+    game.set_initial(bee, "in_straggler_box", 1)
+    assert game.value("srp_restores", b) == []          # B is still in the box
+    assert [u.id for u in game.value("srp_returns", b)] == [B]

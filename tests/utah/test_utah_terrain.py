@@ -30,7 +30,7 @@ def set_terrain(session, hex_id, terrain):
 
 @pytest.mark.parametrize("terrain", sorted(ROWS))
 def test_fire_rating_modifiers_as_printed(game, terrain):
-    """utah:2.1.1#2, utah:2.1.2#4, utah:2.1.3#2, utah:2.1.4#3, utah:2.1.5#3, utah:2.1.6#3,
+    """utah:2.1#10, utah:2.1.1#2, utah:2.1.2#4, utah:2.1.3#2, utah:2.1.4#3, utah:2.1.5#3, utah:2.1.6#3,
     utah:2.1.7#2, utah:2.1.8#2, utah:2.1.9#2, utah:2.1.10#5, utah:2.1.11#4, utah:2.1.12#4,
     utah:2.1.13#2, utah:2.1.14#6: each type's modifier against Unarmored and Armored
     targets, for a small-arms firer (not in Column)."""
@@ -263,3 +263,40 @@ def test_bridges_in_column_and_no_roadblocks(game):
             set_terrain(unbridged, f"{c}.{r:03d}", "clear")
     del unbridged.state.map.hexsides[frozenset(("29.045", "30.045"))]
     assert unbridged.value("has_los", "28.045", "31.045", "direct")
+
+
+def test_off_the_road_or_out_of_column_the_terrain_is_paid(game):
+    """utah:2.3.1#2-4: in Column along a Road ½ MP; "A Unit not in Column, or not
+    entering or exiting the hex along a Road, must pay the base terrain cost";
+    utah:2.3.2#4-5: the same for Railroads."""
+    leg = unit(game, INFANTRY, "33.045")
+    cost = 2 * game.program.lookup("terrain_cost", game.value("terrain", "34.045"), "leg", 0)
+    assert game.value("half_point_cost", leg, "33.045", "34.045") == cost
+    game.set_initial(leg, "column", 1)
+    assert game.value("half_point_cost", leg, "33.045", "34.045") == 1
+    game.place(INFANTRY, "37.044")
+    game.set_initial(leg, "column", 0)
+    rail = 2 * game.program.lookup("terrain_cost", game.value("terrain", "38.044"), "leg", 0)
+    assert game.value("half_point_cost", leg, "37.044", "38.044") == rail
+
+
+def test_raised_roads_in_column_only_along_them_out_of_column_at_double_cost(game):
+    """utah:2.3.3#5-7: in Column a Unit enters and leaves a Raised Road hex only
+    through a hexside the Raised Road touches; utah:2.3.3#14: never a Vehicle out of
+    Column; utah:2.3.3#16, utah:2.3.3#20: a Leg Unit out of Column from any side, at
+    double the terrain's cost, and leaves by any side."""
+    for h in ("36.049", "36.050", "37.049", "37.050", "38.050"):
+        game.state.map.terrain[h] = "clear"
+    leg = unit(game, INFANTRY, "36.050", column=1)
+    assert game.value("raised_hex", "37.050")
+    assert game.value("half_point_cost", leg, "36.050", "37.050") == 1      # along it
+    game.place(INFANTRY, "37.049")
+    assert game.value("half_point_cost", leg, "37.049", "37.050") is None   # across
+    game.place(INFANTRY, "37.050")
+    assert game.value("half_point_cost", leg, "37.050", "37.049") is None
+    game.set_initial(leg, "column", 0)
+    assert game.value("half_point_cost", leg, "37.050", "37.049") == 2
+    game.place(INFANTRY, "37.049")
+    assert game.value("half_point_cost", leg, "37.049", "37.050") == 4
+    tank = unit(game, TANK, "37.049")
+    assert game.value("half_point_cost", tank, "37.049", "37.050") is None

@@ -26,7 +26,7 @@ def marker(game, hex_id, name):
 
 
 def test_an_artillery_zero_rubbles_a_city_and_its_works():
-    """utah:2.5#1-4: City and Fortified hexes rubble: "If an artillery attack rolls a '0' when attacking a City or
+    """utah:2.1.5#4, utah:2.1.6#4, utah:2.5#1-4: City and Fortified hexes rubble: "If an artillery attack rolls a '0' when attacking a City or
     Fortified hex, place a Rubble counter ... that OP or Strongpoint is eliminated
     ... any Road/Railroad in the hex no longer exists"."""
     game = utah_game(rolls=[0] * 20)
@@ -190,7 +190,7 @@ procedure enter_for_test(unit: unit, hex_id) @utah:10.2 {
 
 
 def test_a_minefield_stops_the_enemy_and_cuts_bravery():
-    """utah:10.2#1: "A Unit must stop when entering a hex containing a Minefield
+    """utah:10.2#1, utah:10.2#2: "A Unit must stop when entering a hex containing a Minefield
     marker" — the enemy's ("You may freely move through your own Minefields",
     utah:10.1#8); utah:10.2#6: "Assaulting a hex with a Minefield in it subtracts 2
     from the defender's defense strength for the Bravery Check roll"."""
