@@ -26,8 +26,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "works.ksr", "start_of_play.ksr",
               # Variable Troop Quality (9.0), the US Army's night (17.2)
               "troop_quality.ksr", "night_orders.ksr",
-              # Land Mines (10.x)
-              "mines.ksr",
+              # Land Mines (10.x), German special rules (16.7)
+              "mines.ksr", "german_special.ksr",
               "demo_victory.ksr")
 
 

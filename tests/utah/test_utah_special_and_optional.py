@@ -153,3 +153,47 @@ def test_18_3_indirect_fire_scatter():
     scattered = [(e.data["direction"], e.data["hex"]) for e in game.events("indirect_fire_scatter")]
     assert scattered == [(3, "33.045")]          # side 3: south-east
     assert game.value("barrage_at", "33.045") == 1
+
+
+def test_nachhuten_come_back_to_the_available_box():
+    """utah:5.0#1-4: Sperren and Nachhuten are the series' Road Blocks and Rearguards,
+    limited by the scenario; "Rearguards lost in combat and removed Roadblocks may be
+    reused again later in the game"."""
+    from kriegsspiel.engine.rulebook import ExtraRules
+    lose = ExtraRules("lose_for_test.ksr", """
+procedure lose_for_test(u: unit) @utah:5.0 {
+  step lose @utah:5.0 { do eliminate(u) }
+}
+""")
+    game = utah_game("utah/night_drop", extra=(lose,))
+    division = game.ref("division", "82nd Airborne Division")
+    pool = game.value("available_rearguards", division)
+    assert len(pool) == 2                                  # the scenario's limit
+    first = pool[0]
+    game.place(first.id, "44.030")
+    assert len(game.value("available_rearguards", division)) == 1
+    game.perform("lose_for_test", first)
+    assert len(game.value("available_rearguards", division)) == 2
+
+
+def test_a_scenario_rule_takes_precedence_over_the_exclusive_rules():
+    """utah:8.0#1, utah:8.0#2: a scenario's own rules "take precedence over both Series
+    and Exclusive Rules" — the scenario layer, above the exclusive one."""
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
+    special = ExtraRules("special.ksr", "override const airborne_night_bonus = 1 @utah:8.0\n")
+    assert build_program(["gts", "utah"]).const("airborne_night_bonus") == 3
+    assert build_program(["gts", "utah"], extra=[special]).const("airborne_night_bonus") == 1
+
+
+def test_a_wurfgeraet_fires_once_and_is_hidden_until_adjacent():
+    """utah:16.7#2-4: "a one use Unit. Once fired, they are removed from play ... not
+    able to be targeted until an American Unit is adjacent"."""
+    game = utah_game(rolls=[0] * 10)
+    rockets = unit(game, GRENADIER, "31.045")
+    game.state.catalog["unit"][GRENADIER]["tags"].append("wurfgeraet")
+    inf = unit(game, INFANTRY, "33.045")
+    assert rockets not in game.value("direct_fire_targets", inf)
+    game.place(INFANTRY, "32.045")
+    assert rockets in game.value("direct_fire_targets", inf)
+    game.perform("direct_fire", rockets, inf, "direct", 0)
+    assert not game.attr(rockets, "on_map")

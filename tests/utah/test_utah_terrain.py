@@ -300,3 +300,16 @@ def test_raised_roads_in_column_only_along_them_out_of_column_at_double_cost(gam
     assert game.value("half_point_cost", leg, "37.049", "37.050") == 4
     tank = unit(game, TANK, "37.049")
     assert game.value("half_point_cost", tank, "37.049", "37.050") is None
+
+
+def test_leg_units_cross_a_ridge_with_their_whole_allowance(game):
+    """utah:2.2.2#6-8: "Leg Units can cross a Ridge hexside, in Column or not, by
+    expending all of their movement allowance ... one hex over the Ridge hexside.
+    Prolonging is not allowed over a Ridge hexside.\""""
+    leg = unit(game, INFANTRY, "36.043")
+    allowance = game.value("movement_allowance", leg)
+    assert game.value("half_point_cost", leg, "36.043", "37.043") == 2 * allowance
+    game.set_initial(leg, "column", 1)
+    assert game.value("half_point_cost", leg, "36.043", "37.043") == 2 * allowance
+    face(game, INFANTRY).update(movement="star")
+    assert game.value("hexside_prohibited", leg, "36.043", "37.043")
