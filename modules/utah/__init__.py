@@ -28,6 +28,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
               "mines.ksr", "german_special.ksr",
+              # Random Events (6.0)
+              "events.ksr",
               "demo_victory.ksr")
 
 
@@ -108,8 +110,9 @@ class _Plugin:
             outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
             return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "
                     f"{data['needed']} or less): {outcome}")
-        if kind == "minefield_laid":  # utah:10.1
-            return f"    {_name(data['unit'])} lays a Minefield in {data['hex']}"
+        if kind == "minefield_laid":  # utah:10.1, 6.0
+            who = _name(data["unit"]) if data["unit"] is not None else "The German player"
+            return f"    {who} lays a Minefield in {data['hex']}"
         if kind == "minefield_removed":  # utah:10.3
             return f"    {_name(data['unit'])} removes the Minefield in {data['hex']}"
         if kind == "stopped_in_minefield":  # utah:10.2
@@ -117,6 +120,13 @@ class _Plugin:
         if kind == "troop_quality_changed":  # utah:9.0
             return (f"    {_name(data['division'])} Troop Quality {data['change']:+d} "
                     f"(now {data['adjustment']:+d})")
+        if kind == "random_event":  # utah:6.0
+            roll = "" if data["roll"] is None else f" {data['roll']}"
+            return f"    Event!{roll}: {data['what']}"
+        if kind == "command_points_event":  # utah:6.0
+            return f"      {_name(data['division'])} Command Points {data['change']:+d}"
+        if kind == "formation_leader_wounded":  # utah:6.0
+            return f"      {_name(data['formation'])}: its Leader is lost"
         if kind == "recovery_point_spent":  # utah:3.4.3
             return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
         return None

@@ -10,6 +10,7 @@ from utah_games import (GRENADIER, INFANTRY, NIGHT_GRENADIER, PARATROOPER, TANK,
                         utah_game)
 
 from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.state import Ref
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.starting import start
 
@@ -197,3 +198,59 @@ def test_a_wurfgeraet_fires_once_and_is_hidden_until_adjacent():
     assert rockets in game.value("direct_fire_targets", inf)
     game.perform("direct_fire", rockets, inf, "direct", 0)
     assert not game.attr(rockets, "on_map")
+
+
+def event_game(rolls):
+    game = utah_game("utah/causeway", rolls=rolls)
+    unit(game, INFANTRY, "35.045")
+    unit(game, GRENADIER, "30.045")
+    return game
+
+
+def test_random_events_command_points():
+    """utah:6.0#4-6: "Roll of 0 or 1 ... 0–7 – a Battalion Commander is Seriously
+    Wounded/Killed in Action. Reduce the Division's Command Points by 4. The German
+    player chooses the Division"; utah:6.0#12, utah:6.0#13: rolls 2 and 3, an NCO adds
+    4 Command Points to one of his side's Divisions in play."""
+    game = event_game([1, 5])
+    american = game.ref("division", "4th Infantry Division")
+    german = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(american, "cp", 6)
+    game.perform("random_event_roll")
+    assert game.attr(american, "cp") == 2
+    game = event_game([2])
+    game.set_initial(american, "cp", 1)
+    game.perform("random_event_roll")
+    assert game.attr(american, "cp") == 5
+    game = event_game([3])
+    game.set_initial(german, "cp", 0)
+    game.perform("random_event_roll")
+    assert game.attr(german, "cp") == 4
+
+
+def test_random_event_formation_leader_lost():
+    """utah:6.0#7-10: 8-9 on the second die: the German player selects a Formation;
+    its Activation is disregarded for the rest of the turn and its chit cannot be
+    purchased for the next three turns."""
+    game = event_game([0, 9])
+    formation = game.ref("formation", "8th Infantry Regiment")
+    game.perform("random_event_roll")
+    assert [e.data["formation"] for e in game.events("formation_leader_wounded")] == \
+        [formation.id]
+    chit = game.ref("chit", next(c for c, e in game.state.catalog["chit"].items()
+                                 if e.get("formation") == "8th Infantry Regiment"))
+    assert not game.value("chit_purchasable", chit)
+
+
+def test_random_event_german_minefield_and_no_event():
+    """utah:6.0#15, utah:6.0#16: a 5 places a German Minefield on a hex not in an
+    American Fire Zone nor adjacent to an American Unit; a roll of 6-9: nothing."""
+    game = event_game([5])
+    game.perform("random_event_roll")
+    laid = [e.data["hex"] for e in game.events("minefield_laid")]
+    assert len(laid) == 1
+    assert game.value("distance", laid[0], "35.045") > 1
+    assert game.attr(Ref("hex", laid[0]), "mines_of") == game.ref("side", "Axis")
+    quiet = event_game([7])
+    quiet.perform("random_event_roll")
+    assert [e.data["what"] for e in quiet.events("random_event")] == ["No Event"]
