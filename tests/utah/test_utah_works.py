@@ -3,6 +3,8 @@ on the causeway demonstration, with scripted dice (modules/utah/rules/works.ksr)
 
 from __future__ import annotations
 
+import pytest
+
 from utah_games import GRENADIER, INFANTRY, TANK, face, unit, utah_game
 
 from kriegsspiel.core.state import Ref
@@ -214,3 +216,70 @@ def test_a_minefield_stops_the_enemy_and_cuts_bravery():
     game.place(INFANTRY, "33.047")
     bravery = game.value("bravery", inf, [inf], "33.046")
     assert term(bravery, "minefield") == -2
+
+
+def treadway_game(as_printed=False, rolls=(9, 0)):
+    game = utah_game(rolls=list(rolls), as_printed=as_printed,
+                     allied={"engineer_work": "build_bridge", "bridge_site": "30.044"})
+    game.state.catalog["unit"][ENGINEER]["tags"].append("treadway")
+    for h in ("29.044", "30.044"):
+        game.state.map.terrain[h] = "clear"
+    return game
+
+
+def test_a_treadway_unit_builds_a_bridge_over_the_river():
+    """utah:2.4.7#1-7: an Allied Treadway Bridge or Ponton Unit, dismounted beside a
+    River or Stream, not in or into Marsh or Flooded, passes a TQ check in a later
+    activation to bridge any River or Stream hexside; utah:2.4.7#8-10: not in Column,
+    Men at Work on a failure; utah:2.4.7#6: it never moves again; utah:2.4.7#11,
+    utah:2.4.7#12, utah:2.4.7#14: Units cross it as a Bridge, not while it is
+    Suppressed; utah:2.4.7#15: a Ponton Bridge carries no Tracked Unit."""
+    game = treadway_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    assert game.value("bridge_sites", sapper) == ["30.044", "30.045"]   # both river sides
+    game.perform("engineer", sapper)                          # 9: fails
+    assert game.attr(sapper, "built_bridge") == 0 and game.attr(sapper, "men_at_work") == 1
+    game.perform("engineer", sapper)                          # 0: built
+    assert game.attr(sapper, "built_bridge") == 1
+    assert game.value("half_point_cost", sapper, "29.044", "28.044") is None   # fixed
+    tank = unit(game, TANK, "29.044", column=1)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is not None
+    game.set_initial(tank, "column", 0)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None     # in Column only
+    game.set_initial(tank, "column", 1)
+    game.set_initial(sapper, "suppressed", 1)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None
+    game.set_initial(sapper, "suppressed", 0)
+    game.state.catalog["unit"][ENGINEER]["tags"].remove("treadway")
+    game.state.catalog["unit"][ENGINEER]["tags"].append("ponton")
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    assert game.value("half_point_cost", leg, "29.044", "30.044") is not None
+
+
+def test_no_bridge_from_or_into_flooded_ground_and_only_allied():
+    """utah:2.4.7#4, utah:2.4.7#5: not in or into a Marsh or Flooded hex, unless
+    rebuilding a destroyed Bridge; utah:2.4.7#1: only the Allied player builds."""
+    game = treadway_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    game.state.map.terrain["30.044"] = "flooded"
+    game.state.map.terrain["30.045"] = "marsh"
+    assert game.value("bridge_sites", sapper) == []
+    game.set_initial(Ref("hex", WEST), "bridge_destroyed", 1)
+    game.set_initial(Ref("hex", EAST), "bridge_destroyed", 1)
+    game.place(ENGINEER, WEST)
+    game.state.map.terrain[WEST] = "flooded"
+    assert EAST in game.value("bridge_sites", sapper)
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_2_4_7_no_positions_for_a_bridge_unit(as_printed):
+    """utah:errata:2.4.7#1: "A Treadway Bridge or Ponton Unit can not be placed in an IP
+    or Ent once it has built its bridge" — as printed it could."""
+    game = treadway_game(as_printed=as_printed, rolls=(0,))
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    assert game.attr(sapper, "built_bridge") == 1
+    game.state.catalog["unit"][ENGINEER]["tags"].remove("treadway")
+    works = game.value("engineer_works", sapper)
+    assert ("improved_position" in works or "improved_position_for" in works) == as_printed
