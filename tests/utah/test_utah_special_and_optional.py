@@ -157,7 +157,7 @@ def test_18_3_indirect_fire_scatter():
 
 
 def test_nachhuten_come_back_to_the_available_box():
-    """utah:5.0#1-4: Sperren and Nachhuten are the series' Road Blocks and Rearguards,
+    """utah:5.0#1-6: Sperren and Nachhuten are the series' Road Blocks and Rearguards,
     limited by the scenario; "Rearguards lost in combat and removed Roadblocks may be
     reused again later in the game"."""
     from kriegsspiel.engine.rulebook import ExtraRules
@@ -208,10 +208,10 @@ def event_game(rolls):
 
 
 def test_random_events_command_points():
-    """utah:6.0#4-6: "Roll of 0 or 1 ... 0–7 – a Battalion Commander is Seriously
-    Wounded/Killed in Action. Reduce the Division's Command Points by 4. The German
-    player chooses the Division"; utah:6.0#12, utah:6.0#13: rolls 2 and 3, an NCO adds
-    4 Command Points to one of his side's Divisions in play."""
+    """utah:6.0#7, utah:6.0#9-13: "Roll of 0 or 1 ... 0–7 – a Battalion Commander is
+    Seriously Wounded/Killed in Action. Reduce the Division's Command Points by 4. The
+    German player chooses the Division"; utah:6.0#22-25: rolls 2 and 3, an NCO adds 4
+    Command Points to one of his side's Divisions in play."""
     game = event_game([1, 5])
     american = game.ref("division", "4th Infantry Division")
     german = game.ref("division", "91.Luftlande Infanterie-Division")
@@ -229,9 +229,9 @@ def test_random_events_command_points():
 
 
 def test_random_event_formation_leader_lost():
-    """utah:6.0#7-10: 8-9 on the second die: the German player selects a Formation;
-    its Activation is disregarded for the rest of the turn and its chit cannot be
-    purchased for the next three turns."""
+    """utah:6.0#14, utah:6.0#15, utah:6.0#18, utah:6.0#19: 8-9 on the second die: the
+    German player selects a Formation; its Activation is disregarded for the rest of
+    the turn and its chit cannot be purchased for the next three turns."""
     game = event_game([0, 9])
     formation = game.ref("formation", "8th Infantry Regiment")
     game.perform("random_event_roll")
@@ -243,7 +243,7 @@ def test_random_event_formation_leader_lost():
 
 
 def test_random_event_german_minefield_and_no_event():
-    """utah:6.0#15, utah:6.0#16: a 5 places a German Minefield on a hex not in an
+    """utah:6.0#34, utah:6.0#35: a 5 places a German Minefield on a hex not in an
     American Fire Zone nor adjacent to an American Unit; a roll of 6-9: nothing."""
     game = event_game([5])
     game.perform("random_event_roll")
