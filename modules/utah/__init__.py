@@ -23,7 +23,7 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               # and recovery rolls (both on activation_started)
               "paradrops.ksr", "stragglers.ksr",
               # Rubble and the Bridges' Engineer works (2.4.3, 2.4.5-2.4.6, 2.5)
-              "works.ksr", "bridging.ksr", "start_of_play.ksr",
+              "works.ksr", "bridging.ksr", "ferries.ksr", "start_of_play.ksr",
               # Variable Troop Quality (9.0), the US Army's night (17.2)
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
@@ -108,6 +108,10 @@ class _Plugin:
             return f"    {_name(data['unit'])} {what} the Bridge {'/'.join(data['hexes'])}"
         if kind == "bridge_built":  # utah:2.4.7
             return f"    {_name(data['unit'])} builds a Bridge {'/'.join(data['hexes'])}"
+        if kind == "ferry_created":  # utah:11.1
+            return f"    {_name(data['unit'])} creates a Ferry to {data['hex']}"
+        if kind == "ferry_removed":  # utah:11.3
+            return f"    the Ferry of {_name(data['unit'])} is removed ({data['reason']})"
         if kind == "bridge_demolition":  # utah:2.4.6
             outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
             return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "

@@ -283,3 +283,68 @@ def test_errata_2_4_7_no_positions_for_a_bridge_unit(as_printed):
     game.state.catalog["unit"][ENGINEER]["tags"].remove("treadway")
     works = game.value("engineer_works", sapper)
     assert ("improved_position" in works or "improved_position_for" in works) == as_printed
+
+
+def ferry_game(as_printed=False, rolls=(0,)):
+    game = utah_game(rolls=list(rolls), as_printed=as_printed, extra=(MOVE_FOR_TEST,),
+                     allied={"engineer_work": "create_ferry", "ferry_site": "30.044"})
+    for h in ("29.044", "30.044"):
+        game.state.map.terrain[h] = "clear"
+    return game
+
+
+def test_an_engineer_creates_a_ferry_and_leg_units_in_column_cross_it():
+    """utah:11.0#1, utah:11.1#1-4: a Ferry Unit beside a River, the hex not in an enemy
+    Fire Zone, passes a TQ check (no Command Point): a Ferry marker across the River;
+    utah:11.2#1, utah:11.2#2: only Leg Units, in Column, for half the allowance rounded
+    up; utah:11.3#1, utah:11.3#3: the Ferry goes when its Unit moves or an enemy Unit
+    enters its hex."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    assert game.value("ferry_sites", sapper) == ["30.044", "30.045"]
+    game.perform("engineer", sapper)
+    assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    allowance = game.value("movement_allowance", leg)
+    assert game.value("half_point_cost", leg, "29.044", "30.044") == 2 * ((allowance + 1) // 2)
+    assert game.value("half_point_cost", leg, "29.044", "30.045") is None     # no Ferry there
+    game.set_initial(leg, "column", 0)
+    assert game.value("half_point_cost", leg, "29.044", "30.044") is None     # not in Column
+    tank = unit(game, TANK, "29.044", column=1)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None    # Leg only
+    german = unit(game, GRENADIER, "31.044")
+    game.perform("move_for_test", german, "30.044")
+    assert game.attr(sapper, "ferry_to") is None
+    assert game.value("half_point_cost", leg, "29.044", "30.044") is None
+
+
+def test_a_ferry_goes_when_its_unit_moves():
+    """utah:11.3#1: "A Ferry remains in place until the Ferry Unit moves"."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    game.perform("move_for_test", sapper, "28.044")
+    assert [e.data["reason"] for e in game.events("ferry_removed")] == ["its Ferry Unit moved"]
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_11_1_no_positions_for_a_ferry_unit(as_printed):
+    """utah:errata:11.1: "A Ferry Unit can not be placed in an IP or Ent once it has
+    created the Ferry" — as printed it could."""
+    game = ferry_game(as_printed=as_printed)
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    works = game.value("engineer_works", sapper)
+    assert ("improved_position_for" in works) == as_printed
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_11_2_the_ferry_costs_half_the_printed_allowance(as_printed):
+    """utah:errata:11.2: "by paying half of its printed movement value, rounded up" —
+    what the printed "1/2 its movement allowance, rounded up" already costs."""
+    game = ferry_game(as_printed=as_printed)
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    face(game, INFANTRY).update(movement=5)
+    assert game.value("ferry_half_points", leg) == 6
