@@ -28,8 +28,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
               "mines.ksr", "german_special.ksr",
-              # Random Events (6.0)
-              "events.ksr",
+              # Random Events (6.0), Allied Air Power (17.1)
+              "events.ksr", "air_power.ksr",
               "demo_victory.ksr")
 
 
@@ -108,6 +108,11 @@ class _Plugin:
             return f"    {_name(data['unit'])} {what} the Bridge {'/'.join(data['hexes'])}"
         if kind == "bridge_built":  # utah:2.4.7
             return f"    {_name(data['unit'])} builds a Bridge {'/'.join(data['hexes'])}"
+        if kind == "fighter_bombers_allotted":  # utah:17.1
+            return f"  {_name(data['division'])}: {data['count']} Fighter-Bombers in Air Support"
+        if kind == "fighter_bomber_aborted":  # utah:17.1
+            return (f"      the Fighter-Bomber aborts: Air Defense ({_name(data['by'])}) "
+                    f"{data['roll']} <= {data['value']}")
         if kind == "ferry_created":  # utah:11.1
             return f"    {_name(data['unit'])} creates a Ferry to {data['hex']}"
         if kind == "ferry_removed":  # utah:11.3

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from utah_games import (GRENADIER, INFANTRY, NIGHT_GRENADIER, PARATROOPER, TANK, face, unit,
-                        utah_game)
+                        utah_game, weather)
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.state import Ref
@@ -254,3 +254,71 @@ def test_random_event_german_minefield_and_no_event():
     quiet = event_game([7])
     quiet.perform("random_event_roll")
     assert [e.data["what"] for e in quiet.events("random_event")] == ["No Event"]
+
+
+def air_game(rolls, as_printed=False, support=8):
+    game = utah_game("utah/causeway", rolls=rolls, as_printed=as_printed,
+                     allied={"air_support": lambda d: max(d.options),
+                             "air_target": lambda d: d.options[0]})
+    unit(game, INFANTRY, "31.045")            # beside the German: in sight
+    unit(game, GRENADIER, "30.045")
+    weather(game, "clear")
+    return game
+
+
+def test_fighter_bombers_on_the_divisional_displays():
+    """utah:17.1#1-5: the day's Fighter-Bombers by the weather; from the 0700 turn of 7
+    June up to 8 on each Allied Divisional Display."""
+    game = air_game([])
+    game.perform("airpower_phase")
+    division = game.ref("division", "4th Infantry Division")
+    assert game.attr(division, "air_support") == 8
+    assert game.attr(Ref("game", "game"), "fighter_bombers_left") == 1
+
+
+def test_a_fighter_bomber_strike_at_a_unit_in_sight():
+    """utah:17.1#7-9: when the Division's chit is drawn, a Fighter-Bomber attacks a
+    German Unit a Unit of the Division sees, with a 7 White Fire Rating and the Direct
+    Fire modifiers; utah:17.1#10: never at Night."""
+    game = air_game([0])
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.perform("fighter_bomber_strikes", division)
+    strike = game.events("air_strike_resolved")
+    assert len(strike) == 1 and strike[0].data["roll"] == 0
+    target = game.ref("unit", GRENADIER)
+    rating = game.value("air_strike_rating", 7, target)
+    assert term(rating, "terrain") == -1              # the village, at an Unarmored target
+    assert game.attr(division, "air_support") == 0
+    night = utah_game("utah/night_drop")
+    assert not night.value("air_strikes_possible")
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_17_1_terrain_air_defense_lost_near_allied_units(as_printed):
+    """utah:17.1#12-16: a Fortified (5), City (4) or Town (2) hex, or one beside it,
+    makes one Air Defense roll: that value or less aborts the strike;
+    utah:errata:17.1: "A hex loses its inherent Air Defense Value if an Allied Unit is
+    within 2 hexes of the hex in question"."""
+    game = air_game([1, 1], as_printed=as_printed)
+    game.state.map.terrain["31.044"] = "town"
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.perform("fighter_bomber_strikes", division)
+    aborted = game.events("fighter_bomber_aborted")
+    assert len(aborted) == (1 if as_printed else 0)
+    assert len(game.events("air_strike_resolved")) == (0 if as_printed else 1)
+
+
+def test_air_defense_units_in_range():
+    """utah:17.1#17-19: a Unit with an Air Defense value within 8 hexes rolls too, its
+    value cut by its Cohesion Hits."""
+    game = air_game([2])
+    aa = game.ref("unit", GRENADIER)
+    face(game, GRENADIER).update(air_defense=3)
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.set_initial(aa, "cohesion_hits", 1)
+    assert game.value("air_defense_value", aa) == 2
+    game.perform("fighter_bomber_strikes", division)
+    assert [e.data["roll"] for e in game.events("fighter_bomber_aborted")] == [2]
