@@ -267,8 +267,8 @@ def air_game(rolls, as_printed=False, support=8):
 
 
 def test_fighter_bombers_on_the_divisional_displays():
-    """utah:17.1#1-5: the day's Fighter-Bombers by the weather; from the 0700 turn of 7
-    June up to 8 on each Allied Divisional Display."""
+    """utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
+    from the 0700 turn of 7 June up to 8 on each Allied Divisional Display."""
     game = air_game([])
     game.perform("airpower_phase")
     division = game.ref("division", "4th Infantry Division")
@@ -277,9 +277,9 @@ def test_fighter_bombers_on_the_divisional_displays():
 
 
 def test_a_fighter_bomber_strike_at_a_unit_in_sight():
-    """utah:17.1#7-9: when the Division's chit is drawn, a Fighter-Bomber attacks a
+    """utah:17.1#8-10: when the Division's chit is drawn, a Fighter-Bomber attacks a
     German Unit a Unit of the Division sees, with a 7 White Fire Rating and the Direct
-    Fire modifiers; utah:17.1#10: never at Night."""
+    Fire modifiers; utah:17.1#12: never at Night."""
     game = air_game([0])
     division = game.ref("division", "4th Infantry Division")
     game.set_initial(division, "air_support", 1)
@@ -296,8 +296,8 @@ def test_a_fighter_bomber_strike_at_a_unit_in_sight():
 
 @pytest.mark.parametrize("as_printed", [True, False])
 def test_errata_17_1_terrain_air_defense_lost_near_allied_units(as_printed):
-    """utah:17.1#12-16: a Fortified (5), City (4) or Town (2) hex, or one beside it,
-    makes one Air Defense roll: that value or less aborts the strike;
+    """utah:17.1#20-22, utah:17.1#28: a Fortified (5), City (4) or Town (2) hex, or one
+    beside it, makes one Air Defense roll: that value or less aborts the strike;
     utah:errata:17.1: "A hex loses its inherent Air Defense Value if an Allied Unit is
     within 2 hexes of the hex in question"."""
     game = air_game([1, 1], as_printed=as_printed)
@@ -311,7 +311,7 @@ def test_errata_17_1_terrain_air_defense_lost_near_allied_units(as_printed):
 
 
 def test_air_defense_units_in_range():
-    """utah:17.1#17-19: a Unit with an Air Defense value within 8 hexes rolls too, its
+    """utah:17.1#24-27: a Unit with an Air Defense value within 8 hexes rolls too, its
     value cut by its Cohesion Hits."""
     game = air_game([2])
     aa = game.ref("unit", GRENADIER)

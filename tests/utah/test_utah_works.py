@@ -294,11 +294,10 @@ def ferry_game(as_printed=False, rolls=(0,)):
 
 
 def test_an_engineer_creates_a_ferry_and_leg_units_in_column_cross_it():
-    """utah:11.0#1, utah:11.1#1-4: a Ferry Unit beside a River, the hex not in an enemy
+    """utah:11.0#1, utah:11.1#1-6: a Ferry Unit beside a River, the hex not in an enemy
     Fire Zone, passes a TQ check (no Command Point): a Ferry marker across the River;
     utah:11.2#1, utah:11.2#2: only Leg Units, in Column, for half the allowance rounded
-    up; utah:11.3#1, utah:11.3#3: the Ferry goes when its Unit moves or an enemy Unit
-    enters its hex."""
+    up; utah:11.3#3: the Ferry goes when an enemy Unit enters its hex."""
     game = ferry_game()
     sapper = unit(game, ENGINEER, "29.044")
     assert game.value("ferry_sites", sapper) == ["30.044", "30.045"]
