@@ -113,6 +113,8 @@ class _Plugin:
         if kind == "fighter_bomber_aborted":  # utah:17.1
             return (f"      the Fighter-Bomber aborts: Air Defense ({_name(data['by'])}) "
                     f"{data['roll']} <= {data['value']}")
+        if kind == "tank_recovered":  # utah:16.4
+            return f"    {_name(data['unit'])} recovers its lost step"
         if kind == "ferry_created":  # utah:11.1
             return f"    {_name(data['unit'])} creates a Ferry to {data['hex']}"
         if kind == "ferry_removed":  # utah:11.3

@@ -322,3 +322,46 @@ def test_air_defense_units_in_range():
     assert game.value("air_defense_value", aa) == 2
     game.perform("fighter_bomber_strikes", division)
     assert [e.data["roll"] for e in game.events("fighter_bomber_aborted")] == [2]
+
+
+def test_german_tank_recovery():
+    """utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
+    Rally action and a Troop Quality check (Men Rallying applies), In Command, not
+    Suppressed nor in an enemy Fire Zone, keeping its Cohesion Hits."""
+    game = utah_game(rolls=[9, 0], allied=None)
+    tank = unit(game, GRENADIER, "28.045")
+    face(game, GRENADIER).update(stripe="black", movement_class="tracked")
+    game.state.catalog["unit"][GRENADIER]["faces"]["back"].update(stripe="black",
+                                                                    movement_class="tracked")
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    game.perform("take_step_loss", tank)
+    game.set_initial(tank, "cohesion_hits", 1)
+    game.set_initial(game.ref("division", "91.Luftlande Infanterie-Division"), "cp", 0)
+    assert game.value("tank_recovery_possible", tank)
+    game.players.players["Axis"].answers["tank_recovery"] = "recover"
+    game.perform("rally", tank)                           # 9: fails
+    assert game.attr(tank, "face") == "back" and game.attr(tank, "men_rallying") == 1
+    game.perform("rally", tank)                           # 0: recovers
+    assert game.attr(tank, "face") == "front" and game.attr(tank, "cohesion_hits") == 1
+    game.set_initial(tank, "suppressed", 1)
+    game.perform("take_step_loss", tank)
+    assert not game.value("tank_recovery_possible", tank)
+
+
+def test_18_4_regimental_at_companies_lay_mines_like_one_step_engineers():
+    """utah:18.4#2, utah:18.4#3: switched on, a Regimental AT Company lays and clears
+    Minefields like a 1-step Engineer (it must roll: 6 or less); off, it cannot."""
+    for options, works in (([], False), (["utah:18.4"], True)):
+        game = game_with("utah/causeway", options, rolls=[7, 6])
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        at = unit(game, INFANTRY, "33.046")
+        game.state.catalog["unit"][INFANTRY]["tags"].append("regimental_at")
+        assert ("lay_mines" in game.value("engineer_works", at)) == works
+        if works:
+            game.players.players["Allied"].answers["engineer_work"] = "lay_mines"
+            game.perform("engineer", at)                  # 7: more than 6
+            assert game.value("hex_marker", "33.046", "minefield") == 0
+            game.perform("engineer", at)                  # 6
+            assert game.value("hex_marker", "33.046", "minefield") == 1
