@@ -220,12 +220,18 @@ class GridSpec(DataModel):
     offset: Literal["odd", "even"] = Field("odd", description="Which printed columns (flat) are "
                                            "drawn half a hex lower, or which rows (pointy) half "
                                            "a hex to the right.")
+    id_digits: tuple[int, int] | None = Field(None, description="[column, row] digits of the "
+                                              "printed hex ids, zero-padded: [2, 3] for a map "
+                                              "that numbers its hexes '28.048'. Default: two "
+                                              "each (wider only where a number needs it).")
 
     @model_validator(mode="after")
     def _ordered(self) -> "GridSpec":
         for label, (low, high) in (("columns", self.columns), ("rows", self.rows)):
             if not 0 <= low <= high <= 999:
                 raise ValueError(f"{label} must be [first, last] with 0 <= first <= last <= 999")
+        if self.id_digits is not None and not all(1 <= d <= 3 for d in self.id_digits):
+            raise ValueError("id_digits must be [column digits, row digits], each 1 to 3")
         return self
 
 

@@ -137,6 +137,10 @@ class SheetedGrid(HexGrid):
         super().__init__((min(r[0] for r in rects), max(r[1] for r in rects),
                           min(r[2] for r in rects), max(r[3] for r in rects)),
                          orientation=base.orientation, offset=base.offset)
+        # every sheet's ids as wide as the widest any prints ('28.048': grid.id_digits)
+        declared = [m.grid.id_digits for plane in planes for m in plane if m.grid.id_digits]
+        self.col_digits = max([2] + [d[0] for d in declared])
+        self.row_digits = max([2] + [d[1] for d in declared])
         self.sheets = sheets
         self._by_id = {s.id: s for s in sheets}
         self._plane_rects = rects

@@ -9,6 +9,13 @@ a set-up or reinforcement entry ``only_with`` / ``not_with`` a rule (an
 optional rule that changes an arrival), and the game's ``optional_setup``
 (units an optional rule places, on whichever of their maps is in play).
 Nothing here knows any game's rules: only the names the modules offer.
+
+Errata are on by default: a scenario lists its title's errata module among
+its rulesets.  The switch ``as-printed`` (`ks play … --as-printed`,
+``start(..., options=["as-printed"])``) plays the rules as the books print
+them: every module at the ``errata`` layer leaves the game, with whatever
+builds on it.  It travels with the optional rules, so saves, resumes and
+simulations keep it.
 """
 
 from __future__ import annotations
@@ -21,13 +28,22 @@ from kriegsspiel.core.scenario import Effect, Scenario, ScenarioRule
 from kriegsspiel.engine.plugins import Registry
 
 
+AS_PRINTED = "as-printed"
+ERRATA_LAYER = "errata"
+
+
 def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> list[str]:
     """The optional rules in effect: those asked for (each checked: a located
     error with a did-you-mean for a name no module offers, or one whose module
     does not build on the scenario's rules), then any the scenario lists among
-    its special rules, in that order, each once."""
+    its special rules, in that order, each once.  ``as-printed`` is kept as
+    given (it switches the errata off: with_options)."""
     chosen: list[str] = []
     for ref in options:
+        if ref == AS_PRINTED:
+            if ref not in chosen:
+                chosen.append(ref)
+            continue
         module = registry.optional_module(ref)
         _check_builds_on(registry, scenario, ref, module)
         if ref not in chosen:
@@ -51,6 +67,14 @@ def with_optional_modules(registry: Registry, rules: list[str], refs: Iterable[s
     return out
 
 
+def without_errata(registry: Registry, rulesets: Iterable[str]) -> list[str]:
+    """*rulesets* without the modules at the errata layer, nor those that need
+    one of them: the rules as printed."""
+    errata = {n for n in registry.names() if registry.info(n).layer == ERRATA_LAYER}
+    return [m for m in rulesets
+            if m not in registry.modules or not errata & set(registry.select([m]))]
+
+
 def _check_builds_on(registry: Registry, scenario: Scenario, ref: str, module: str) -> None:
     base = set(registry.select(scenario.rulesets))
     needs = [m for m in registry.select([module]) if m != module]
@@ -65,11 +89,14 @@ def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registr
                  options: list[str]) -> Scenario:
     """The scenario as played with *options* (already resolved) switched on."""
     on = set(options)
-    modules = [registry.optional_module(ref) for ref in options]
+    modules = [registry.optional_module(ref) for ref in options if ref != AS_PRINTED]
     rulesets = list(scenario.rulesets) + [m for m in dict.fromkeys(modules)
                                           if m not in scenario.rulesets]
+    if AS_PRINTED in on:
+        rulesets = without_errata(registry, rulesets)
     special = list(scenario.special_rules) + [r for r in options
-                                              if r not in scenario.special_rules]
+                                              if r not in scenario.special_rules
+                                              and r != AS_PRINTED]
 
     def used(entry) -> bool:
         return (entry.only_with is None or entry.only_with in on) and \
@@ -96,4 +123,4 @@ def with_options(game: Game, scenario: Scenario, sheets: list[MapModel], registr
         "scenario_rules": rules})
 
 
-__all__ = ["resolve", "with_options", "with_optional_modules"]
+__all__ = ["resolve", "with_options", "with_optional_modules", "without_errata", "AS_PRINTED"]

@@ -38,15 +38,23 @@ def grid_of(game: Game, scenario: Scenario) -> HexGrid:
     bounds = ((min(m.grid.columns[0] for m in sheets), max(m.grid.columns[1] for m in sheets)),
               (min(m.grid.rows[0] for m in sheets), max(m.grid.rows[1] for m in sheets)))
     # Printed ids are zero-padded to two digits and grow past 99 ("09.04" and
-    # "108.44" on Crete's joined western sheets): a minimum width of two.
-    digits = 2
+    # "108.44" on Crete's joined western sheets): a minimum width of two,
+    # unless the sheets print wider ids ("28.048": id_digits [2, 3]).
+    col_digits, row_digits = id_digits(sheets)
     # "Only the area west of hex column 26.XX is in play": the grid stops there.
     area = scenario.play_area
     columns = _clip(bounds[0], area.columns if area else None)
     rows = _clip(bounds[1], area.rows if area else None)
     return HexGrid((columns[0], columns[1], rows[0], rows[1]),
                    orientation=g.orientation, offset=g.offset,
-                   col_digits=digits, row_digits=digits)
+                   col_digits=col_digits, row_digits=row_digits)
+
+
+def id_digits(sheets: list[MapModel]) -> tuple[int, int]:
+    """The widths the sheets print their hex ids in: the widest any declares
+    (grid.id_digits), two each by default."""
+    declared = [m.grid.id_digits for m in sheets if m.grid.id_digits is not None]
+    return (max([2] + [d[0] for d in declared]), max([2] + [d[1] for d in declared]))
 
 
 def on_sheet(sheet: MapModel, grid: HexGrid, hex_id: str) -> str:
@@ -73,4 +81,4 @@ def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, i
     return low, high
 
 
-__all__ = ["planes_of", "sheets_of", "grid_of", "on_sheet", "on_a_sheet"]
+__all__ = ["planes_of", "sheets_of", "grid_of", "id_digits", "on_sheet", "on_a_sheet"]

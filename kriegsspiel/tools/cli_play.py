@@ -67,6 +67,9 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
              optional: List[str] = typer.Option([], "--optional", help="Switch an optional "
                                                 "rule on by name (repeatable; `ks rules "
                                                 "optional` lists them)."),
+             as_printed: bool = typer.Option(False, "--as-printed", help="Play the rules as "
+                                             "the books print them: leave the errata out "
+                                             "(on by default where a title has them)."),
              quiet: bool = typer.Option(False, "--quiet", help="Show only the result (and, "
                                         "on a terminal, the turn being played)."),
              rules: List[Path] = typer.Option([], "--rules", help="A rule file of your own "
@@ -84,8 +87,8 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         outputs_writable(log, save)
         try:
             game = new_game(scenario, seed, [p.strip() for p in players.split(",")], explain,
-                            options=list(optional), house_rules=read_rules(rules),
-                            modules=[str(m) for m in module])
+                            options=list(optional) + (["as-printed"] if as_printed else []),
+                            house_rules=read_rules(rules), modules=[str(m) for m in module])
         except KsError as exc:
             fail(exc)
         turns_known(game, until)

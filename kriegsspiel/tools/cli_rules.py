@@ -62,8 +62,10 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         history = program.linked.history.get(name)
         if not history:
             elsewhere = _modules_defining(name, on)
-            hint = (f"module {', '.join(elsewhere)} defines it: ks rules show {name} --on "
-                    f"{elsewhere[0]}") if elsewhere else did_you_mean(name, program.linked.history)
+            who = (f"module {elsewhere[0]} defines" if len(elsewhere) == 1
+                   else f"modules {', '.join(elsewhere)} define")
+            hint = (f"{who} it: ks rules show {name} --on {elsewhere[0]}") if elsewhere \
+                else did_you_mean(name, program.linked.history)
             fail(KsError(f"no definition '{name}' in the rules of {', '.join(on)}", None, hint))
         for decl in history:
             cites = " ".join(f"@{c}" for c in decl.cites)

@@ -223,8 +223,9 @@ def _map(sit: Situation, program: Any, errors: Problems,
             return None, None
     g = game_map.grid
     digits = 3 if max(g.columns[1], g.rows[1]) > 99 else 2
+    col_digits, row_digits = g.id_digits or (digits, digits)
     grid = HexGrid((g.columns[0], g.columns[1], g.rows[0], g.rows[1]), orientation=g.orientation,
-                   offset=g.offset, col_digits=digits, row_digits=digits)
+                   offset=g.offset, col_digits=col_digits, row_digits=row_digits)
     return grid, MapIndex.build(game_map, list(terrain.values()), grid)
 
 

@@ -1,0 +1,160 @@
+"""The Greatest Day: Utah Beach — exclusive rules over GTS v2.0c.
+
+"Any rule stated here takes precedence over any rule in the GTS Series
+rules, but if it is not directly addressed here, the GTS Series rule is in
+effect" (Utah, Part Two).  The rule files override the series definitions
+from the exclusive layer, each override citing its Utah section.  The
+publisher's errata v2.3 are a module of their own at the errata layer,
+``utah-errata`` (modules/utah/errata), which the Utah scenarios play by
+default; ``ks play … --as-printed`` plays the rules as printed
+(kriegsspiel/engine/optional.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
+
+RULES = Path(__file__).with_name("rules")
+RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
+              # paradrops before stragglers: a chit's drops, then its Rally Points
+              # and recovery rolls (both on activation_started)
+              "paradrops.ksr", "stragglers.ksr",
+              # Rubble and the Bridges' Engineer works (2.4.3, 2.4.5-2.4.6, 2.5)
+              "works.ksr", "bridging.ksr", "ferries.ksr", "start_of_play.ksr",
+              # Variable Troop Quality (9.0), the US Army's night (17.2)
+              "troop_quality.ksr", "night_orders.ksr",
+              # Land Mines (10.x), German special rules (16.7)
+              "mines.ksr", "german_special.ksr",
+              # Random Events (6.0), Allied Air Power (17.1)
+              "events.ksr", "air_power.ksr",
+              "demo_victory.ksr")
+
+
+class _Plugin:
+    @hookimpl
+    def ks_module_info(self):
+        return ModuleInfo(name="utah", layer="exclusive", ruleset="utah", requires=("gts",),
+                          title="The Greatest Day: Utah Beach",
+                          description="Exclusive rules (Part Two of the Utah book; the Naval "
+                                      "Invasion System 4.x not yet) and demonstration "
+                                      "scenarios.")
+
+    @hookimpl
+    def ks_lay_out_catalog(self, catalog, game, scenario):
+        # The drop zones, the airborne battalions and the scheduled drops (3.x).
+        from kriegsspiel.modules.utah.catalog import lay_out
+        lay_out(catalog, game, scenario)
+
+    @hookimpl
+    def ks_primitives(self):
+        # utah:3.3.1 Airborne Drift: the hex a Rearguard drifts to.
+        from kriegsspiel.modules.utah.drift import DRIFT_PRIMITIVES
+        return list(DRIFT_PRIMITIVES)
+
+    @hookimpl
+    def ks_entity_attributes(self):
+        # What the Utah rules read from scenario data and the catalog (catalog.py).
+        return {"effect": {"units": "list", "zone": "str", "drop": "str", "landing": "str",
+                           "turn": "any", "stick": "str",
+                           # works.ksr: a Bridge the scenario has wired (2.4.6)
+                           "hexes": "list", "side": "side"},
+                "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
+                         "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
+                "zone": {"name": "str", "hexes": "list"},
+                "battalion": {"name": "str", "division": "division", "zone": "zone"}}
+
+    @hookimpl
+    def ks_board_look(self):
+        # Counter backgrounds: olive for the US Army, grey for the Germans; the
+        # map's terrain by its centre dot's colour (utah:2.1).
+        return {"side_colours": {"Allied": "#b5b88a", "Axis": "#aeb7bc"},
+                "terrain_colours": {
+                    "clear": "#ece6c8", "woods": "#8fb27a", "village": "#e0c08f",
+                    "town": "#c98f6e", "city": "#9a6a5a", "fortified": "#8a8a8a",
+                    "marsh": "#9fc3c9", "beach": "#f0d9a0", "hedgerow": "#c9d89a",
+                    "hills": "#c2a878", "flooded": "#bfe0ee", "orchard": "#d7e39a",
+                    "sand_dunes": "#f3e3b5", "impassable": "#a0a0a0"}}
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        # The turn log's lines for the Utah rules' own events.
+        if kind == "weather_determined":  # utah:1.2
+            return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
+        if kind == "stick_dropped":  # utah:3.3
+            return f"    {', '.join(_names(data['units']))} drop in {data['hex']} ({data['drop']})"
+        if kind == "drop_table_rolled":  # utah:3.3.1
+            return (f"      Drop Table {data['roll']}{data['modifier']:+d} -> {data['result']}")
+        if kind == "airborne_drift":  # utah:3.3.1
+            return (f"      {_name(data['unit'])} drifts {data['distance']} toward side "
+                    f"{data['direction']}: {data['hex'] or 'off the map'}")
+        if kind == "to_straggler_box":  # utah:3.4.1
+            return f"      {_name(data['unit'])} to the Straggler box ({data['reason']})"
+        if kind == "stragglers_added":  # utah:3.4.1
+            return f"      {_name(data['battalion'])} stragglers +{data['amount']}"
+        if kind == "rally_point_placed":  # utah:3.4.1
+            return f"    {_name(data['battalion'])} Rally Point in {data['hex']}"
+        if kind == "straggler_roll":  # utah:3.4.2
+            return (f"    {_name(data['battalion'])} straggler recovery {data['roll']} "
+                    f"(modified {data['modified']}, track {data['track']}): {data['outcome']}")
+        if kind == "rubble_placed":  # utah:2.5
+            return f"      Rubble in {data['hex']}"
+        if kind == "rubble_cleared":  # utah:2.5
+            return f"    {_name(data['unit'])} clears the Rubble in {data['hex']}"
+        if kind in ("bridge_improved", "bridge_wired"):  # utah:2.4.3, 2.4.6
+            what = "improves" if kind == "bridge_improved" else "wires"
+            return f"    {_name(data['unit'])} {what} the Bridge {'/'.join(data['hexes'])}"
+        if kind == "bridge_built":  # utah:2.4.7
+            return f"    {_name(data['unit'])} builds a Bridge {'/'.join(data['hexes'])}"
+        if kind == "fighter_bombers_allotted":  # utah:17.1
+            return f"  {_name(data['division'])}: {data['count']} Fighter-Bombers in Air Support"
+        if kind == "fighter_bomber_aborted":  # utah:17.1
+            return (f"      the Fighter-Bomber aborts: Air Defense ({_name(data['by'])}) "
+                    f"{data['roll']} <= {data['value']}")
+        if kind == "tank_recovered":  # utah:16.4
+            return f"    {_name(data['unit'])} recovers its lost step"
+        if kind == "ferry_created":  # utah:11.1
+            return f"    {_name(data['unit'])} creates a Ferry to {data['hex']}"
+        if kind == "ferry_removed":  # utah:11.3
+            return f"    the Ferry of {_name(data['unit'])} is removed ({data['reason']})"
+        if kind == "bridge_demolition":  # utah:2.4.6
+            outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
+            return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "
+                    f"{data['needed']} or less): {outcome}")
+        if kind == "minefield_laid":  # utah:10.1, 6.0
+            who = _name(data["unit"]) if data["unit"] is not None else "The German player"
+            return f"    {who} lays a Minefield in {data['hex']}"
+        if kind == "minefield_removed":  # utah:10.3
+            return f"    {_name(data['unit'])} removes the Minefield in {data['hex']}"
+        if kind == "stopped_in_minefield":  # utah:10.2
+            return f"      {_name(data['unit'])} stops in the Minefield in {data['hex']}"
+        if kind == "troop_quality_changed":  # utah:9.0
+            return (f"    {_name(data['division'])} Troop Quality {data['change']:+d} "
+                    f"(now {data['adjustment']:+d})")
+        if kind == "random_event":  # utah:6.0
+            roll = "" if data["roll"] is None else f" {data['roll']}"
+            return f"    Event!{roll}: {data['what']}"
+        if kind == "command_points_event":  # utah:6.0
+            return f"      {_name(data['division'])} Command Points {data['change']:+d}"
+        if kind == "formation_leader_wounded":  # utah:6.0
+            return f"      {_name(data['formation'])}: its Leader is lost"
+        if kind == "recovery_point_spent":  # utah:3.4.3
+            return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
+        return None
+
+    @hookimpl
+    def ks_rule_files(self):
+        return [RULES / name for name in RULE_FILES]
+
+
+def _name(ref) -> str:
+    return str(getattr(ref, "id", ref))
+
+
+def _names(refs) -> list[str]:
+    return [_name(r) for r in refs]
+
+
+plugin = _Plugin()

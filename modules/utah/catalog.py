@@ -1,0 +1,69 @@
+"""Utah's pieces of a game's catalog (hook ks_lay_out_catalog): the drop and
+landing zones of utah:3.2 (the map's overlays tagged ``drop_zone``), the
+airborne battalions of utah:3.4 (each Unit's ``battalion:…`` tag, for the
+divisions that drop), and the drops a scenario schedules (its effects of kind
+``drop``: units, zone, drop, landing, turn).  When and how they drop is the
+rules' (paradrops.ksr, stragglers.ksr)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.engine.scenario_maps import grid_of, on_sheet, sheets_of
+from kriegsspiel.engine.starting import turn_index
+
+ZONE_TAG = "drop_zone"
+
+
+def lay_out(cat: dict, game: Any, scenario: Any) -> None:
+    if scenario is None:
+        return
+    grid, sheets = grid_of(game, scenario), sheets_of(game, scenario)
+    cat["zone"] = {}
+    for sheet in sheets:
+        for overlay in sheet.overlays:
+            if ZONE_TAG in overlay.tags:
+                hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
+                         for h in _expand(spec)]
+                cat["zone"][overlay.id] = {"name": overlay.id, "hexes": hexes}
+    labels = [t["label"] for t in cat["game"]["game"]["turns"]]
+    dropping_divisions = set()
+    for rule in scenario.scenario_rules:
+        for n, effect in enumerate(rule.effects, 1):
+            extra = effect.model_extra or {}
+            if effect.kind != "drop":
+                continue
+            zone = extra.get("zone")
+            if zone not in cat["zone"]:
+                raise KsError(f"scenario '{scenario.id}': {rule.id}: no drop zone '{zone}' on "
+                              f"the maps in play (zones: {', '.join(sorted(cat['zone']))})")
+            for unit_id in extra.get("units", []):
+                entry = cat["unit"][unit_id]
+                entry.update({"drop": extra.get("drop", "first"),
+                              "landing": extra.get("landing", "paradrop"),
+                              "drop_zone": zone,
+                              "drop_turn": turn_index(labels, extra.get("turn")),
+                              "stick": extra.get("stick") or f"{rule.id} {n}"})
+                dropping_divisions.add(_division_of(cat, entry))
+    cat["battalion"] = {}
+    for unit_id, entry in cat["unit"].items():
+        battalion = next((t.split(":", 1)[1] for t in entry.get("tags", [])
+                          if t.startswith("battalion:")), None)
+        division = _division_of(cat, entry)
+        if battalion is None or division not in dropping_divisions:
+            continue
+        entry["airborne_battalion"] = battalion
+        known = cat["battalion"].setdefault(battalion, {"name": battalion,
+                                                        "division": division, "zone": None})
+        known["zone"] = known["zone"] or entry.get("drop_zone")
+
+
+def _division_of(cat: dict, entry: dict) -> str | None:
+    formation = cat.get("formation", {}).get(entry.get("formation") or "", {})
+    return entry.get("division") or formation.get("division")
+
+
+def _expand(spec: str) -> list[str]:
+    from kriegsspiel.core.models import expand_hexes
+    return expand_hexes(spec)

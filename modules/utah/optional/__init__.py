@@ -1,0 +1,53 @@
+"""The Greatest Day: Utah Beach — the optional rules 18.1-18.10, at the
+optional layer over the exclusive rules (and their errata).
+
+A game selects this module only when one of its rules is switched on
+(`ks play utah/night_drop --optional utah:18.7`, a scenario's special_rules,
+or ``start(..., options=[...])``: kriegsspiel/engine/optional.py); each rule
+file asks ``in_effect`` of its own section, so switching one rule on leaves
+the others off.  Only the rules the engine plays are offered; docs/utah.md
+lists those still to come (18.2, 18.5, 18.6, 18.8, 18.10).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from kriegsspiel.engine.hookspecs import hookimpl
+from kriegsspiel.engine.plugins import ModuleInfo
+
+HERE = Path(__file__).parent
+RULE_FILES = ("optional.ksr",)
+
+OPTIONAL_RULES = {
+    "utah:18.1": "Command Point conversion limits",
+    "utah:18.3": "Indirect Fire Scatter",
+    "utah:18.4": "US Army Regimental towed anti-tank Units",
+    "utah:18.7": "Airborne Leader Losses",
+    "utah:18.9": "Alone and Afraid",
+}
+
+
+class _Plugin:
+    @hookimpl
+    def ks_module_info(self):
+        return ModuleInfo(name="utah_optional", layer="optional", ruleset="utah",
+                          requires=("utah",), title="The Greatest Day: Utah Beach: optional rules",
+                          description="18.1, 18.3, 18.4, 18.7 and 18.9, each switched on by name.",
+                          optional_rules=dict(OPTIONAL_RULES))
+
+    @hookimpl
+    def ks_describe_event(self, kind, data):
+        if kind == "airborne_leader_losses":  # utah:18.7
+            lost = f"loses {data['lost']} Command Points" if data["lost"] else "no loss"
+            return f"    Airborne Leader Losses: roll {data['roll']}, {lost}"
+        if kind == "indirect_fire_scatter":  # utah:18.3
+            return f"      the fire scatters: a Light Barrage in {data['hex'] or 'no hex'}"
+        return None
+
+    @hookimpl
+    def ks_rule_files(self):
+        return [HERE / name for name in RULE_FILES]
+
+
+plugin = _Plugin()

@@ -1,0 +1,367 @@
+"""Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
+errata's General Scenario Comments, and the optional rules 18.1, 18.3, 18.7
+and 18.9 switched on and off by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from utah_games import (GRENADIER, INFANTRY, NIGHT_GRENADIER, PARATROOPER, TANK, face, unit,
+                        utah_game, weather)
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.state import Ref
+from kriegsspiel.core.players import KeyedPlayer, Table
+from kriegsspiel.engine.starting import start
+
+
+def term(value, name):
+    return sum(t["amount"] for t in value.terms if t["name"] == name)
+
+
+def game_with(scenario, options, rolls=None):
+    session = start(scenario, Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                    dice=Dice(0), options=options)
+    if rolls is not None:
+        session.dice.__dict__.update(Dice(script=rolls).__dict__)
+    return session
+
+
+def test_variable_troop_quality_and_its_bounds():
+    """utah:9.0#1, utah:9.0#3, utah:9.0#4: a Division's Troop Quality changes for all its Units, never more
+    than 2 down nor 1 up; a change past that is ignored."""
+    game = utah_game()
+    inf = unit(game, INFANTRY, "35.045")
+    division = game.ref("division", "4th Infantry Division")
+    base = int(game.value("troop_quality", inf))
+    game.perform("change_troop_quality", division, -2)
+    assert int(game.value("troop_quality", inf)) == base - 2
+    game.perform("change_troop_quality", division, -1)           # past -2: ignored
+    assert game.attr(division, "tq_adjustment") == -2
+    game.perform("change_troop_quality", division, 3)
+    assert game.attr(division, "tq_adjustment") == 1
+    assert term(game.value("troop_quality", inf), "variable_troop_quality") == 1
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_general_comments_germans_at_minus_two_on_the_night_of_5_june(as_printed):
+    """utah:errata:18.9#2, utah:errata:18.9#3: "For any scenario that has a Night, 5
+    June turn, all German units should have a -2 TQ for that turn"; as printed, no
+    such change; the Americans never."""
+    game = utah_game("utah/night_drop", as_printed=as_printed)
+    german = unit(game, NIGHT_GRENADIER, "46.033")
+    para = unit(game, PARATROOPER, "45.030")
+    assert term(game.value("troop_quality", german), "variable_troop_quality") == \
+        (0 if as_printed else -2)
+    assert term(game.value("troop_quality", para), "variable_troop_quality") == 0
+
+
+def test_errata_general_comments_lifted_by_day():
+    """utah:errata:18.9#4: "This TQ modification is removed on the 0700, 6 June turn"."""
+    game = utah_game("utah/causeway")
+    german = unit(game, GRENADIER, "30.045")
+    assert term(game.value("troop_quality", german), "variable_troop_quality") == 0
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_us_army_buys_no_formation_chit_for_the_night(as_printed):
+    """utah:17.2#1: "The Allied player may not purchase any Formation Activation Chits
+    for any US Army Unit to play during a Night turn" — the 82nd and 101st excepted
+    (utah:errata:17.2's clarification: the same, printed or corrected)."""
+    game = utah_game("utah/night_drop", as_printed=as_printed)
+    airborne = game.ref("chit", next(c for c, e in game.state.catalog["chit"].items()
+                                     if e.get("formation") == "505th Parachute Infantry Regiment"))
+    game.set_initial(game.ref("division", "82nd Airborne Division"), "dp", 9)
+    assert "this_turn" in game.value("chit_purchases", airborne)
+    assert not game.value("night_restricted", airborne)
+    day = utah_game("utah/causeway")
+    infantry = day.ref("chit", next(c for c, e in day.state.catalog["chit"].items()
+                                    if e.get("formation") == "8th Infantry Regiment"))
+    assert day.value("night_restricted", infantry)
+    day.set_initial(day.ref("division", "4th Infantry Division"), "dp", 9)
+    assert "this_turn" in day.value("chit_purchases", infantry)     # a day turn
+
+
+def test_optional_rules_are_switched_on_by_name():
+    """utah:18.0: the optional rules are offered by name; off unless switched on."""
+    off = utah_game("utah/night_drop")
+    assert "utah_optional" not in off.scenario.rulesets
+    on = game_with("utah/night_drop", ["utah:18.7"])
+    assert "utah_optional" in on.scenario.rulesets and "utah:18.7" in on.scenario.special_rules
+
+
+def test_18_1_conversion_limit():
+    """utah:18.1#2: "Players are limited to converting no more than 4 Command Points to
+    Dispatch Points each turn" — two Dispatch Points."""
+    asked = []
+    for options, most in (([], 5), (["utah:18.1"], 2)):
+        game = game_with("utah/causeway", options)
+        division = game.ref("division", "4th Infantry Division")
+        game.set_initial(division, "cp", 10)
+        game.set_initial(division, "dp", 0)
+        allied = game.players.players["Allied"]
+        allied.answers["convert_command_points"] = lambda d: max(d.options)
+        allied.answers["buy_formation_chit"] = "none"
+        game.perform("dispatch_phase", game.ref("side", "Allied"))
+        asked.append(game.attr(division, "dp"))
+    assert asked == [5, 2]
+
+
+def test_18_7_airborne_leader_losses():
+    """utah:18.7#3-5: on 5 and 6 June an airborne Division rolls after its points: more
+    than 5 loses 2 Command Points."""
+    for options, lost in (([], 0), (["utah:18.7"], 2)):
+        game = game_with("utah/night_drop", options, rolls=[5, 5, 6])
+        division = game.ref("division", "82nd Airborne Division")
+        game.perform("roll_division_points", division)
+        losses = [e.data["lost"] for e in game.events("airborne_leader_losses")]
+        assert losses == ([] if not options else [lost])
+
+
+def test_18_9_alone_and_afraid_and_its_errata():
+    """utah:18.9#3: a wheeled or tracked defender with no Line of Sight to a friendly
+    dismounted Leg Unit fires -1 and defends +1; utah:errata:18.9: a Leg Infantry Unit
+    (a Leg gun does not keep it company)."""
+    for as_printed in (True, False):
+        game = game_with("utah/causeway", ["utah:18.9"] + (["as-printed"] if as_printed else []))
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        tank = unit(game, TANK, "34.046")
+        german = unit(game, GRENADIER, "34.045")
+        assert game.value("alone_and_afraid", tank)
+        fired = game.value("assault_fire_rating", tank, german, True, 0, True)
+        assert term(fired, "alone_and_afraid_firer") == -1
+        at_it = game.value("assault_fire_rating", german, tank, True, 0, False)
+        assert term(at_it, "alone_and_afraid_target") == 1
+        gun = unit(game, INFANTRY, "34.047")
+        game.state.catalog["unit"][INFANTRY]["unit_class"] = "artillery"
+        assert game.value("alone_and_afraid", tank) == (not as_printed)
+
+
+def test_18_3_indirect_fire_scatter():
+    """utah:18.3#3-6: a 9 on an indirect fire attack places a Light Barrage one hex from
+    the target hex, in a direction rolled on a d6, with no fire attack."""
+    # the Company Bonus check rolls first (gts:15.6): a 9 fails it
+    game = game_with("utah/causeway", ["utah:18.3"], rolls=[9, 9, 3] + [0] * 10)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    gun = unit(game, GRENADIER, "27.045")
+    face(game, GRENADIER).update(weapon_class="IHE", fire_range=8)
+    target = unit(game, INFANTRY, "32.045")
+    game.perform("indirect_fire", gun, target)
+    scattered = [(e.data["direction"], e.data["hex"]) for e in game.events("indirect_fire_scatter")]
+    assert scattered == [(3, "33.045")]          # side 3: south-east
+    assert game.value("barrage_at", "33.045") == 1
+
+
+def test_nachhuten_come_back_to_the_available_box():
+    """utah:5.0#1-6: Sperren and Nachhuten are the series' Road Blocks and Rearguards,
+    limited by the scenario; "Rearguards lost in combat and removed Roadblocks may be
+    reused again later in the game"."""
+    from kriegsspiel.engine.rulebook import ExtraRules
+    lose = ExtraRules("lose_for_test.ksr", """
+procedure lose_for_test(u: unit) @utah:5.0 {
+  step lose @utah:5.0 { do eliminate(u) }
+}
+""")
+    game = utah_game("utah/night_drop", extra=(lose,))
+    division = game.ref("division", "82nd Airborne Division")
+    pool = game.value("available_rearguards", division)
+    assert len(pool) == 2                                  # the scenario's limit
+    first = pool[0]
+    game.place(first.id, "44.030")
+    assert len(game.value("available_rearguards", division)) == 1
+    game.perform("lose_for_test", first)
+    assert len(game.value("available_rearguards", division)) == 2
+
+
+def test_a_scenario_rule_takes_precedence_over_the_exclusive_rules():
+    """utah:8.0#1, utah:8.0#2: a scenario's own rules "take precedence over both Series
+    and Exclusive Rules" — the scenario layer, above the exclusive one."""
+    from kriegsspiel.engine.rulebook import ExtraRules, build_program
+    special = ExtraRules("special.ksr", "override const airborne_night_bonus = 1 @utah:8.0\n")
+    assert build_program(["gts", "utah"]).const("airborne_night_bonus") == 3
+    assert build_program(["gts", "utah"], extra=[special]).const("airborne_night_bonus") == 1
+
+
+def test_a_wurfgeraet_fires_once_and_is_hidden_until_adjacent():
+    """utah:16.7#2-4: "a one use Unit. Once fired, they are removed from play ... not
+    able to be targeted until an American Unit is adjacent"."""
+    game = utah_game(rolls=[0] * 10)
+    rockets = unit(game, GRENADIER, "31.045")
+    game.state.catalog["unit"][GRENADIER]["tags"].append("wurfgeraet")
+    inf = unit(game, INFANTRY, "33.045")
+    assert rockets not in game.value("direct_fire_targets", inf)
+    game.place(INFANTRY, "32.045")
+    assert rockets in game.value("direct_fire_targets", inf)
+    game.perform("direct_fire", rockets, inf, "direct", 0)
+    assert not game.attr(rockets, "on_map")
+
+
+def event_game(rolls):
+    game = utah_game("utah/causeway", rolls=rolls)
+    unit(game, INFANTRY, "35.045")
+    unit(game, GRENADIER, "30.045")
+    return game
+
+
+def test_random_events_command_points():
+    """utah:6.0#7, utah:6.0#9-13: "Roll of 0 or 1 ... 0–7 – a Battalion Commander is
+    Seriously Wounded/Killed in Action. Reduce the Division's Command Points by 4. The
+    German player chooses the Division"; utah:6.0#22-25: rolls 2 and 3, an NCO adds 4
+    Command Points to one of his side's Divisions in play."""
+    game = event_game([1, 5])
+    american = game.ref("division", "4th Infantry Division")
+    german = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(american, "cp", 6)
+    game.perform("random_event_roll")
+    assert game.attr(american, "cp") == 2
+    game = event_game([2])
+    game.set_initial(american, "cp", 1)
+    game.perform("random_event_roll")
+    assert game.attr(american, "cp") == 5
+    game = event_game([3])
+    game.set_initial(german, "cp", 0)
+    game.perform("random_event_roll")
+    assert game.attr(german, "cp") == 4
+
+
+def test_random_event_formation_leader_lost():
+    """utah:6.0#14, utah:6.0#15, utah:6.0#18, utah:6.0#19: 8-9 on the second die: the
+    German player selects a Formation; its Activation is disregarded for the rest of
+    the turn and its chit cannot be purchased for the next three turns."""
+    game = event_game([0, 9])
+    formation = game.ref("formation", "8th Infantry Regiment")
+    game.perform("random_event_roll")
+    assert [e.data["formation"] for e in game.events("formation_leader_wounded")] == \
+        [formation.id]
+    chit = game.ref("chit", next(c for c, e in game.state.catalog["chit"].items()
+                                 if e.get("formation") == "8th Infantry Regiment"))
+    assert not game.value("chit_purchasable", chit)
+
+
+def test_random_event_german_minefield_and_no_event():
+    """utah:6.0#34, utah:6.0#35: a 5 places a German Minefield on a hex not in an
+    American Fire Zone nor adjacent to an American Unit; a roll of 6-9: nothing."""
+    game = event_game([5])
+    game.perform("random_event_roll")
+    laid = [e.data["hex"] for e in game.events("minefield_laid")]
+    assert len(laid) == 1
+    assert game.value("distance", laid[0], "35.045") > 1
+    assert game.attr(Ref("hex", laid[0]), "mines_of") == game.ref("side", "Axis")
+    quiet = event_game([7])
+    quiet.perform("random_event_roll")
+    assert [e.data["what"] for e in quiet.events("random_event")] == ["No Event"]
+
+
+def air_game(rolls, as_printed=False, support=8):
+    game = utah_game("utah/causeway", rolls=rolls, as_printed=as_printed,
+                     allied={"air_support": lambda d: max(d.options),
+                             "air_target": lambda d: d.options[0]})
+    unit(game, INFANTRY, "31.045")            # beside the German: in sight
+    unit(game, GRENADIER, "30.045")
+    weather(game, "clear")
+    return game
+
+
+def test_fighter_bombers_on_the_divisional_displays():
+    """utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
+    from the 0700 turn of 7 June up to 8 on each Allied Divisional Display."""
+    game = air_game([])
+    game.perform("airpower_phase")
+    division = game.ref("division", "4th Infantry Division")
+    assert game.attr(division, "air_support") == 8
+    assert game.attr(Ref("game", "game"), "fighter_bombers_left") == 1
+
+
+def test_a_fighter_bomber_strike_at_a_unit_in_sight():
+    """utah:17.1#8-10: when the Division's chit is drawn, a Fighter-Bomber attacks a
+    German Unit a Unit of the Division sees, with a 7 White Fire Rating and the Direct
+    Fire modifiers; utah:17.1#12: never at Night."""
+    game = air_game([0])
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.perform("fighter_bomber_strikes", division)
+    strike = game.events("air_strike_resolved")
+    assert len(strike) == 1 and strike[0].data["roll"] == 0
+    target = game.ref("unit", GRENADIER)
+    rating = game.value("air_strike_rating", 7, target)
+    assert term(rating, "terrain") == -1              # the village, at an Unarmored target
+    assert game.attr(division, "air_support") == 0
+    night = utah_game("utah/night_drop")
+    assert not night.value("air_strikes_possible")
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_17_1_terrain_air_defense_lost_near_allied_units(as_printed):
+    """utah:17.1#20-22, utah:17.1#28: a Fortified (5), City (4) or Town (2) hex, or one
+    beside it, makes one Air Defense roll: that value or less aborts the strike;
+    utah:errata:17.1: "A hex loses its inherent Air Defense Value if an Allied Unit is
+    within 2 hexes of the hex in question"."""
+    game = air_game([1, 1], as_printed=as_printed)
+    game.state.map.terrain["31.044"] = "town"
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.perform("fighter_bomber_strikes", division)
+    aborted = game.events("fighter_bomber_aborted")
+    assert len(aborted) == (1 if as_printed else 0)
+    assert len(game.events("air_strike_resolved")) == (0 if as_printed else 1)
+
+
+def test_air_defense_units_in_range():
+    """utah:17.1#24-27: a Unit with an Air Defense value within 8 hexes rolls too, its
+    value cut by its Cohesion Hits."""
+    game = air_game([2])
+    aa = game.ref("unit", GRENADIER)
+    face(game, GRENADIER).update(air_defense=3)
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "air_support", 1)
+    game.set_initial(aa, "cohesion_hits", 1)
+    assert game.value("air_defense_value", aa) == 2
+    game.perform("fighter_bomber_strikes", division)
+    assert [e.data["roll"] for e in game.events("fighter_bomber_aborted")] == [2]
+
+
+def test_german_tank_recovery():
+    """utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
+    Rally action and a Troop Quality check (Men Rallying applies), In Command, not
+    Suppressed nor in an enemy Fire Zone, keeping its Cohesion Hits."""
+    game = utah_game(rolls=[9, 0], allied=None)
+    tank = unit(game, GRENADIER, "28.045")
+    face(game, GRENADIER).update(stripe="black", movement_class="tracked")
+    game.state.catalog["unit"][GRENADIER]["faces"]["back"].update(stripe="black",
+                                                                    movement_class="tracked")
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    game.perform("take_step_loss", tank)
+    game.set_initial(tank, "cohesion_hits", 1)
+    game.set_initial(game.ref("division", "91.Luftlande Infanterie-Division"), "cp", 0)
+    assert game.value("tank_recovery_possible", tank)
+    game.players.players["Axis"].answers["tank_recovery"] = "recover"
+    game.perform("rally", tank)                           # 9: fails
+    assert game.attr(tank, "face") == "back" and game.attr(tank, "men_rallying") == 1
+    game.perform("rally", tank)                           # 0: recovers
+    assert game.attr(tank, "face") == "front" and game.attr(tank, "cohesion_hits") == 1
+    game.set_initial(tank, "suppressed", 1)
+    game.perform("take_step_loss", tank)
+    assert not game.value("tank_recovery_possible", tank)
+
+
+def test_18_4_regimental_at_companies_lay_mines_like_one_step_engineers():
+    """utah:18.4#2, utah:18.4#3: switched on, a Regimental AT Company lays and clears
+    Minefields like a 1-step Engineer (it must roll: 6 or less); off, it cannot."""
+    for options, works in (([], False), (["utah:18.4"], True)):
+        game = game_with("utah/causeway", options, rolls=[7, 6])
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        at = unit(game, INFANTRY, "33.046")
+        game.state.catalog["unit"][INFANTRY]["tags"].append("regimental_at")
+        assert ("lay_mines" in game.value("engineer_works", at)) == works
+        if works:
+            game.players.players["Allied"].answers["engineer_work"] = "lay_mines"
+            game.perform("engineer", at)                  # 7: more than 6
+            assert game.value("hex_marker", "33.046", "minefield") == 0
+            game.perform("engineer", at)                  # 6
+            assert game.value("hex_marker", "33.046", "minefield") == 1
