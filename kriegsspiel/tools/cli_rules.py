@@ -49,8 +49,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
                 if not defining:
                     elsewhere = _modules_defining(name, series)
                     fail(KsError(f"no definition '{name}' in the rules of {', '.join(series)}",
-                                 None, f"module {', '.join(elsewhere)} defines it: ks rules show "
-                                 f"{name} --on {elsewhere[0]}" if elsewhere else None))
+                                 None, _defined_in(name, elsewhere) if elsewhere else None))
                 on = defining[:1] if len(defining) == 1 else on
             on = registry.base_of(on, "the definition")
             program = build_program(on, registry)
@@ -62,9 +61,7 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         history = program.linked.history.get(name)
         if not history:
             elsewhere = _modules_defining(name, on)
-            who = (f"module {elsewhere[0]} defines" if len(elsewhere) == 1
-                   else f"modules {', '.join(elsewhere)} define")
-            hint = (f"{who} it: ks rules show {name} --on {elsewhere[0]}") if elsewhere \
+            hint = _defined_in(name, elsewhere) if elsewhere \
                 else did_you_mean(name, program.linked.history)
             fail(KsError(f"no definition '{name}' in the rules of {', '.join(on)}", None, hint))
         for decl in history:
@@ -125,6 +122,11 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
         for line in diff_lines(program, ruleset):
             out.print(f"  {line}", markup=False)
 
+
+    def _defined_in(name: str, modules: list[str]) -> str:
+        who = (f"module {modules[0]} defines" if len(modules) == 1
+               else f"modules {', '.join(modules)} define")
+        return f"{who} it: ks rules show {name} --on {modules[0]}"
 
     def _defines(registry, module: str, name: str) -> bool:
         """Whether the rules of *module* (with what it builds on) define *name*."""
