@@ -150,3 +150,18 @@ def test_the_search_player_answers_tld_questions():
     session.ctx.explaining = False
     session.perform("play_turn")
     assert session.state.turn == 1 and len(searched) == 3
+
+
+def test_render_draws_tld_counters_attack_defense_movement(tmp_path):
+    """`ks render` draws a TLD counter its own way (modules/tld/describe.py's
+    board look): attack-defense-movement and the stacking value, no GTS
+    troop-quality line."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    out = tmp_path / "mortain.svg"
+    result = CliRunner().invoke(app, ["render", "tld/mortain", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    assert "4-6-4" in svg and "10-6-10" in svg      # a US battalion, a German Pz IV battalion
+    assert "Q4 D" not in svg and ">Q" not in svg
