@@ -22,7 +22,7 @@ from kriegsspiel.modules.tld.describe import BOARD_LOOK, describe_event
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
-              "scenario_rules.ksr", "combined_arms.ksr")
+              "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr")
 
 
 class _Plugin:

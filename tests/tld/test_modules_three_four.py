@@ -1,0 +1,140 @@
+"""Module III's Combined Arms Modifiers (tld:III.B) and Module IV's
+fortifications (tld:IV.B).  Their charts are not printed (provisional in
+combined_arms.ksr and fortifications.ksr), so these tests check how categories
+are found and used and what a fortification does, not invented numbers."""
+
+from __future__ import annotations
+
+from tld_world import INFANTRY, TANKS, ARTILLERY, counter, side, stay, world
+
+III = ("tld:I", "tld:III")   # without Module II: no HQ needed for supply
+
+
+def cam(session, units):
+    return session.value("cam_category_of", [session.ref("unit", u) for u in units])
+
+
+def test_categories_come_from_types_sharing_a_hex():
+    """tld:III.B#1, tld:III.B#3-4: infantry and armor in one hex are combined;
+    the same types in different hexes are not; artillery counts as neither."""
+    units = {"I1": counter("Allied", "05.05", INFANTRY), "T1": counter("Allied", "05.05", TANKS),
+             "T2": counter("Allied", "06.05", TANKS), "I2": counter("Allied", "06.06", INFANTRY),
+             "R": counter("Allied", "04.04", ARTILLERY)}
+    session, _ = world(units, rules=III)
+    assert cam(session, ["I1", "T1"]) == "combined"
+    assert cam(session, ["T2", "I2"]) == "armor"
+    assert cam(session, ["I2"]) == "infantry" and cam(session, ["R"]) == "other"
+
+
+def test_the_modifier_is_cross_indexed_and_added_to_the_attack_die():
+    """tld:III.B#2, tld:III.B#5-7: the attackers' and defenders' categories give
+    the die modifier, whatever their supply or terrain; only with Module III."""
+    units = {"G1": counter("German", "05.04", INFANTRY, front=(6, 4, 4)),
+             "G2": counter("German", "05.04", TANKS, front=(6, 4, 10)),
+             "A1": counter("Allied", "05.05", INFANTRY, front=(4, 6, 4))}
+
+    def answer(d):
+        if d.key == "attack_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        if d.key == "join_attack":
+            return True
+        return stay(d)
+    session, _ = world(units, rules=III, answer=answer, dice=[3], terrain={"forest": ["05.05"]})
+    session.perform("combat_phase", side(session, "German"))
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    drm = session.value("attack_die_modifier", "05.05",
+                        [session.ref("unit", "G1"), session.ref("unit", "G2")],
+                        [session.ref("unit", "A1")])
+    assert fight["modifier"] == 2 and drm == 2
+    assert [t["name"] for t in drm.terms] == ["combined_arms"]
+    without, _ = world(units, answer=answer, dice=[3], terrain={"forest": ["05.05"]})
+    without.perform("combat_phase", side(without, "German"))
+    assert [e.data["modifier"] for e in without.state.log if e.kind == "attack_resolved"] == [0]
+
+
+def test_no_combined_arms_in_defensive_fire():
+    """tld:III.B#8: defensive fire takes only the terrain and disruption modifiers."""
+    units = {"A": counter("Allied", "05.05", INFANTRY, tags=["division:1"]),
+             "AT": counter("Allied", "05.05", TANKS, tags=["division:1"]),
+             "G": counter("German", "05.04", INFANTRY, tags=["division:2"]),
+             "GA": counter("German", "05.02", ARTILLERY, tags=["division:2"])}
+
+    def answer(d):
+        if d.key == "defensive_fire_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        return True if d.key in ("defensive_fire", "fire_on") else stay(d)
+    session, _ = world(units, rules=("tld:I", "tld:III"), answer=answer, dice=[3])
+    session.perform("defensive_fire_phase", side(session, "German"))
+    [fire] = [e.data for e in session.state.log if e.kind == "defensive_fire_resolved"]
+    assert fire["modifier"] == 0
+
+
+# ---- Module IV: fortifications (tld:IV.B) -----------------------------------------
+IV = ("tld:I", "tld:III", "tld:IV")
+FORT = dict(unit_class="fortification", transport="foot", stacking=0, front=(0, 0, 0),
+            back=None)
+
+
+def fortified(kind="fortified_area", **extra):
+    units = {"F": counter("German", "05.05", FORT, tags=[f"fort:{kind}"]),
+             "G": counter("German", "05.05", INFANTRY, front=(3, 4, 4), back=(2, 3, 4),
+                          remnant=(1, 1, 4)),
+             "A1": counter("Allied", "05.04", INFANTRY, front=(12, 6, 4)),
+             "A2": counter("Allied", "05.04", TANKS, front=(12, 6, 10)), **extra}
+    return units
+
+
+def attack_05_05(d):
+    if d.key == "attack_hex":
+        return "05.05" if "05.05" in d.options else "end"
+    if d.key == "join_attack":
+        return True
+    if d.key == "retreat_to":
+        return d.options[0]
+    return stay(d)
+
+
+def test_units_in_a_fortification_control_the_hexes_around_it():
+    """tld:IV.B#2, tld:IV.B#5, tld:IV.B#8, tld:IV.B#14: a combat unit under a
+    fortification controls the six hexes round it (the Fortifications Chart is
+    not printed: all six); the fortification itself counts nothing for stacking;
+    a coastal strongpoint holds no unit (tld:IV.B#11)."""
+    session, _ = world(fortified(), rules=IV)
+    german = side(session, "German")
+    assert session.value("in_fortification", session.ref("unit", "G"))
+    assert session.value("in_enemy_zoc", "05.06", side(session, "Allied"))
+    assert session.value("stacking_points", "05.05", german) == 2
+    strongpoint, _ = world(fortified("coastal_strongpoint"), rules=IV)
+    assert not strongpoint.value("in_fortification", strongpoint.ref("unit", "G"))
+    off, _ = world(fortified(), rules=("tld:I",))
+    assert not off.value("in_fortification", off.ref("unit", "G"))
+
+
+def test_no_retreat_from_a_fortification_unless_disrupted_and_armor_for_combined_arms():
+    """tld:IV.B#6-7, tld:IV.B#15: a retreat result does not move units in a
+    fortification (they take losses as usual), unless disrupted earlier in the
+    turn; defending there they count as armor for combined arms."""
+    session, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[2])  # 24:4 6-1, 2+1: DL1R
+    session.perform("combat_phase", side(session, "Allied"))
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    assert fight["result"] == "DL1R" and fight["modifier"] == 1    # combined against armor: +1
+    assert session.value("defender_category", [session.ref("unit", "G")]) == "armor"
+    g = session.ref("unit", "G")
+    assert session.state.attr(g, "hex") == "05.05" and session.state.attr(g, "face") == "back"
+    shaken, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[1])
+    shaken.state.set_track(shaken.ref("unit", "G"), "disrupted", 1, [])
+    shaken.perform("combat_phase", side(shaken, "Allied"))   # 1+1+1: DL1R, and it retreats
+    moved = shaken.state.attr(shaken.ref("unit", "G"), "hex")
+    result = [e.data["result"] for e in shaken.state.log if e.kind == "attack_resolved"][0]
+    assert result in ("DR", "DL1R") and moved not in ("05.05",)
+
+
+def test_a_fortification_goes_when_its_units_are_destroyed():
+    """tld:IV.B#12-13: the fortification is removed once every unit under it is
+    destroyed."""
+    session, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[6])     # 6+1: DE
+    session.perform("combat_phase", side(session, "Allied"))
+    assert [e.data["result"] for e in session.state.log if e.kind == "attack_resolved"] == ["DE"]
+    assert not session.state.attr(session.ref("unit", "F"), "on_map")
+    assert [e.kind for e in session.state.log if e.kind == "fortification_removed"] == [
+        "fortification_removed"]
