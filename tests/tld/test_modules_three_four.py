@@ -138,3 +138,90 @@ def test_a_fortification_goes_when_its_units_are_destroyed():
     assert not session.state.attr(session.ref("unit", "F"), "on_map")
     assert [e.kind for e in session.state.log if e.kind == "fortification_removed"] == [
         "fortification_removed"]
+
+
+# ---- Module V: invasion-turn supply, special assault and armored units -----------
+V = ("tld:I", "tld:II", "tld:III", "tld:IV", "tld:V")
+
+
+def test_on_the_invasion_turn_every_unit_is_supplied_and_spends_nothing():
+    """tld:V.D#1-2: on 6 June both sides are supplied for everything without an
+    HQ, and no supply is spent."""
+    units = {"A": counter("Allied", "05.05", INFANTRY, tags=["division:1"]),
+             "G": counter("German", "05.04", INFANTRY, tags=["division:2"])}
+    june, _ = world(units, rules=V, month="06")
+    assert june.value("supplied", june.ref("unit", "A"))
+    assert june.value("supplied", june.ref("unit", "G"))
+    later, _ = world(units, rules=V, month="06", start_date=7)
+    assert not later.value("supplied", later.ref("unit", "A"))
+
+
+def special(kind, **kw):
+    base = dict(TANKS, back=(4, 3, 10), remnant=None)
+    base.update(kw)
+    return counter("Allied", "05.04", base, tags=[f"special:{kind}"])
+
+
+def test_rmsr_adds_one_each_on_the_invasion_turn_and_leaves_after_it():
+    """tld:V.F#1-5: an RMSR unit is an armor-type unit adding +1 to the die of
+    an attack it joins on the invasion turn only; it leaves at the turn's end."""
+    units = {"R1": special("rmsr"), "R2": special("rmsr"),
+             "G": counter("German", "05.05", INFANTRY)}
+    june, _ = world(units, rules=("tld:I",), month="06")
+    attackers = [june.ref("unit", "R1"), june.ref("unit", "R2")]
+    drm = june.value("attack_die_modifier", "05.05", attackers, [june.ref("unit", "G")])
+    assert drm == 2 and june.value("armor_type", attackers[0])
+    july, _ = world(units, rules=("tld:I",), month="07")
+    assert july.value("attack_die_modifier", "05.05",
+                      [july.ref("unit", "R1")], [july.ref("unit", "G")]) == 0
+    june.perform("invasion_turn_over")
+    assert not june.state.attr(attackers[0], "on_map")
+
+
+def test_avre_and_crocodile_against_fortifications_and_bocage_at_most_two():
+    """tld:V.G#5-6, tld:V.G#8, tld:V.G#11-12, tld:V.G#19-21: with other units an
+    AVRE or a Crocodile adds two against a fortification, a Crocodile with
+    infantry two against bocage; never more than two an attack."""
+    units = {"AV": special("avre"), "CR": special("crocodile"),
+             "I": counter("Allied", "05.04", INFANTRY),
+             "F": counter("German", "05.05", dict(unit_class="fortification", transport="foot",
+                                                  stacking=0, front=(0, 0, 0), back=None),
+                          tags=["fort:minor_fort"]),
+             "G": counter("German", "05.05", INFANTRY)}
+    session, _ = world(units, rules=("tld:I", "tld:IV"), terrain={"bocage": ["05.05"]})
+    ref = session.ref
+    g = [ref("unit", "G")]
+    assert session.value("special_armor_bonus", "05.05", [ref("unit", "AV"), ref("unit", "I")],
+                         g) == 2
+    assert session.value("special_armor_bonus", "05.05",
+                         [ref("unit", "AV"), ref("unit", "CR"), ref("unit", "I")], g) == 2
+    assert session.value("special_armor_bonus", "05.05", [ref("unit", "AV")], g) == 0
+    assert session.value("independent", ref("unit", "AV"))
+
+
+def test_avre_alone_gives_the_other_side_two_and_a_crocodile_doubles():
+    """tld:V.G#13-14, tld:V.G#22: an AVRE counts for combined arms only alone in
+    its hex, and then gives the other side two; a Crocodile with infantry
+    doubles the combined arms modifier."""
+    units = {"AV": counter("Allied", "03.03", dict(TANKS), tags=["special:avre"]),
+             "CR": counter("Allied", "05.04", dict(TANKS), tags=["special:crocodile"]),
+             "I": counter("Allied", "05.04", INFANTRY),
+             "G": counter("German", "05.05", INFANTRY)}
+    session, _ = world(units, rules=("tld:I", "tld:III"))
+    ref = session.ref
+    g = [ref("unit", "G")]
+    assert session.value("combined_arms_modifier", [ref("unit", "AV")], g) == -2
+    assert session.value("combined_arms_modifier", [ref("unit", "CR"), ref("unit", "I")], g) == 4
+
+
+def test_avre_and_crocodile_have_no_remnant_step():
+    """tld:V.G#15-16, tld:V.G#23-24: two steps at most, the special function
+    kept inverted."""
+    units = {"AV": special("avre", back=(4, 3, 10)), "G": counter("German", "09.09", INFANTRY)}
+    session, _ = world(units)
+    av = session.ref("unit", "AV")
+    assert session.value("steps", av) == 2
+    session.perform("lose_step", av)
+    assert session.value("is_avre", av) and session.state.attr(av, "face") == "back"
+    session.perform("lose_step", av)
+    assert not session.state.attr(av, "on_map")
