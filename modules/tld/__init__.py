@@ -94,7 +94,7 @@ class _Plugin:
 
     @hookimpl
     def ks_settled_events(self):
-        return ["segment_started", "attack_resolved", "game_won", "game_drawn"]
+        return ["segment_started", "attack_resolved", "game_won"]
 
     @hookimpl
     def ks_invariants(self):

@@ -231,9 +231,9 @@ def evaluate(session: Any, side: str) -> float | None:
         return None
     for event in reversed(state.log):
         if event.kind == "game_won":
+            if event.data["winner"] is None:
+                return 0.0
             return 1.0 if str(event.data["winner"]).split(":")[-1] == side else -1.0
-        if event.kind == "game_drawn":
-            return 0.0
     bot = TldHeuristicPlayer(session)
     mine = theirs = 0.0
     for u in state.units():

@@ -86,9 +86,9 @@ def test_victory_and_the_draw(holders, outcome):
         session.place(unit, hex_id)
     session.state.turn = len(state.catalog["game"]["game"]["turns"])
     session.perform("victory_check")
-    won = [e for e in state.log if e.kind in ("game_won", "game_drawn")]
+    won = [e for e in state.log if e.kind == "game_won"]
     assert len(won) == 1
-    result = "draw" if won[0].kind == "game_drawn" else str(won[0].data["winner"])
+    result = "draw" if won[0].data["winner"] is None else str(won[0].data["winner"])
     assert result == outcome
 
 
@@ -104,7 +104,7 @@ def test_bots_play_mortain_to_one_result(bots, seed):
     """tld:I.A#1, tld:scenario:1#7: every game ends after its fourth turn with
     one result, no rule broken on the way (--check-invariants)."""
     game, lines = play_game("tld/mortain", seed, PLAYERS[bots], check_invariants=True)
-    ends = game.session.events("game_won") + game.session.events("game_drawn")
+    ends = game.session.events("game_won")
     assert len(ends) == 1
     assert lines[-1].startswith("RESULT: "), lines[-3:]
 
@@ -165,3 +165,16 @@ def test_render_draws_tld_counters_attack_defense_movement(tmp_path):
     svg = out.read_text(encoding="utf-8")
     assert "4-6-4" in svg and "10-6-10" in svg      # a US battalion, a German Pz IV battalion
     assert "Q4 D" not in svg and ">Q" not in svg
+
+
+def test_each_game_system_describes_its_own_events():
+    """Two game systems installed both name an event game_won: a game's log asks
+    only its own modules (a Crete draw reads as GTS writes it, a TLD draw as TLD)."""
+    from kriegsspiel.core.state import Event
+    from kriegsspiel.engine.plugins import installed_registry
+    from kriegsspiel.tools.play import describe
+    registry = installed_registry()
+    draw = Event(1, "game_won", {"winner": None, "reason": "nobody"})
+    assert describe(draw, [], False, registry, registry.select(["crete"])) == "RESULT: nobody"
+    assert describe(draw, [], False, registry, registry.select(["tld"])) == \
+        "RESULT: a draw (nobody)"
