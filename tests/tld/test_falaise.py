@@ -26,7 +26,7 @@ def falaise():
 
 
 def test_the_scenario_as_printed(falaise):
-    """tld:scenario:2#6-7, tld:scenario:2#9-11, tld:scenario:2#27-37: section G,
+    """tld:scenario:2#6-7, tld:scenario:2#9-11, tld:scenario:2#27-37, tld:VI.A#7: section G,
     five turns 17-21 August, Modules I and II, the Germans setting up first; the
     2ss and 9ss Panzer Divisions on 20 August anywhere along the east edge; four
     Allied supply units a turn along the north or west edge, one German along
