@@ -1,7 +1,7 @@
 """Scenario #1: Mortain (tld:scenario:1) as the text gives it, and played to a
 result by the bots under the invariant checker.
 
-Random games cost about two seconds each: four seeds in CI (seed 1 is also the
+Random games cost about two seconds each: seeds 2-4 in CI (seed 1 is also the
 golden playthrough, tests/golden/tld_mortain_seed1.txt), the other sixteen and
 the heuristic games beyond two under KS_SLOW=1 (`-m slow`)."""
 
@@ -13,7 +13,7 @@ from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.play import play_game
 
-IN_CI = {"random": range(1, 5), "heuristic": range(1, 3)}
+IN_CI = {"random": range(2, 5), "heuristic": range(1, 3)}   # seed 1: the golden game
 PLAYERS = {"random": ["random"], "heuristic": ["heuristic", "heuristic"]}
 
 
