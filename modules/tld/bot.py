@@ -173,6 +173,16 @@ class TldHeuristicPlayer:
     def on_join_attack(self, decision, options):
         return True
 
+    def on_bomber_hex(self, decision, options):
+        """Over the enemy hex its side can attack at the best odds (tld:III.C)."""
+        best, best_column = "none", -1
+        for o in options:
+            if o != "none":
+                column = self.odds_at(o, decision.player)
+                if column > best_column:
+                    best, best_column = o, column
+        return best
+
     def on_withhold(self, decision, options):
         return True                     # they count as exited (tld:scenario:2)
 

@@ -225,3 +225,59 @@ def test_avre_and_crocodile_have_no_remnant_step():
     assert session.value("is_avre", av) and session.state.attr(av, "face") == "back"
     session.perform("lose_step", av)
     assert not session.state.attr(av, "on_map")
+
+
+# ---- Module III: the air/naval phase and tactical air support (tld:III.A, III.C) ----
+BOMBER = dict(unit_class="aircraft", transport="motorized", stacking=0, front=(6, 0, 0),
+              back=None)
+
+
+def bombing(target="05.05", join=True):
+    def answer(d):
+        if d.key == "bomber_hex":
+            return target if target in d.options else "none"
+        if d.key == "attack_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        if d.key == "join_attack":
+            return join
+        return stay(d)
+    return answer
+
+
+def air_world(target="05.05", join=True, dice=(4,)):
+    units = {"B1": counter("Allied", None, BOMBER, tags=["air:bomber"]),
+             "B2": counter("Allied", None, BOMBER, tags=["air:bomber"]),
+             "A": counter("Allied", "05.04", INFANTRY, front=(6, 6, 4)),
+             "G": counter("German", "05.05", INFANTRY, front=(3, 6, 4))}
+    return world(units, rules=("tld:I", "tld:III"), answer=bombing(target, join),
+                 dice=list(dice))
+
+
+def test_the_air_naval_phase_comes_first_and_bombers_join_the_attack():
+    """tld:III.A#1-10, tld:III.C#1-8, tld:III.C#11-12: in the Allied segment the
+    air/naval phase comes before movement; the bombers go over the German hex
+    (no stacking limit), add their strength to the attack on it, suffer nothing
+    and leave the map at the end of the combat phase."""
+    session, rec = air_world()
+    session.perform("player_segment", side(session, "Allied"))
+    keys = [k for _, k, _ in rec.asked]
+    assert keys.index("bomber_hex") < keys.index("move_to")
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    assert fight["attack"] == 18 and sorted(fight["attackers"]) == ["A", "B1", "B2"]
+    assert [e.data["hex"] for e in session.state.log if e.kind == "bomber_allocated"] == \
+        ["05.05", "05.05"]
+    for b in ("B1", "B2"):
+        assert not session.state.attr(session.ref("unit", b), "on_map")
+        assert not session.state.attr(session.ref("unit", b), "eliminated")
+    steps = [s.name for s in session.program.decls["player_segment"].steps]
+    assert steps.index("air_naval") < steps.index("regular_movement")
+
+
+def test_bombers_alone_do_nothing():
+    """tld:III.C#9-10: without an infantry or armor unit attacking the hex, the
+    bombers over it have no effect."""
+    session, _ = air_world(join=False, dice=())
+    session.perform("player_segment", side(session, "Allied"))
+    assert not [e for e in session.state.log if e.kind == "attack_resolved"]
+    assert session.state.attr(session.ref("unit", "G"), "hex") == "05.05"
+    assert not session.value("friendly_hex", "05.05", side(session, "Allied"))
