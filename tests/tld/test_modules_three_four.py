@@ -281,3 +281,16 @@ def test_bombers_alone_do_nothing():
     assert not [e for e in session.state.log if e.kind == "attack_resolved"]
     assert session.state.attr(session.ref("unit", "G"), "hex") == "05.05"
     assert not session.value("friendly_hex", "05.05", side(session, "Allied"))
+
+
+def test_an_empty_field_fortification_goes_at_the_end_of_a_movement_phase():
+    """tld:IV.B#24: a functional field fortification no friendly combat unit
+    occupies at the end of a movement phase is removed; one still held stays."""
+    units = {"F1": counter("German", "05.05", FORT, tags=["fort:field"]),
+             "F2": counter("German", "07.07", FORT, tags=["fort:field"]),
+             "G": counter("German", "07.07", INFANTRY),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    session, _ = world(units, rules=IV)
+    session.perform("movement_phase", side(session, "German"), "regular")
+    assert not session.state.attr(session.ref("unit", "F1"), "on_map")
+    assert session.state.attr(session.ref("unit", "F2"), "on_map")
