@@ -27,8 +27,8 @@ def register(rules_app: typer.Typer, out: Console, fail: Callable[[KsError], NoR
                    on: List[str] = typer.Option([], "--on", help="The modules whose rules "
                                                 "to look in, with those they build on "
                                                 "(repeatable; `ks modules` lists them; "
-                                                "default: the installed series; of several, the one that "
-                                                "defines it)."),
+                                                "default: the installed series; of "
+                                                "several, the one that defines it)."),
                    module: List[Path] = typer.Option([], "--module", help=MODULE_HELP)
                    ) -> None:
         """Show a definition — where each layer defines or overrides it — or a

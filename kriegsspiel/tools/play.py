@@ -23,7 +23,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import Session, _encode
-from kriegsspiel.engine.plugins import play_begins
+from kriegsspiel.engine.plugins import play_begins, session_modules
 from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.output import write_whole
@@ -32,10 +32,12 @@ from kriegsspiel.tools.seats import PLAYER_KINDS, players_for, seated_kinds  # n
 
 
 def describe(event: Event, turns: list[str], setting_up: bool = False,
-             registry: object = None) -> str | None:
+             registry: object = None, modules: list[str] | None = None) -> str | None:
     """One readable line for the events a player cares about (None: skip it):
     the kernel's here, the rules' own from their modules (ks_describe_event;
-    *registry*: the game's, default the installed modules)."""
+    *registry*: the game's, default the installed modules; *modules*: the
+    game's own, so that another game system's line for an event of the same
+    name is never taken)."""
     d = event.data
     kind = event.kind
     if kind == "unit_placed" and setting_up and d["destination"]:
@@ -49,7 +51,7 @@ def describe(event: Event, turns: list[str], setting_up: bool = False,
     if kind == "turn_advanced":
         nxt = turns[d["turn"]] if d["turn"] < len(turns) else "end"
         return f"turn {nxt}" if nxt != "end" else "end of the last turn"
-    return _module_description(kind, d, registry)
+    return _module_description(kind, d, registry, modules)
 
 
 @functools.lru_cache(maxsize=1)
@@ -58,8 +60,17 @@ def _installed_describer():
     return installed_registry().manager.hook.ks_describe_event
 
 
-def _module_description(kind: str, data: dict, registry: object = None) -> str | None:
-    """What the modules say of their own events (hook ks_describe_event)."""
+def _module_description(kind: str, data: dict, registry: object = None,
+                        modules: list[str] | None = None) -> str | None:
+    """What the modules say of their own events (hook ks_describe_event): the
+    game's *modules* only when given, the highest layer's line first."""
+    if modules is not None:
+        from kriegsspiel.engine.plugins import installed_registry
+        asked = registry if registry is not None else installed_registry()
+        for _, line in reversed(asked.call("ks_describe_event", modules, kind=kind, data=data)):
+            if line is not None:
+                return line
+        return None
     hook = _installed_describer() if registry is None else \
         registry.manager.hook.ks_describe_event
     return hook(kind=kind, data=data)
@@ -296,11 +307,12 @@ def readable_events(game: Playthrough, explain: bool,
     event it describes (its explanations' lines with it)."""
     session, lines, turns = game.session, [], game.turns
     setting_up, begins = True, play_begins(session)
+    registry, modules = session_modules(session)
     for index, event in enumerate(session.state.log):
         setting_up = setting_up and event.kind not in begins
         if index < start:
             continue
-        line = describe(event, turns, setting_up, getattr(session, "registry", None))
+        line = describe(event, turns, setting_up, registry, modules)
         if line:
             lines.append((index, line))
             if explain:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Event, GameState
-from kriegsspiel.engine.plugins import play_begins
+from kriegsspiel.engine.plugins import play_begins, session_modules
 from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.play import describe
 from kriegsspiel.tools.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers,
@@ -50,6 +50,7 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
     hexes_before: dict[str, list[str]] = {}
     out: list[dict] = []
     setting_up, begins = True, play_begins(source.session)
+    registry, modules = session_modules(source.session)
     for event in source.events:
         state.record(event["kind"], event["data"], [])
         ev = Event(event["seq"], event["kind"], event["data"])
@@ -59,7 +60,7 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         marks = hex_markers(state, source.look)
         marked = {h: marks.get(h, []) for h in sorted(set(marks) | set(hexes_before))
                   if marks.get(h, []) != hexes_before.get(h, [])}
-        text = describe(ev, source.turns, setting_up)
+        text = describe(ev, source.turns, setting_up, registry, modules)
         if text is None and not moved and not marked:
             continue
         before.update(moved)

@@ -22,7 +22,8 @@ from kriegsspiel.modules.tld.describe import BOARD_LOOK, describe_event
 RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
-              "scenario_rules.ksr")
+              "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
+              "special_units.ksr", "air.ksr")
 
 
 class _Plugin:
@@ -93,7 +94,7 @@ class _Plugin:
 
     @hookimpl
     def ks_settled_events(self):
-        return ["segment_started", "attack_resolved", "game_won", "game_drawn"]
+        return ["segment_started", "attack_resolved", "game_won"]
 
     @hookimpl
     def ks_invariants(self):

@@ -173,6 +173,16 @@ class TldHeuristicPlayer:
     def on_join_attack(self, decision, options):
         return True
 
+    def on_bomber_hex(self, decision, options):
+        """Over the enemy hex its side can attack at the best odds (tld:III.C)."""
+        best, best_column = "none", -1
+        for o in options:
+            if o != "none":
+                column = self.odds_at(o, decision.player)
+                if column > best_column:
+                    best, best_column = o, column
+        return best
+
     def on_withhold(self, decision, options):
         return True                     # they count as exited (tld:scenario:2)
 
@@ -231,9 +241,9 @@ def evaluate(session: Any, side: str) -> float | None:
         return None
     for event in reversed(state.log):
         if event.kind == "game_won":
+            if event.data["winner"] is None:
+                return 0.0
             return 1.0 if str(event.data["winner"]).split(":")[-1] == side else -1.0
-        if event.kind == "game_drawn":
-            return 0.0
     bot = TldHeuristicPlayer(session)
     mine = theirs = 0.0
     for u in state.units():

@@ -40,10 +40,10 @@ def describe_event(kind: str, d: dict) -> str | None:
         return f"      {_name(d['unit'])} retreats to {d['destination']}"
     if kind == "unit_entered":
         return f"    {_name(d['unit'])} enters at {d['hex']}"
+    if kind == "game_won" and d["winner"] is None:
+        return f"RESULT: a draw ({d['reason']})"
     if kind == "game_won":
         return f"RESULT: {_name(d['winner'])} wins ({d['reason']})"
-    if kind == "game_drawn":
-        return f"RESULT: a draw ({d['reason']})"
     return None
 
 

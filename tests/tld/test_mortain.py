@@ -1,7 +1,7 @@
 """Scenario #1: Mortain (tld:scenario:1) as the text gives it, and played to a
 result by the bots under the invariant checker.
 
-Random games cost about two seconds each: four seeds in CI (seed 1 is also the
+Random games cost about two seconds each: seeds 2-4 in CI (seed 1 is also the
 golden playthrough, tests/golden/tld_mortain_seed1.txt), the other sixteen and
 the heuristic games beyond two under KS_SLOW=1 (`-m slow`)."""
 
@@ -13,7 +13,7 @@ from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.play import play_game
 
-IN_CI = {"random": range(1, 5), "heuristic": range(1, 3)}
+IN_CI = {"random": range(2, 5), "heuristic": range(1, 3)}   # seed 1: the golden game
 PLAYERS = {"random": ["random"], "heuristic": ["heuristic", "heuristic"]}
 
 
@@ -86,9 +86,9 @@ def test_victory_and_the_draw(holders, outcome):
         session.place(unit, hex_id)
     session.state.turn = len(state.catalog["game"]["game"]["turns"])
     session.perform("victory_check")
-    won = [e for e in state.log if e.kind in ("game_won", "game_drawn")]
+    won = [e for e in state.log if e.kind == "game_won"]
     assert len(won) == 1
-    result = "draw" if won[0].kind == "game_drawn" else str(won[0].data["winner"])
+    result = "draw" if won[0].data["winner"] is None else str(won[0].data["winner"])
     assert result == outcome
 
 
@@ -104,7 +104,7 @@ def test_bots_play_mortain_to_one_result(bots, seed):
     """tld:I.A#1, tld:scenario:1#7: every game ends after its fourth turn with
     one result, no rule broken on the way (--check-invariants)."""
     game, lines = play_game("tld/mortain", seed, PLAYERS[bots], check_invariants=True)
-    ends = game.session.events("game_won") + game.session.events("game_drawn")
+    ends = game.session.events("game_won")
     assert len(ends) == 1
     assert lines[-1].startswith("RESULT: "), lines[-3:]
 
@@ -150,3 +150,31 @@ def test_the_search_player_answers_tld_questions():
     session.ctx.explaining = False
     session.perform("play_turn")
     assert session.state.turn == 1 and len(searched) == 3
+
+
+def test_render_draws_tld_counters_attack_defense_movement(tmp_path):
+    """`ks render` draws a TLD counter its own way (modules/tld/describe.py's
+    board look): attack-defense-movement and the stacking value, no GTS
+    troop-quality line."""
+    from typer.testing import CliRunner
+
+    from kriegsspiel.tools.cli import app
+    out = tmp_path / "mortain.svg"
+    result = CliRunner().invoke(app, ["render", "tld/mortain", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    svg = out.read_text(encoding="utf-8")
+    assert "4-6-4" in svg and "10-6-10" in svg      # a US battalion, a German Pz IV battalion
+    assert "Q4 D" not in svg and ">Q" not in svg
+
+
+def test_each_game_system_describes_its_own_events():
+    """Two game systems installed both name an event game_won: a game's log asks
+    only its own modules (a Crete draw reads as GTS writes it, a TLD draw as TLD)."""
+    from kriegsspiel.core.state import Event
+    from kriegsspiel.engine.plugins import installed_registry
+    from kriegsspiel.tools.play import describe
+    registry = installed_registry()
+    draw = Event(1, "game_won", {"winner": None, "reason": "nobody"})
+    assert describe(draw, [], False, registry, registry.select(["crete"])) == "RESULT: nobody"
+    assert describe(draw, [], False, registry, registry.select(["tld"])) == \
+        "RESULT: a draw (nobody)"

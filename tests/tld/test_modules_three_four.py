@@ -1,0 +1,296 @@
+"""Module III's Combined Arms Modifiers (tld:III.B) and Module IV's
+fortifications (tld:IV.B).  Their charts are not printed (provisional in
+combined_arms.ksr and fortifications.ksr), so these tests check how categories
+are found and used and what a fortification does, not invented numbers."""
+
+from __future__ import annotations
+
+from tld_world import INFANTRY, TANKS, ARTILLERY, counter, side, stay, world
+
+III = ("tld:I", "tld:III")   # without Module II: no HQ needed for supply
+
+
+def cam(session, units):
+    return session.value("cam_category_of", [session.ref("unit", u) for u in units])
+
+
+def test_categories_come_from_types_sharing_a_hex():
+    """tld:III.B#1, tld:III.B#3-4: infantry and armor in one hex are combined;
+    the same types in different hexes are not; artillery counts as neither."""
+    units = {"I1": counter("Allied", "05.05", INFANTRY), "T1": counter("Allied", "05.05", TANKS),
+             "T2": counter("Allied", "06.05", TANKS), "I2": counter("Allied", "06.06", INFANTRY),
+             "R": counter("Allied", "04.04", ARTILLERY)}
+    session, _ = world(units, rules=III)
+    assert cam(session, ["I1", "T1"]) == "combined"
+    assert cam(session, ["T2", "I2"]) == "armor"
+    assert cam(session, ["I2"]) == "infantry" and cam(session, ["R"]) == "other"
+
+
+def test_the_modifier_is_cross_indexed_and_added_to_the_attack_die():
+    """tld:III.B#2, tld:III.B#5-7: the attackers' and defenders' categories give
+    the die modifier, whatever their supply or terrain; only with Module III."""
+    units = {"G1": counter("German", "05.04", INFANTRY, front=(6, 4, 4)),
+             "G2": counter("German", "05.04", TANKS, front=(6, 4, 10)),
+             "A1": counter("Allied", "05.05", INFANTRY, front=(4, 6, 4))}
+
+    def answer(d):
+        if d.key == "attack_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        if d.key == "join_attack":
+            return True
+        return stay(d)
+    session, _ = world(units, rules=III, answer=answer, dice=[3], terrain={"forest": ["05.05"]})
+    session.perform("combat_phase", side(session, "German"))
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    drm = session.value("attack_die_modifier", "05.05",
+                        [session.ref("unit", "G1"), session.ref("unit", "G2")],
+                        [session.ref("unit", "A1")])
+    assert fight["modifier"] == 2 and drm == 2
+    assert [t["name"] for t in drm.terms] == ["combined_arms"]
+    without, _ = world(units, answer=answer, dice=[3], terrain={"forest": ["05.05"]})
+    without.perform("combat_phase", side(without, "German"))
+    assert [e.data["modifier"] for e in without.state.log if e.kind == "attack_resolved"] == [0]
+
+
+def test_no_combined_arms_in_defensive_fire():
+    """tld:III.B#8: defensive fire takes only the terrain and disruption modifiers."""
+    units = {"A": counter("Allied", "05.05", INFANTRY, tags=["division:1"]),
+             "AT": counter("Allied", "05.05", TANKS, tags=["division:1"]),
+             "G": counter("German", "05.04", INFANTRY, tags=["division:2"]),
+             "GA": counter("German", "05.02", ARTILLERY, tags=["division:2"])}
+
+    def answer(d):
+        if d.key == "defensive_fire_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        return True if d.key in ("defensive_fire", "fire_on") else stay(d)
+    session, _ = world(units, rules=("tld:I", "tld:III"), answer=answer, dice=[3])
+    session.perform("defensive_fire_phase", side(session, "German"))
+    [fire] = [e.data for e in session.state.log if e.kind == "defensive_fire_resolved"]
+    assert fire["modifier"] == 0
+
+
+# ---- Module IV: fortifications (tld:IV.B) -----------------------------------------
+IV = ("tld:I", "tld:III", "tld:IV")
+FORT = dict(unit_class="fortification", transport="foot", stacking=0, front=(0, 0, 0),
+            back=None)
+
+
+def fortified(kind="fortified_area", **extra):
+    units = {"F": counter("German", "05.05", FORT, tags=[f"fort:{kind}"]),
+             "G": counter("German", "05.05", INFANTRY, front=(3, 4, 4), back=(2, 3, 4),
+                          remnant=(1, 1, 4)),
+             "A1": counter("Allied", "05.04", INFANTRY, front=(12, 6, 4)),
+             "A2": counter("Allied", "05.04", TANKS, front=(12, 6, 10)), **extra}
+    return units
+
+
+def attack_05_05(d):
+    if d.key == "attack_hex":
+        return "05.05" if "05.05" in d.options else "end"
+    if d.key == "join_attack":
+        return True
+    if d.key == "retreat_to":
+        return d.options[0]
+    return stay(d)
+
+
+def test_units_in_a_fortification_control_the_hexes_around_it():
+    """tld:IV.B#2, tld:IV.B#5, tld:IV.B#8, tld:IV.B#14: a combat unit under a
+    fortification controls the six hexes round it (the Fortifications Chart is
+    not printed: all six); the fortification itself counts nothing for stacking;
+    a coastal strongpoint holds no unit (tld:IV.B#11)."""
+    session, _ = world(fortified(), rules=IV)
+    german = side(session, "German")
+    assert session.value("in_fortification", session.ref("unit", "G"))
+    assert session.value("in_enemy_zoc", "05.06", side(session, "Allied"))
+    assert session.value("stacking_points", "05.05", german) == 2
+    strongpoint, _ = world(fortified("coastal_strongpoint"), rules=IV)
+    assert not strongpoint.value("in_fortification", strongpoint.ref("unit", "G"))
+    off, _ = world(fortified(), rules=("tld:I",))
+    assert not off.value("in_fortification", off.ref("unit", "G"))
+
+
+def test_no_retreat_from_a_fortification_unless_disrupted_and_armor_for_combined_arms():
+    """tld:IV.B#6-7, tld:IV.B#15: a retreat result does not move units in a
+    fortification (they take losses as usual), unless disrupted earlier in the
+    turn; defending there they count as armor for combined arms."""
+    session, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[2])  # 24:4 6-1, 2+1: DL1R
+    session.perform("combat_phase", side(session, "Allied"))
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    assert fight["result"] == "DL1R" and fight["modifier"] == 1    # combined against armor: +1
+    assert session.value("defender_category", [session.ref("unit", "G")]) == "armor"
+    g = session.ref("unit", "G")
+    assert session.state.attr(g, "hex") == "05.05" and session.state.attr(g, "face") == "back"
+    shaken, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[1])
+    shaken.state.set_track(shaken.ref("unit", "G"), "disrupted", 1, [])
+    shaken.perform("combat_phase", side(shaken, "Allied"))   # 1+1+1: DL1R, and it retreats
+    moved = shaken.state.attr(shaken.ref("unit", "G"), "hex")
+    result = [e.data["result"] for e in shaken.state.log if e.kind == "attack_resolved"][0]
+    assert result in ("DR", "DL1R") and moved not in ("05.05",)
+
+
+def test_a_fortification_goes_when_its_units_are_destroyed():
+    """tld:IV.B#12-13: the fortification is removed once every unit under it is
+    destroyed."""
+    session, _ = world(fortified(), rules=IV, answer=attack_05_05, dice=[6])     # 6+1: DE
+    session.perform("combat_phase", side(session, "Allied"))
+    assert [e.data["result"] for e in session.state.log if e.kind == "attack_resolved"] == ["DE"]
+    assert not session.state.attr(session.ref("unit", "F"), "on_map")
+    assert [e.kind for e in session.state.log if e.kind == "fortification_removed"] == [
+        "fortification_removed"]
+
+
+# ---- Module V: invasion-turn supply, special assault and armored units -----------
+V = ("tld:I", "tld:II", "tld:III", "tld:IV", "tld:V")
+
+
+def test_on_the_invasion_turn_every_unit_is_supplied_and_spends_nothing():
+    """tld:V.D#1-2: on 6 June both sides are supplied for everything without an
+    HQ, and no supply is spent."""
+    units = {"A": counter("Allied", "05.05", INFANTRY, tags=["division:1"]),
+             "G": counter("German", "05.04", INFANTRY, tags=["division:2"])}
+    june, _ = world(units, rules=V, month="06")
+    assert june.value("supplied", june.ref("unit", "A"))
+    assert june.value("supplied", june.ref("unit", "G"))
+    later, _ = world(units, rules=V, month="06", start_date=7)
+    assert not later.value("supplied", later.ref("unit", "A"))
+
+
+def special(kind, **kw):
+    base = dict(TANKS, back=(4, 3, 10), remnant=None)
+    base.update(kw)
+    return counter("Allied", "05.04", base, tags=[f"special:{kind}"])
+
+
+def test_rmsr_adds_one_each_on_the_invasion_turn_and_leaves_after_it():
+    """tld:V.F#1-5: an RMSR unit is an armor-type unit adding +1 to the die of
+    an attack it joins on the invasion turn only; it leaves at the turn's end."""
+    units = {"R1": special("rmsr"), "R2": special("rmsr"),
+             "G": counter("German", "05.05", INFANTRY)}
+    june, _ = world(units, rules=("tld:I",), month="06")
+    attackers = [june.ref("unit", "R1"), june.ref("unit", "R2")]
+    drm = june.value("attack_die_modifier", "05.05", attackers, [june.ref("unit", "G")])
+    assert drm == 2 and june.value("armor_type", attackers[0])
+    july, _ = world(units, rules=("tld:I",), month="07")
+    assert july.value("attack_die_modifier", "05.05",
+                      [july.ref("unit", "R1")], [july.ref("unit", "G")]) == 0
+    june.perform("invasion_turn_over")
+    assert not june.state.attr(attackers[0], "on_map")
+
+
+def test_avre_and_crocodile_against_fortifications_and_bocage_at_most_two():
+    """tld:V.G#5-6, tld:V.G#8, tld:V.G#11-12, tld:V.G#19-21: with other units an
+    AVRE or a Crocodile adds two against a fortification, a Crocodile with
+    infantry two against bocage; never more than two an attack."""
+    units = {"AV": special("avre"), "CR": special("crocodile"),
+             "I": counter("Allied", "05.04", INFANTRY),
+             "F": counter("German", "05.05", dict(unit_class="fortification", transport="foot",
+                                                  stacking=0, front=(0, 0, 0), back=None),
+                          tags=["fort:minor_fort"]),
+             "G": counter("German", "05.05", INFANTRY)}
+    session, _ = world(units, rules=("tld:I", "tld:IV"), terrain={"bocage": ["05.05"]})
+    ref = session.ref
+    g = [ref("unit", "G")]
+    assert session.value("special_armor_bonus", "05.05", [ref("unit", "AV"), ref("unit", "I")],
+                         g) == 2
+    assert session.value("special_armor_bonus", "05.05",
+                         [ref("unit", "AV"), ref("unit", "CR"), ref("unit", "I")], g) == 2
+    assert session.value("special_armor_bonus", "05.05", [ref("unit", "AV")], g) == 0
+    assert session.value("independent", ref("unit", "AV"))
+
+
+def test_avre_alone_gives_the_other_side_two_and_a_crocodile_doubles():
+    """tld:V.G#13-14, tld:V.G#22: an AVRE counts for combined arms only alone in
+    its hex, and then gives the other side two; a Crocodile with infantry
+    doubles the combined arms modifier."""
+    units = {"AV": counter("Allied", "03.03", dict(TANKS), tags=["special:avre"]),
+             "CR": counter("Allied", "05.04", dict(TANKS), tags=["special:crocodile"]),
+             "I": counter("Allied", "05.04", INFANTRY),
+             "G": counter("German", "05.05", INFANTRY)}
+    session, _ = world(units, rules=("tld:I", "tld:III"))
+    ref = session.ref
+    g = [ref("unit", "G")]
+    assert session.value("combined_arms_modifier", [ref("unit", "AV")], g) == -2
+    assert session.value("combined_arms_modifier", [ref("unit", "CR"), ref("unit", "I")], g) == 4
+
+
+def test_avre_and_crocodile_have_no_remnant_step():
+    """tld:V.G#15-16, tld:V.G#23-24: two steps at most, the special function
+    kept inverted."""
+    units = {"AV": special("avre", back=(4, 3, 10)), "G": counter("German", "09.09", INFANTRY)}
+    session, _ = world(units)
+    av = session.ref("unit", "AV")
+    assert session.value("steps", av) == 2
+    session.perform("lose_step", av)
+    assert session.value("is_avre", av) and session.state.attr(av, "face") == "back"
+    session.perform("lose_step", av)
+    assert not session.state.attr(av, "on_map")
+
+
+# ---- Module III: the air/naval phase and tactical air support (tld:III.A, III.C) ----
+BOMBER = dict(unit_class="aircraft", transport="motorized", stacking=0, front=(6, 0, 0),
+              back=None)
+
+
+def bombing(target="05.05", join=True):
+    def answer(d):
+        if d.key == "bomber_hex":
+            return target if target in d.options else "none"
+        if d.key == "attack_hex":
+            return "05.05" if "05.05" in d.options else "end"
+        if d.key == "join_attack":
+            return join
+        return stay(d)
+    return answer
+
+
+def air_world(target="05.05", join=True, dice=(4,)):
+    units = {"B1": counter("Allied", None, BOMBER, tags=["air:bomber"]),
+             "B2": counter("Allied", None, BOMBER, tags=["air:bomber"]),
+             "A": counter("Allied", "05.04", INFANTRY, front=(6, 6, 4)),
+             "G": counter("German", "05.05", INFANTRY, front=(3, 6, 4))}
+    return world(units, rules=("tld:I", "tld:III"), answer=bombing(target, join),
+                 dice=list(dice))
+
+
+def test_the_air_naval_phase_comes_first_and_bombers_join_the_attack():
+    """tld:III.A#1-10, tld:III.C#1-8, tld:III.C#11-12: in the Allied segment the
+    air/naval phase comes before movement; the bombers go over the German hex
+    (no stacking limit), add their strength to the attack on it, suffer nothing
+    and leave the map at the end of the combat phase."""
+    session, rec = air_world()
+    session.perform("player_segment", side(session, "Allied"))
+    keys = [k for _, k, _ in rec.asked]
+    assert keys.index("bomber_hex") < keys.index("move_to")
+    [fight] = [e.data for e in session.state.log if e.kind == "attack_resolved"]
+    assert fight["attack"] == 18 and sorted(fight["attackers"]) == ["A", "B1", "B2"]
+    assert [e.data["hex"] for e in session.state.log if e.kind == "bomber_allocated"] == \
+        ["05.05", "05.05"]
+    for b in ("B1", "B2"):
+        assert not session.state.attr(session.ref("unit", b), "on_map")
+        assert not session.state.attr(session.ref("unit", b), "eliminated")
+    steps = [s.name for s in session.program.decls["player_segment"].steps]
+    assert steps.index("air_naval") < steps.index("regular_movement")
+
+
+def test_bombers_alone_do_nothing():
+    """tld:III.C#9-10: without an infantry or armor unit attacking the hex, the
+    bombers over it have no effect."""
+    session, _ = air_world(join=False, dice=())
+    session.perform("player_segment", side(session, "Allied"))
+    assert not [e for e in session.state.log if e.kind == "attack_resolved"]
+    assert session.state.attr(session.ref("unit", "G"), "hex") == "05.05"
+    assert not session.value("friendly_hex", "05.05", side(session, "Allied"))
+
+
+def test_an_empty_field_fortification_goes_at_the_end_of_a_movement_phase():
+    """tld:IV.B#24: a functional field fortification no friendly combat unit
+    occupies at the end of a movement phase is removed; one still held stays."""
+    units = {"F1": counter("German", "05.05", FORT, tags=["fort:field"]),
+             "F2": counter("German", "07.07", FORT, tags=["fort:field"]),
+             "G": counter("German", "07.07", INFANTRY),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    session, _ = world(units, rules=IV)
+    session.perform("movement_phase", side(session, "German"), "regular")
+    assert not session.state.attr(session.ref("unit", "F1"), "on_map")
+    assert session.state.attr(session.ref("unit", "F2"), "on_map")
