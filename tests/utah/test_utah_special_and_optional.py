@@ -1,4 +1,4 @@
-"""Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
+"""German and Allied special rules (utah:16.0, utah:17.0), Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
 errata's General Scenario Comments, and the optional rules 18.1, 18.3, 18.7
 and 18.9 switched on and off by name."""
 
@@ -267,7 +267,7 @@ def air_game(rolls, as_printed=False, support=8):
 
 
 def test_fighter_bombers_on_the_divisional_displays():
-    """utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
+    """utah:17.0, utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
     from the 0700 turn of 7 June up to 8 on each Allied Divisional Display."""
     game = air_game([])
     game.perform("airpower_phase")
@@ -325,7 +325,7 @@ def test_air_defense_units_in_range():
 
 
 def test_german_tank_recovery():
-    """utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
+    """utah:16.0, utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
     Rally action and a Troop Quality check (Men Rallying applies), In Command, not
     Suppressed nor in an enemy Fire Zone, keeping its Cohesion Hits."""
     game = utah_game(rolls=[9, 0], allied=None)
