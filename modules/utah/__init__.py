@@ -22,6 +22,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
               "paradrops.ksr", "stragglers.ksr",
+              # the Utah Actions (3.3.2's marker, 16.3's Bocage) and Bocage
+              "utah_actions.ksr", "bocage.ksr",
               # Rubble and the Bridges' Engineer works (2.4.3, 2.4.5-2.4.6, 2.5)
               "works.ksr", "bridging.ksr", "ferries.ksr", "start_of_play.ksr",
               # Variable Troop Quality (9.0), the US Army's night (17.2)
@@ -113,6 +115,9 @@ class _Plugin:
         if kind == "fighter_bomber_aborted":  # utah:17.1
             return (f"      the Fighter-Bomber aborts: Air Defense ({_name(data['by'])}) "
                     f"{data['roll']} <= {data['value']}")
+        if kind == "entered_bocage":  # utah:16.3
+            done = "enters Bocage" if data["entered"] else "fails to enter Bocage"
+            return f"    {_name(data['unit'])} {done} in {data['hex']}"
         if kind == "tank_recovered":  # utah:16.4
             return f"    {_name(data['unit'])} recovers its lost step"
         if kind == "ferry_created":  # utah:11.1

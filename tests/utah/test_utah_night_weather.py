@@ -1,4 +1,4 @@
-"""Night and Weather (utah:1.0-1.2, modules/utah/rules/night_weather.ksr):
+"""Night and Weather (utah:1.0, utah:1.1, utah:1.2, modules/utah/rules/night_weather.ksr):
 the night turn, Line of Sight, the Fire and Assault Rating modifiers, the
 airborne night assault bonus, Storm movement and the Fighter-Bombers."""
 
@@ -48,7 +48,7 @@ def test_night_and_storm_line_of_sight(night, day):
 
 
 def test_combat_strengths_at_night_and_in_storm(night, day):
-    """utah:1.1#4: "All Combat Strengths are reduced by 2 at Night (reduced by 3 if
+    """utah:1.0, utah:1.1#4: "All Combat Strengths are reduced by 2 at Night (reduced by 3 if
     both Night and Storm)"; utah:1.2#9: "All Fire Ratings are reduced by 2 (if both
     Storm and Night they are reduced by 3)" — one term, never -4."""
     para = unit(night, PARATROOPER, "45.030")

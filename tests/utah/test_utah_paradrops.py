@@ -1,4 +1,5 @@
-"""Paradrops, glider landings and stragglers (utah:3.0-3.4.3(4),
+"""Paradrops, glider landings and stragglers (utah:3.0, utah:3.4, utah:3.4.3(3),
+utah:3.4.3(4),
 modules/utah/rules/paradrops.ksr, stragglers.ksr) with scripted dice, on the
 night-drop demonstration (Drop One on DZ O at the start of play, a second
 stick at 0700, 6 June)."""
@@ -99,7 +100,7 @@ def test_anti_air_only_by_day():
 
 
 def test_drop_one_rolls_at_the_start_of_play_one_roll_a_stick():
-    """utah:3.3.1#1, utah:3.3.1#2, utah:3.3.1#5, utah:3.3#13: "Roll for Units in Drop
+    """utah:3.0, utah:3.3.1#1, utah:3.3.1#2, utah:3.3.1#5, utah:3.3#13: "Roll for Units in Drop
     One at the start of play ... one die roll on the Drop table for each stick";
     utah:3.2#21: a stick is the Units that drop in one hex; utah:3.3#10: Drop One
     Units get no glider/paradrop marker; utah:3.3.1#19: NE."""
@@ -257,7 +258,7 @@ def test_rally_points_by_the_zone():
 
 
 def test_straggler_recovery_rolls_and_the_night_limit():
-    """utah:3.4.2#1, utah:3.4.2#4, utah:3.4.2#5, utah:3.4.2#8-10, utah:3.4.2#20: a roll (night,
+    """utah:3.4, utah:3.4.2#1, utah:3.4.2#4, utah:3.4.2#5, utah:3.4.2#8-10, utah:3.4.2#20: a roll (night,
     5 June: +4) at or under the Track recovers a point and reduces it, a 0 recovers
     without reducing it, another roll follows; utah:3.4.2#12: at most 4 points a
     battalion on the Night, 5 June turn; utah:3.4.2#25: a 0 stays 0."""

@@ -1,4 +1,4 @@
-"""Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
+"""German and Allied special rules (utah:16.0, utah:17.0), Variable Troop Quality (utah:9.0), the US Army's night (utah:17.2), the
 errata's General Scenario Comments, and the optional rules 18.1, 18.3, 18.7
 and 18.9 switched on and off by name."""
 
@@ -267,7 +267,7 @@ def air_game(rolls, as_printed=False, support=8):
 
 
 def test_fighter_bombers_on_the_divisional_displays():
-    """utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
+    """utah:17.0, utah:17.1#1, utah:17.1#3: the day's Fighter-Bombers by the weather; utah:17.1#7:
     from the 0700 turn of 7 June up to 8 on each Allied Divisional Display."""
     game = air_game([])
     game.perform("airpower_phase")
@@ -325,7 +325,7 @@ def test_air_defense_units_in_range():
 
 
 def test_german_tank_recovery():
-    """utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
+    """utah:16.0, utah:16.4#2-5: a German black-striped vehicle Unit recovers a lost step by a
     Rally action and a Troop Quality check (Men Rallying applies), In Command, not
     Suppressed nor in an enemy Fire Zone, keeping its Cohesion Hits."""
     game = utah_game(rolls=[9, 0], allied=None)
@@ -365,3 +365,57 @@ def test_18_4_regimental_at_companies_lay_mines_like_one_step_engineers():
             assert game.value("hex_marker", "33.046", "minefield") == 0
             game.perform("engineer", at)                  # 6
             assert game.value("hex_marker", "33.046", "minefield") == 1
+
+
+def bocage_game(rolls=(), as_printed=False):
+    game = utah_game("utah/causeway", rolls=list(rolls), as_printed=as_printed)
+    for h in ("33.046", "33.047", "34.046"):
+        game.state.map.terrain[h] = "hedgerow"
+    return game
+
+
+def test_german_units_enter_bocage_in_a_hedgerow_hex():
+    """utah:16.3#1-6: a German Unit with a Fire Rating, in or beside a Hedgerow hex, no
+    Allied Fire Zone on it or on the hex, enters Bocage as a movement action — in its
+    own hex, or in the next after a TQ check (failing: it moves, no Bocage);
+    utah:16.3#7: not from an Improved Position."""
+    game = bocage_game(rolls=[9])
+    german = unit(game, GRENADIER, "33.046")
+    assert "bocage" in game.value("legal_actions", german, "division")
+    assert set(game.value("bocage_hexes", german)) >= {"33.046", "33.047", "34.046"}
+    game.players.players["Axis"].answers["bocage_hex"] = "33.047"
+    game.perform("enter_bocage", german)                  # 9: the check fails
+    assert game.attr(german, "hex") == "33.047" and game.attr(german, "bocage") == 0
+    game.players.players["Axis"].answers["bocage_hex"] = "33.047"
+    game.perform("enter_bocage", german)                  # in its own hex: no check
+    assert game.attr(german, "bocage") == 1
+    assert game.value("exclusive_assault_marker", german, "bocage")   # the Bravery chart
+    other = unit(game, INFANTRY, "35.045")
+    assert game.value("bocage_hexes", other) == []        # not a German Unit
+    game.set_initial(german, "bocage", 0)
+    game.set_initial(german, "improved_position", 1)
+    assert game.value("bocage_hexes", german) == []
+
+
+def test_bocage_rally_in_a_fire_zone_and_leaving_it():
+    """utah:16.3#12: a Unit in Bocage may Rally away Cohesion Hits in a Fire Zone;
+    utah:16.3#13, utah:16.3#14: the marker goes when the Unit leaves the hex."""
+    game = bocage_game()
+    german = unit(game, GRENADIER, "33.046")
+    unit(game, INFANTRY, "34.046")                        # an Allied Fire Zone on it
+    assert not game.value("may_rally_cohesion", german)
+    game.set_initial(german, "bocage", 1)
+    assert game.value("may_rally_cohesion", german)
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_16_3_an_engineer_in_bocage_digs_in_only_itself(as_printed):
+    """utah:errata:16.3#1, utah:errata:16.3#2: an Engineer assisting another Unit in
+    Bocage cannot be in Bocage; once in Bocage it builds only for itself — as printed
+    (utah:16.3#7) any Engineer helps."""
+    game = bocage_game(as_printed=as_printed)
+    sapper = unit(game, "A/4 Engr", "33.046")
+    helped = unit(game, INFANTRY, "33.046")
+    game.set_initial(sapper, "bocage", 1)
+    assert game.value("engineer_assists", sapper, helped) == as_printed
+    assert game.value("engineer_assists", sapper, sapper)

@@ -1,4 +1,4 @@
-"""Utah terrain (utah:2.1-2.4, modules/utah/rules/in_hex.ksr, roads.ksr,
+"""Utah terrain (utah:2.0, utah:2.1, utah:2.2, utah:2.3, utah:2.4, modules/utah/rules/in_hex.ksr, roads.ksr,
 sight.ksr, fire_terms.ksr) on the provisional Map 6, each test with the map
 changed only where it says."""
 
@@ -30,7 +30,7 @@ def set_terrain(session, hex_id, terrain):
 
 @pytest.mark.parametrize("terrain", sorted(ROWS))
 def test_fire_rating_modifiers_as_printed(game, terrain):
-    """utah:2.1#10, utah:2.1.1#2, utah:2.1.2#4, utah:2.1.3#2, utah:2.1.4#3, utah:2.1.5#3, utah:2.1.6#3,
+    """utah:2.0, utah:2.1#10, utah:2.1.1#2, utah:2.1.2#4, utah:2.1.3#2, utah:2.1.4#3, utah:2.1.5#3, utah:2.1.6#3,
     utah:2.1.7#2, utah:2.1.8#2, utah:2.1.9#2, utah:2.1.10#5, utah:2.1.11#4, utah:2.1.12#4,
     utah:2.1.13#2, utah:2.1.14#6: each type's modifier against Unarmored and Armored
     targets, for a small-arms firer (not in Column)."""
@@ -140,7 +140,7 @@ def test_hills_not_against_indirect_fire_and_their_sight(game):
 
 
 def test_stream_costs_and_vehicles(game):
-    """utah:2.2.3#2: a Leg Unit crossing a Stream off a Road pays 2 more out of
+    """utah:2.2, utah:2.2.3#2: a Leg Unit crossing a Stream off a Road pays 2 more out of
     Column, 1 more in Column; utah:2.2.3#3: vehicles only along a Road."""
     leg = unit(game, INFANTRY, "33.047")
     assert game.value("hexside_features", "33.047", "34.047") == ["stream"]
@@ -266,7 +266,7 @@ def test_bridges_in_column_and_no_roadblocks(game):
 
 
 def test_off_the_road_or_out_of_column_the_terrain_is_paid(game):
-    """utah:2.3.1#2-4: in Column along a Road ½ MP; "A Unit not in Column, or not
+    """utah:2.3, utah:2.3.1#2-4: in Column along a Road ½ MP; "A Unit not in Column, or not
     entering or exiting the hex along a Road, must pay the base terrain cost";
     utah:2.3.2#4-5: the same for Railroads."""
     leg = unit(game, INFANTRY, "33.045")
@@ -300,6 +300,15 @@ def test_raised_roads_in_column_only_along_them_out_of_column_at_double_cost(gam
     assert game.value("half_point_cost", leg, "37.049", "37.050") == 4
     tank = unit(game, TANK, "37.049")
     assert game.value("half_point_cost", tank, "37.049", "37.050") is None
+
+
+def test_embankment_roads_work_as_raised_roads(game):
+    """utah:2.3.4#2: Embankment Roads/Railroads "work exactly like Raised
+    Roads/Railroads in all respects"."""
+    side = frozenset(("40.046", "40.047"))
+    assert not game.value("raised_hex", "40.046")
+    game.state.map.roads[side] = {"embankment_road"}
+    assert game.value("raised_hex", "40.046") and game.value("raised_hex", "40.047")
 
 
 def test_leg_units_cross_a_ridge_with_their_whole_allowance(game):

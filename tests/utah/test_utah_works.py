@@ -1,4 +1,5 @@
-"""Rubble (utah:2.5) and the Bridges' Engineer works (utah:2.4.3, 2.4.5, 2.4.6)
+"""Rubble (utah:2.5), the Bridges' Engineer works (utah:2.4.3, 2.4.5, 2.4.6) and Land
+Mines (utah:10.0)
 on the causeway demonstration, with scripted dice (modules/utah/rules/works.ksr)."""
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def test_railroad_bridges_need_improving_for_vehicles():
 
 
 def test_engineers_lay_and_remove_minefields():
-    """utah:10.1#1-5: laying a Minefield is an Engineer Action, no roll for a 2-step
+    """utah:10.0, utah:10.1#1-5: laying a Minefield is an Engineer Action, no roll for a 2-step
     Engineer, 6 or less for a 1-step one, one a hex, in the Engineer's hex;
     utah:10.3#1-5: removing it, the same rolls, Men at Work on a failure; utah:10.1#7: "Mines only affect the
     enemy player"."""
