@@ -27,7 +27,7 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
-from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.engine.rule_reader import RuleReader
 from kriegsspiel.modules.gts.bot_judgements import Judgements
 
 # Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
@@ -41,19 +41,12 @@ OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this
 DETOUR_DEPTH = 6       # how far round an obstacle the bot looks for a way on
 
 
-def _refuse(decision: Any) -> Any:
-    raise KsError(f"the bot's look-ahead context cannot answer '{decision.key}'")
-
-
-class HeuristicPlayer(Judgements):
+class HeuristicPlayer(Judgements, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
-        self.session = session
+        RuleReader.__init__(self, session)
         self.rng = random.Random(seed)
-        self.ctx = Context(session.state, session.dice, _refuse, rules=session.program,
-                           explaining=False)
-        self.state = session.state
         self._required: list[str] | None = None
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         self._is_hex: dict[str, bool] = {}
@@ -62,23 +55,7 @@ class HeuristicPlayer(Judgements):
         # do what its Division activation may not (gts:13.2#11-12, #17).
         self._pass_for_second: Ref | None = None
 
-    # ---- reading the game ---------------------------------------------------
-    def rule(self, name: str, *args: Any, default: Any = None) -> Any:
-        """A pure rule definition's value (None/default if it cannot be had)."""
-        try:
-            return self.session.program.call(name, self.ctx, *args)
-        except KsError:
-            return default
-        finally:
-            self.ctx.trace.clear()
-
-    def attr(self, entity: Any, name: str) -> Any:
-        return self.state.attr(entity, name)
-
-    def side_of(self, entity: Any) -> str | None:
-        side = self.attr(entity, "side")
-        return getattr(side, "id", side)
-
+    # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
     def units(self, side: str | None = None, enemy_of: str | None = None) -> list[Ref]:
         return [u for u in self.state.units() if self.attr(u, "on_map") and
                 (side is None or self.side_of(u) == side) and

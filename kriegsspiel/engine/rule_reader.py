@@ -1,0 +1,43 @@
+"""How a bot reads a game: the rules' own pure definitions, evaluated on a
+private context that makes no explanation records and asks no player (a
+definition that would ask is refused), so reading never changes the game or
+the explanations of the action in progress.  A ruleset's heuristic player
+builds on it (modules/gts/bot.py, modules/tld/bot.py) instead of
+re-implementing a rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.dsl.runtime import Context
+
+
+def refuse(decision: Any) -> Any:
+    raise KsError(f"the bot's look-ahead context cannot answer '{decision.key}'")
+
+
+class RuleReader:
+    """``rule(name, *args)``, ``attr``, ``side_of`` over *session*'s game."""
+
+    def __init__(self, session: Any) -> None:
+        self.session = session
+        self.state = session.state
+        self.ctx = Context(session.state, session.dice, refuse, rules=session.program,
+                           explaining=False)
+
+    def rule(self, name: str, *args: Any, default: Any = None) -> Any:
+        """A pure rule definition's value (*default* if the rules refuse it)."""
+        try:
+            return self.session.program.call(name, self.ctx, *args)
+        except KsError:
+            return default
+        finally:
+            self.ctx.trace.clear()
+
+    def attr(self, entity: Any, name: str) -> Any:
+        return self.state.attr(entity, name)
+
+    def side_of(self, entity: Any) -> str | None:
+        side = self.attr(entity, "side")
+        return getattr(side, "id", side)
