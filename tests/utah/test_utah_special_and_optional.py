@@ -419,3 +419,27 @@ def test_errata_16_3_an_engineer_in_bocage_digs_in_only_itself(as_printed):
     game.set_initial(sapper, "bocage", 1)
     assert game.value("engineer_assists", sapper, helped) == as_printed
     assert game.value("engineer_assists", sapper, sapper)
+
+
+def test_16_2_beach_defense_units_act_on_the_direct_command_chit():
+    """utah:16.2#1: "The independent, white stripe, Wn and Stp Units MAY be activated
+    during the Direct Command chit when In Command and by expending a Command Point
+    normally" — the series keeps every other independent out (gts:10.0.5)."""
+    game = utah_game(allied=None)
+    wn = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="white")
+    axis = game.ref("side", "Axis")
+    division = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(division, "cp", 1)
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    assert not game.value("direct_command_eligible", wn, axis)    # white stripe, no Wn
+    game.state.catalog["unit"][GRENADIER]["tags"].append("wn")
+    assert game.value("direct_command_eligible", wn, axis)
+    game.players.players["Axis"].answers.update(
+        {"direct_command_unit": [GRENADIER, "done"], "action": "move", "move": "stop"})
+    game.perform("direct_command", axis)
+    assert game.attr(division, "cp") == 0                 # a Command Point, normally
+    game.set_initial(division, "cp", 1)
+    game.place("Kdr Gren 1057", None, "leader")           # Out of Command
+    assert not game.value("direct_command_eligible", wn, axis)

@@ -13,6 +13,7 @@ from kriegsspiel.engine.rulebook import ExtraRules
 
 ENGINEER = "A/4 Engr"
 WEST, EAST = "29.045", "30.045"      # the bridge on the causeway
+FERRY_FIRER = "27.044"               # its Fire Zone covers 29.044 and 28.044, not 30.044
 MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
 procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
   step go @utah:2.4.5 { do move_unit(unit, hex_id) }
@@ -348,3 +349,41 @@ def test_errata_11_2_the_ferry_costs_half_the_printed_allowance(as_printed):
     leg = unit(game, INFANTRY, "29.044", column=1)
     face(game, INFANTRY).update(movement=5)
     assert game.value("ferry_half_points", leg) == 6
+
+
+def test_a_unit_being_ferried_is_fired_on_at_plus_two_and_the_ferry_stays():
+    """utah:11.4#1: "If a Unit being ferried takes Opportunity Fire as it leaves its hex,
+    it suffers a +2 modifier for being ferried (in addition to the +2 for being in
+    Column)"; utah:11.4#2: "This fire does not affect the Ferry" — the Ferry Unit is no
+    target and its Ferry stays."""
+    game = ferry_game(rolls=(0, 0, 9))     # the Ferry; the firer's check, then a miss
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    unit(game, GRENADIER, FERRY_FIRER)
+    assert game.value("hex_in_enemy_fire_zone", "29.044", game.ref("side", "Allied"))
+    game.players.players["Allied"].answers.update({"move": ["30.044", "stop"]})
+    game.players.players["Axis"].answers.update({"opportunity_fire": True,
+                                         "convert_suppression": False})
+    game.perform("move", [leg], "formation")
+    [shot] = game.events("fire_resolved")
+    assert shot.data["target"] == INFANTRY
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    named = {t["name"]: t["amount"] for t in terms["terms"]}
+    assert named["ferried"] == 2 and "target_in_column" in named
+    assert game.attr(leg, "ferrying") == 0 and game.attr(leg, "hex") == "30.044"
+    assert game.attr(sapper, "ferry_to") is not None and game.events("ferry_removed") == []
+
+
+def test_no_ferry_term_for_a_move_that_crosses_no_ferry():
+    """utah:11.4#1: only a Unit being ferried takes the +2."""
+    game = ferry_game(rolls=(0, 9))        # the firer's check, then a miss
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    unit(game, GRENADIER, FERRY_FIRER)
+    game.players.players["Allied"].answers.update({"move": ["28.044", "stop"]})
+    game.players.players["Axis"].answers.update({"opportunity_fire": True,
+                                         "convert_suppression": False})
+    game.perform("move", [leg], "formation")
+    [shot] = game.events("fire_resolved")
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    assert "ferried" not in {t["name"] for t in terms["terms"]}
