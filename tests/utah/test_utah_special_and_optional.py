@@ -443,3 +443,70 @@ def test_16_2_beach_defense_units_act_on_the_direct_command_chit():
     game.set_initial(division, "cp", 1)
     game.place("Kdr Gren 1057", None, "leader")           # Out of Command
     assert not game.value("direct_command_eligible", wn, axis)
+
+
+ZERO_STEP = "1./I./FJR 6"
+
+
+def zero_step_assault(options, charge_check):
+    """A Leg company assaults 33.046, held by a two-step Grenadier company and a 0-step
+    Unit; the attacker charges and the defender's Troop Quality check is *charge_check*;
+    every later roll misses."""
+    game = game_with("utah/causeway", options, rolls=[0, charge_check] + [9] * 30)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][ZERO_STEP]["faces"][side]["steps"] = 0
+    attacker = unit(game, INFANTRY, "32.047")
+    grenadiers = unit(game, GRENADIER, "33.046")
+    zero = unit(game, ZERO_STEP, "33.046")
+    game.players.players["Allied"].answers.update(
+        {"assault_hex": "33.046", "charge_or_fire": "charge"})
+    game.players.players["Axis"].answers.update(
+        {"opportunity_fire": False, "stand_or_run": "stand", "charge_check_unit": GRENADIER})
+    game.perform("assault", [attacker], "formation")
+    return game, grenadiers, zero
+
+
+def test_18_8_off_a_0_step_unit_is_removed_at_step_4():
+    """utah:18.8#2: as the series plays it, a 0-step defender is removed at Step 4."""
+    game, grenadiers, zero = zero_step_assault([], charge_check=0)
+    assert game.attr(zero, "eliminated") and not game.attr(grenadiers, "eliminated")
+    assert game.events("zero_step_units_set_aside") == []
+
+
+def test_18_8_a_0_step_unit_stacked_with_others_shares_their_fate():
+    """utah:18.8#5-10: switched on, a 0-step Unit stacked with a non-0-step Unit is not
+    removed at Step 4 but placed to the side for the assault rounds, not contributing
+    (never the Unit checked or fired on); it survives if a friendly Unit does and
+    surrenders when all are destroyed; utah:18.8#3: alone it is still removed."""
+    game, grenadiers, zero = zero_step_assault(["utah:18.8"], charge_check=0)
+    [aside] = game.events("zero_step_units_set_aside")
+    assert [str(u) for u in aside.data["units"]] == [ZERO_STEP]
+    shooters = {str(e.data["firer"]) for e in game.events("assault_fire_resolved")}
+    assert shooters == {GRENADIER}
+    [back] = game.events("zero_step_units_rejoin")
+    assert back.data["survived"] is True
+    assert game.attr(zero, "hex") == "33.046" and not game.attr(zero, "eliminated")
+
+    game, grenadiers, zero = zero_step_assault(["utah:18.8"], charge_check=9)
+    assert game.attr(grenadiers, "eliminated")
+    [back] = game.events("zero_step_units_rejoin")
+    assert back.data["survived"] is False and game.attr(zero, "eliminated")
+
+
+def test_18_8_a_lone_0_step_unit_is_still_removed_at_step_4():
+    """utah:18.8#2, utah:18.8#3: "This is accurate if they are alone in the hex"."""
+    game = game_with("utah/causeway", ["utah:18.8"], rolls=[0] + [9] * 10)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][ZERO_STEP]["faces"][side]["steps"] = 0
+    attacker = unit(game, INFANTRY, "32.047")
+    zero = unit(game, ZERO_STEP, "33.046")
+    game.players.players["Allied"].answers.update({"assault_hex": "33.046"})
+    game.players.players["Axis"].answers.update({"opportunity_fire": False})
+    game.perform("assault", [attacker], "formation")
+    assert game.attr(zero, "eliminated") and game.attr(attacker, "hex") == "33.046"
