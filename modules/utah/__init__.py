@@ -32,6 +32,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "mines.ksr", "german_special.ksr",
               # Random Events (6.0), Allied Air Power (17.1)
               "events.ksr", "air_power.ksr",
+              # Auto-Command Units (14.0)
+              "auto_command.ksr",
               "demo_victory.ksr")
 
 
