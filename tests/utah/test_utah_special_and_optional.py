@@ -13,6 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.state import Ref
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.starting import start
+from kriegsspiel.engine.rulebook import ExtraRules
 
 
 def term(value, name):
@@ -510,3 +511,47 @@ def test_18_8_a_lone_0_step_unit_is_still_removed_at_step_4():
     game.players.players["Axis"].answers.update({"opportunity_fire": False})
     game.perform("assault", [attacker], "formation")
     assert game.attr(zero, "eliminated") and game.attr(attacker, "hex") == "33.046"
+
+
+KEIL = "Kdr Gren 919"
+KG_KEIL = "1./I./Gren 919"
+PHONE = "2./I./Gren 919"
+
+
+def phone_game(extra=()):
+    """utah/night_drop with its Grenadier company of Gren 1057 standing in for a Wn
+    Unit (white stripe, telephone) and a company of Gren 919 with a telephone."""
+    game = utah_game("utah/night_drop", extra=extra)
+    units = game.state.catalog["unit"]
+    for side in ("front", "back"):
+        units[NIGHT_GRENADIER]["faces"][side].update(stripe="white")
+    units[NIGHT_GRENADIER]["tags"] = list(units[NIGHT_GRENADIER].get("tags") or []) + \
+        ["wn", "telephone"]
+    units[PHONE]["tags"] = list(units[PHONE].get("tags") or []) + ["telephone"]
+    return game
+
+
+def test_16_1_keil_commands_the_telephone_units_anywhere():
+    """utah:16.1#1-5: Leader Keil (KG Keil, Grenadier-Regiment 919), stacked with a Unit
+    with a telephone symbol, commands every Wn or Stp Unit and Coastal Battery with one
+    anywhere on the map; a KG Keil Unit stacked with such a Unit is In Command too;
+    utah:16.1#13: from the 0700 turn of 8 June the lines are cut and command is traced
+    normally."""
+    game = phone_game()
+    wn = unit(game, NIGHT_GRENADIER, "49.036")             # far from any Leader
+    kg = unit(game, KG_KEIL, "49.036")
+    assert not game.value("in_command", wn) and not game.value("in_command", kg)
+    game.place(KEIL, "41.028", "leader")                   # alone: no telephone there
+    assert not game.value("in_command", wn)
+    unit(game, PHONE, "41.028")
+    assert game.value("in_command", wn) and game.value("in_command", kg)
+    game.place(KG_KEIL, "48.036")                          # no longer with the Wn
+    assert not game.value("in_command", kg)
+    assert not game.value("phones_all_cut")                # the Night, 5 June
+    cut = ExtraRules("cut_for_test.ksr",
+                     'override const phones_cut_from = "1944-06-05" @utah:16.1\n')
+    game = phone_game(extra=(cut,))
+    wn = unit(game, NIGHT_GRENADIER, "49.036")
+    unit(game, PHONE, "41.028")
+    game.place(KEIL, "41.028", "leader")
+    assert game.value("phones_all_cut") and not game.value("in_command", wn)
