@@ -49,7 +49,7 @@ def test_the_american_player_designates_the_supplied_divisions():
 
 
 def test_non_supplied_divisions_roll_short_and_buy_no_chits():
-    """utah:17.3#5-8: a Non-supplied Division buys no Formation chit; its Command
+    """utah:17.3#3, utah:17.3#5-8: a Non-supplied Division buys no Formation chit; its Command
     Points are half its roll, without the Command Rating; it gets no Dispatch Point for
     a roll within its rating nor for a 0 ("they can only ever get 1 Dispatch Point per
     turn")."""
@@ -61,6 +61,13 @@ def test_non_supplied_divisions_roll_short_and_buy_no_chits():
     assert int(game.value("dispatch_points_gained", fourth, 0)) == 1     # below current
     chit = game.ref("chit", "formation:8th Infantry Regiment")
     assert not game.value("chit_purchasable", chit)
+    # utah:17.3#9: "Division Units are activated normally during the Division
+    # Activation and Direct Command Chits."
+    infantry = game.ref("unit", INFANTRY)
+    game.set_initial(fourth, "cp", 1)
+    game.place("CO 8th IR", "35.045", "leader")
+    assert game.value("direct_command_eligible", infantry, game.ref("side", "Allied"))
+    assert "move" in game.value("legal_actions", infantry, "division")
     game.perform("designate_supplied_divisions")
     assert game.value("command_points_gained", fourth, 8) == rating + 4
     assert int(game.value("dispatch_points_gained", fourth, 0)) > 1
