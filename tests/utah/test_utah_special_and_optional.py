@@ -555,3 +555,22 @@ def test_16_1_keil_commands_the_telephone_units_anywhere():
     unit(game, PHONE, "41.028")
     game.place(KEIL, "41.028", "leader")
     assert game.value("phones_all_cut") and not game.value("in_command", wn)
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_16_8_independent_flak_commanded_by_any_leader(as_printed):
+    """utah:errata:16.8: German Independent Flak Units "can be commanded by any leader
+    that is within command range" — a Leader of another Division too; as printed they
+    are the series' independents, In Command only of their own Division's Leaders.
+    "They do not have organic transportation and can only move (other than by prolong
+    ...) by using the Tross/Flak 30 transportation units" (utah:12.0's, not yet
+    played): no movement Action, either way."""
+    game = utah_game(as_printed=as_printed)
+    flak = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="white")
+    game.state.catalog["unit"][GRENADIER]["tags"].append("flak")
+    game.place("Kdr Gren 919", "27.045", "leader")        # 709.Infanterie-Division's
+    assert game.value("in_command", flak) == (not as_printed)
+    actions = game.value("legal_actions", flak, "direct")
+    assert "move" not in actions and "transport" not in actions
