@@ -111,3 +111,36 @@ def test_auto_command_artillery_in_a_park_is_a_divisional_unit():
     assert not game.value("direct_command_eligible", gun, game.ref("side", "Axis"))
     game.set_initial(gun, "in_artillery_park", 0)
     assert game.value("auto_command_unit", gun)
+
+
+PARK_FOR_TEST = ExtraRules("park_for_test.ksr", """
+procedure park_for_test(unit: unit, d: division) @utah:13.6 {
+  step park @utah:13.6 {
+    let park = hex_at(unit.hex)
+    set park.artillery_park = 1
+    set park.park_of = d
+    set unit.in_artillery_park = 1
+  }
+}
+""")
+
+
+def test_13_6_corps_artillery_in_a_park_belongs_to_the_park_s_division():
+    """utah:13.6#1-3: Corps Artillery Units (VII Corps or German Independent) are
+    Auto-Command outside Artillery Parks; "When inside an artillery park they are
+    treated as an organic Unit of the division that owns the park – thus there is no
+    radio contact modifier for making contact with a leader of that division"."""
+    game = utah_game(extra=(PARK_FOR_TEST,))
+    gun = unit(game, GRENADIER, "28.045")
+    auto_command(game, GRENADIER, "white")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(weapon_class="IHE", contact_pending=5,
+                                                                          contact_in=6)
+    keil, own = (game.ref("leader", name) for name in ("Kdr Gren 919", "Kdr Gren 1057"))
+    outside = game.value("contact_number", gun, keil)
+    assert game.value("contact_number", gun, own) == outside + 3       # 91.LL's own Leader
+    assert game.value("auto_command_unit", gun)
+    game.perform("park_for_test", gun, game.ref("division", "709.Infanterie-Division"))
+    assert not game.value("auto_command_unit", gun)
+    assert game.value("contact_number", gun, keil) == outside + 3      # the park's Division
+    assert game.value("contact_number", gun, own) == outside
