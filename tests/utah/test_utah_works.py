@@ -387,3 +387,28 @@ def test_no_ferry_term_for_a_move_that_crosses_no_ferry():
     [shot] = game.events("fire_resolved")
     terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
     assert "ferried" not in {t["name"] for t in terms["terms"]}
+
+
+@pytest.mark.parametrize("roll, leaves", [(9, False), (0, True)])
+def test_leaving_a_minefield_takes_a_troop_quality_check(roll, leaves):
+    """utah:10.2#3-5: to leave an enemy Minefield hex in a later movement a Unit "must
+    pass a Troop Quality check to do so ... If the Unit fails, it stays in the hex and
+    is Suppressed. You may not spend a Command Point to ensure passing this check";
+    utah:10.3#7: "If the Unit leaves a hex containing a Minefield marker, they must pass
+    a Troop Quality Check or be suppressed"; one's own Minefield asks nothing."""
+    game = utah_game(rolls=[roll], extra=(MINES_FOR_TEST,),
+                     allied={"move": ["32.046", "stop"], "buy:unbought_tq_check": True})
+    game.perform("mine_for_test", "32.047", game.ref("side", "Axis"))
+    inf = unit(game, INFANTRY, "32.047")
+    game.set_initial(game.ref("division", "4th Infantry Division"), "cp", 5)
+    game.perform("move", [inf], "formation")
+    [check] = game.events("minefield_exit_check")
+    assert bool(check.data["passed"]["passed"]) == leaves
+    assert game.attr(inf, "hex") == ("32.046" if leaves else "32.047")
+    assert game.attr(inf, "suppressed") == (0 if leaves else 1)
+    assert game.attr(game.ref("division", "4th Infantry Division"), "cp") == 5
+    own = utah_game(extra=(MINES_FOR_TEST,), allied={"move": ["32.046", "stop"]})
+    own.perform("mine_for_test", "32.047", own.ref("side", "Allied"))
+    inf = unit(own, INFANTRY, "32.047")
+    own.perform("move", [inf], "formation")
+    assert own.events("minefield_exit_check") == [] and own.attr(inf, "hex") == "32.046"
