@@ -574,3 +574,27 @@ def test_errata_16_8_independent_flak_commanded_by_any_leader(as_printed):
     assert game.value("in_command", flak) == (not as_printed)
     actions = game.value("legal_actions", flak, "direct")
     assert "move" not in actions and "transport" not in actions
+
+
+CARRY_FOR_TEST = ExtraRules("carry_for_test.ksr", """
+procedure carry_for_test(chit: chit) @utah:17.2 {
+  step carry @utah:17.2 { do pool_add("carry", chit) }
+}
+""")
+
+
+def test_17_2_a_restricted_chit_left_last_on_2100_is_wasted_at_night():
+    """utah:17.2#2: a US Army Formation chit "drawn as the last chit on a 2100 turn ...
+    is wasted and not played during the Night turn"; an Airborne Division's is
+    played."""
+    game = utah_game("utah/night_drop", extra=(CARRY_FOR_TEST,))
+    assert game.value("turn_is", "night")
+    infantry = game.ref("chit", "formation:8th Infantry Regiment")
+    game.perform("carry_for_test", infantry)
+    game.perform("activation_phase")
+    assert [str(e.data["chit"]) for e in game.events("chit_wasted_at_night")] == [infantry.id]
+    airborne = game.ref("chit", "formation:505th Parachute Infantry Regiment")
+    game.perform("carry_for_test", airborne)
+    game.perform("activation_phase")
+    assert [str(e.data["chit"]) for e in game.events("activation_started")] == [airborne.id]
+    assert len(game.events("chit_wasted_at_night")) == 1
