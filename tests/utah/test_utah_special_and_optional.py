@@ -598,3 +598,39 @@ def test_17_2_a_restricted_chit_left_last_on_2100_is_wasted_at_night():
     game.perform("activation_phase")
     assert [str(e.data["chit"]) for e in game.events("activation_started")] == [airborne.id]
     assert len(game.events("chit_wasted_at_night")) == 1
+
+
+ASSAULT_EVENTS_FOR_TEST = ExtraRules("assault_events_for_test.ksr", """
+procedure declare_for_test(group, hex_id) @utah:18.9 {
+  step declare @utah:18.9 { emit assault_declared(units = group, hex = hex_id) }
+}
+procedure conclude_for_test(hex_id) @utah:18.9 {
+  step conclude @utah:18.9 { emit assault_over(hex = hex_id, outcome = "held") }
+}
+""")
+
+
+def test_18_9_alone_and_afraid_troop_quality_while_assaulted():
+    """utah:18.9#3, utah:18.9#4: the isolated vehicle's "TQ reduced by 1 (-1)" under "an
+    Alone and Afraid marker, which is only used from the declaration of the assault
+    until the assault is concluded"; not switched on, no marker."""
+    for options, marked in (([], False), (["utah:18.9"], True)):
+        game = start("utah/causeway", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                     dice=Dice(0), options=options, extra=(ASSAULT_EVENTS_FOR_TEST,))
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        tank = unit(game, TANK, "34.046")
+        german = unit(game, GRENADIER, "34.045")
+        before = int(game.value("troop_quality", tank))
+        game.perform("declare_for_test", [german], "34.046")
+        during = game.value("troop_quality", tank)
+        assert term(during, "alone_and_afraid") == (-1 if marked else 0)
+        assert int(during) == before - (1 if marked else 0)
+        # utah:18.9#5: "This will include the Bravery Check for Units assaulting the
+        # 'isolated' Unit" — its Defensive Rating +1 there.
+        bravery = game.value("bravery", german, [german], "34.046")
+        assert term(bravery, "alone_and_afraid") == (1 if marked else 0)
+        game.perform("conclude_for_test", "34.046")
+        assert term(game.value("bravery", german, [german], "34.046"), "alone_and_afraid") == 0
+        assert int(game.value("troop_quality", tank)) == before
