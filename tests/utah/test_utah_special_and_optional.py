@@ -634,3 +634,50 @@ def test_18_9_alone_and_afraid_troop_quality_while_assaulted():
         game.perform("conclude_for_test", "34.046")
         assert term(game.value("bravery", german, [german], "34.046"), "alone_and_afraid") == 0
         assert int(game.value("troop_quality", tank)) == before
+
+
+def interdiction_game(rolls, interdiction=3, weather_name="clear"):
+    game = utah_game(rolls=rolls, allied={"air_support": 0, "interdiction": interdiction})
+    weather(game, weather_name)
+    game.perform("airpower_phase")
+    for unit_id in (GRENADIER, "6./II./Gren 1057"):
+        game.state.catalog["unit"][unit_id]["entry_hex"] = "27.045"
+        game.set_initial(game.ref("unit", unit_id), "in_box", 1)
+    return game
+
+
+def test_17_1_fighter_bombers_interdict_german_reinforcements():
+    """utah:17.1#13-18: up to 4 Fighter Bombers (2 when Overcast) on Interdiction; the
+    Allied player rolls once for each Reinforcement Hex with Germans entering: equal to
+    or under the number on Interdiction, all of them wait for the next turn, when he
+    rolls again."""
+    game = interdiction_game(rolls=[3])
+    assert game.value("on_interdiction") == 3
+    assert [e.data["count"] for e in game.events("fighter_bombers_on_interdiction")] == [3]
+    first, second = (game.ref("unit", u) for u in (GRENADIER, "6./II./Gren 1057"))
+    game.perform("reinforcement_arrives", first)
+    game.perform("reinforcement_arrives", second)         # the same hex: no second roll
+    [roll] = game.events("reinforcements_interdicted")
+    assert roll.data["interdicted"] and roll.data["roll"] == 3
+    assert not game.attr(first, "on_map") and not game.attr(second, "on_map")
+    game = interdiction_game(rolls=[4])
+    first = game.ref("unit", GRENADIER)
+    game.perform("reinforcement_arrives", first)
+    assert game.attr(first, "hex") == "27.045"
+    game = interdiction_game(rolls=[], interdiction=2, weather_name="overcast")
+    asked = [d for d in game.players.players["Allied"].asked if d.key == "interdiction"]
+    assert max(asked[0].options) == 2
+
+
+def test_17_1_no_interdiction_at_night():
+    """utah:17.1#19: "since Planes don't fly at Night, all reinforcements may always
+    enter during a Night turn"."""
+    game = utah_game("utah/night_drop", rolls=[0])
+    for g in game.value("all_of", "game"):
+        game.set_initial(g, "interdiction", 4)
+    first = game.ref("unit", NIGHT_GRENADIER)
+    game.state.catalog["unit"][NIGHT_GRENADIER]["entry_hex"] = "41.028"
+    game.set_initial(first, "in_box", 1)
+    game.perform("reinforcement_arrives", first)
+    assert game.events("reinforcements_interdicted") == []
+    assert game.attr(first, "hex") == "41.028"
