@@ -681,3 +681,28 @@ def test_17_1_no_interdiction_at_night():
     game.perform("reinforcement_arrives", first)
     assert game.events("reinforcements_interdicted") == []
     assert game.attr(first, "hex") == "41.028"
+
+
+def test_17_1_the_day_s_allotment_by_the_weather():
+    """utah:17.1#4, utah:17.1#5: Overcast 5 Fighter Bombers, Storm none; utah:17.1#11:
+    "the allotment is for the entire day – not per turn": the next morning's phase
+    takes back what is left on the Displays; utah:17.1#29: an aborted Fighter Bomber
+    "is considered 'used' and removed for the day"."""
+    game = air_game([])
+    division = game.ref("division", "4th Infantry Division")
+    for name, count in (("overcast", 5), ("storm", 0)):
+        weather(game, name)
+        assert game.value("allied_fighter_bombers") == count
+    weather(game, "overcast")
+    game.perform("airpower_phase")
+    assert game.attr(division, "air_support") == 5
+    weather(game, "storm")
+    game.perform("airpower_phase")
+    assert game.attr(division, "air_support") == 0
+    game = air_game([2, 9, 9])                 # aborted; then not, and a miss
+    face(game, GRENADIER).update(air_defense=3)
+    game.set_initial(division, "air_support", 2)
+    game.perform("fighter_bomber_strikes", division)
+    assert len(game.events("fighter_bomber_aborted")) == 1
+    assert len(game.events("air_strike_resolved")) == 1
+    assert game.attr(division, "air_support") == 0
