@@ -706,3 +706,54 @@ def test_17_1_the_day_s_allotment_by_the_weather():
     assert len(game.events("fighter_bomber_aborted")) == 1
     assert len(game.events("air_strike_resolved")) == 1
     assert game.attr(division, "air_support") == 0
+
+
+OTHER_GRENADIER = "6./II./Gren 1057"
+
+
+def artillery_game(options, steps):
+    """An Allied HE Indirect Fire Unit of *steps* steps 3 hexes from two German
+    companies in 33.046, the first in an Improved Position; the fire hits, the other
+    company's "S?" check fails."""
+    # a two-step Unit rolls for its Company Bonus first
+    game = game_with("utah/causeway", options, rolls=[0, 0, 9, 9] if steps == 2 else [0, 9, 9])
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][INFANTRY]["faces"][side].update(weapon_class="IHE",
+                                                                   fire_range=12)
+    gun = unit(game, INFANTRY, "36.045")
+    if steps == 1:
+        game.state.faces[INFANTRY] = "back"
+    dug_in = unit(game, GRENADIER, "33.046")
+    game.set_initial(dug_in, "improved_position", 1)
+    exposed = unit(game, OTHER_GRENADIER, "33.046")
+    return game, gun, dug_in, exposed
+
+
+def test_18_2_two_step_artillery_fires_at_the_most_vulnerable():
+    """utah:18.2#4-7: switched on, a two-step HE Indirect Fire Unit "always attacks the
+    most vulnerable Unit (highest defensive modifiers, including terrain and any
+    markers)", a tie left to the attacker; "If the fire is effective, any other Units
+    roll the S?"."""
+    game, gun, dug_in, exposed = artillery_game(["utah:18.2"], steps=2)
+    assert [t.id for t in game.value("most_vulnerable", gun, [dug_in, exposed])] == \
+        [OTHER_GRENADIER]
+    game.set_initial(dug_in, "improved_position", 0)
+    assert len(game.value("most_vulnerable", gun, [dug_in, exposed])) == 2     # a tie
+    game.set_initial(dug_in, "improved_position", 1)
+    game.perform("indirect_fire", gun, exposed)
+    assert game.attr(exposed, "face") == "back" and game.attr(dug_in, "suppressed") == 1
+
+
+@pytest.mark.parametrize("options", [[], ["utah:18.2"]])
+def test_18_2_one_step_artillery_hits_only_its_target(options):
+    """utah:18.2#8: "Indirect Fire from one or zero step HE Indirect Fire Units only
+    attacks one Unit in the hex, Attacker's choice, with no effect on any other Units,
+    even if the target Unit takes effective fire"; off, the series' S? for the others
+    (gts:16.6.1)."""
+    game, gun, dug_in, exposed = artillery_game(options, steps=1)
+    game.perform("indirect_fire", gun, exposed)
+    assert game.attr(exposed, "face") == "back"
+    assert game.attr(dug_in, "suppressed") == (0 if options else 1)

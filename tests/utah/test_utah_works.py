@@ -394,7 +394,7 @@ def test_leaving_a_minefield_takes_a_troop_quality_check(roll, leaves):
     """utah:10.2#3-5: to leave an enemy Minefield hex in a later movement a Unit "must
     pass a Troop Quality check to do so ... If the Unit fails, it stays in the hex and
     is Suppressed. You may not spend a Command Point to ensure passing this check";
-    utah:10.3#7: "If the Unit leaves a hex containing a Minefield marker, they must pass
+    utah:10.3#6: "If the Unit leaves a hex containing a Minefield marker, they must pass
     a Troop Quality Check or be suppressed"; one's own Minefield asks nothing."""
     game = utah_game(rolls=[roll], extra=(MINES_FOR_TEST,),
                      allied={"move": ["32.046", "stop"], "buy:unbought_tq_check": True})
