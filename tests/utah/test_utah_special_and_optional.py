@@ -563,7 +563,7 @@ def test_errata_16_8_independent_flak_commanded_by_any_leader(as_printed):
     that is within command range" — a Leader of another Division too; as printed they
     are the series' independents, In Command only of their own Division's Leaders.
     "They do not have organic transportation and can only move (other than by prolong
-    ...) by using the Tross/Flak 30 transportation units" (utah:12.0's, not yet
+    ...) by using the Tross/Flak 30 transportation units" (Divisional Trucks' rule 12.0, not yet
     played): no movement Action, either way."""
     game = utah_game(as_printed=as_printed)
     flak = unit(game, GRENADIER, "28.045")
