@@ -419,3 +419,12 @@ def test_3_4_1_1_one_consolidated_regimental_rally_point():
     assert game.attr(Ref("battalion", "2/325"), "rally_point") == first
     placed = [e.data["battalion"] for e in game.events("rally_point_placed")]
     assert len(placed) == 2
+
+
+def test_recovery_on_7_june():
+    """utah:3.4.2#14: "On 7 June a battalion may only receive 1 Straggler Recovery Point
+    per turn"; utah:3.4.2#24: "On 7 June, there is no modifier" (the causeway
+    demonstration is played on 7 June)."""
+    game = utah_game("utah/causeway")
+    assert game.value("turn_label") == "1944-06-07 0700"
+    assert (game.value("recovery_limit"), game.value("recovery_modifier")) == (1, 0)

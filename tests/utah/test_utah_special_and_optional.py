@@ -757,3 +757,15 @@ def test_18_2_one_step_artillery_hits_only_its_target(options):
     game.perform("indirect_fire", gun, exposed)
     assert game.attr(exposed, "face") == "back"
     assert game.attr(dug_in, "suppressed") == (0 if options else 1)
+
+
+def test_18_7_on_7_june_above_7():
+    """utah:18.7#6: "On 7 June, a roll of greater than 7 results in the loss of 2 Command
+    Points" (the causeway demonstration is on 7 June)."""
+    for third, lost in ((7, 0), (8, 2)):
+        game = game_with("utah/causeway", ["utah:18.7"], rolls=[9, 9, third])
+        division = game.ref("division", "82nd Airborne Division")
+        # not in the causeway's order of battle: ratings for the rolls
+        game.state.catalog["division"][division.id].update(command_rating=2, dispatch_rating=2)
+        game.perform("roll_division_points", division)
+        assert [e.data["lost"] for e in game.events("airborne_leader_losses")] == [lost]
