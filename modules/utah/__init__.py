@@ -32,6 +32,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "mines.ksr", "german_special.ksr",
               # Random Events (6.0), Allied Air Power (17.1)
               "events.ksr", "air_power.ksr",
+              # Auto-Command Units (14.0), Allied Supply Limits (17.3)
+              "auto_command.ksr", "supply.ksr",
               "demo_victory.ksr")
 
 
@@ -85,6 +87,8 @@ class _Plugin:
         # The turn log's lines for the Utah rules' own events.
         if kind == "weather_determined":  # utah:1.2
             return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
+        if kind == "divisions_supplied":  # utah:17.3
+            return f"  Supplied today: {', '.join(_names(data['divisions'])) or 'none'}"
         if kind == "stick_dropped":  # utah:3.3
             return f"    {', '.join(_names(data['units']))} drop in {data['hex']} ({data['drop']})"
         if kind == "drop_table_rolled":  # utah:3.3.1

@@ -367,3 +367,64 @@ def test_srp_costs_and_who_may_be_restored():
     game.set_initial(bee, "in_straggler_box", 1)
     assert game.value("srp_restores", b) == []          # B is still in the box
     assert [u.id for u in game.value("srp_returns", b)] == [B]
+
+
+def glider_regiment(game, units, new_battalion=None):
+    """The Units given made the 325th Glider Infantry Regiment's (a Formation of the
+    82nd the demonstration's order of battle lacks); *new_battalion* a second
+    battalion of it holding the last of them."""
+    cat = game.state.catalog
+    cat["formation"]["325th Glider Infantry Regiment"] = dict(
+        cat["formation"]["505th Parachute Infantry Regiment"], leader=None)
+    for unit_id in units:
+        cat["unit"][unit_id]["formation"] = "325th Glider Infantry Regiment"
+    if new_battalion:
+        cat["battalion"][new_battalion] = dict(cat["battalion"]["1/505"], name=new_battalion)
+        cat["unit"][units[-1]]["airborne_battalion"] = new_battalion
+
+
+def test_3_4_1_1_the_325th_generates_stragglers_on_the_fourth_drop():
+    """utah:3.4.1.1#1-3: "Only on the Fourth Drop (7 June) for the 325th
+    Glider Infantry Regiment ... Stragglers are generated from results only on the Drop
+    Table", "an exception ... solely for the 325th GIR" — a 1 result adds its Straggler
+    point as on the first drop; another Formation's fourth drop adds none;
+    utah:3.4.1.1#4: the glider landing marker of a later drop adds none either."""
+    game = drop_game(rolls=[9])                  # 9 - 8 = 1: one Unit loses a step
+    glider_regiment(game, [A])
+    a = unit(game, A, "44.030")
+    assert game.value("straggler_drop", [a], "fourth")
+    game.perform("roll_drop_table", [a], "44.030", "fourth", "glider")
+    assert rolled(game) == [(9, -8, "1")]
+    assert game.attr(battalion(game), "stragglers") == 1
+    game = drop_game(rolls=[9])
+    a = unit(game, A, "44.030")
+    assert not game.value("straggler_drop", [a], "fourth")
+    game.perform("roll_drop_table", [a], "44.030", "fourth", "glider")
+    assert game.attr(battalion(game), "stragglers") == 0
+    game = drop_game(rolls=[0], allied={"drop_hex": "44.030"})
+    glider_regiment(game, [A])
+    game.perform("drop_stick", [game.ref("unit", A)])
+    assert game.attr(game.ref("unit", A), "drop_markers") == 1
+    assert game.attr(battalion(game), "stragglers") == 0
+
+
+def test_3_4_1_1_one_consolidated_regimental_rally_point():
+    """utah:3.4.1.1#5: the 325th's battalions "will all be located at a single
+    consolidated 325th Regimental Rally Point"."""
+    game = drop_game()
+    glider_regiment(game, [A, C], new_battalion="2/325")
+    game.perform("place_rally_points", game.ref("division", "82nd Airborne Division"))
+    first = game.attr(battalion(game), "rally_point")
+    assert first is not None
+    assert game.attr(Ref("battalion", "2/325"), "rally_point") == first
+    placed = [e.data["battalion"] for e in game.events("rally_point_placed")]
+    assert len(placed) == 2
+
+
+def test_recovery_on_7_june():
+    """utah:3.4.2#14: "On 7 June a battalion may only receive 1 Straggler Recovery Point
+    per turn"; utah:3.4.2#24: "On 7 June, there is no modifier" (the causeway
+    demonstration is played on 7 June)."""
+    game = utah_game("utah/causeway")
+    assert game.value("turn_label") == "1944-06-07 0700"
+    assert (game.value("recovery_limit"), game.value("recovery_modifier")) == (1, 0)

@@ -13,6 +13,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.state import Ref
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.starting import start
+from kriegsspiel.engine.rulebook import ExtraRules
 
 
 def term(value, name):
@@ -419,3 +420,352 @@ def test_errata_16_3_an_engineer_in_bocage_digs_in_only_itself(as_printed):
     game.set_initial(sapper, "bocage", 1)
     assert game.value("engineer_assists", sapper, helped) == as_printed
     assert game.value("engineer_assists", sapper, sapper)
+
+
+def test_16_2_beach_defense_units_act_on_the_direct_command_chit():
+    """utah:16.2#1: "The independent, white stripe, Wn and Stp Units MAY be activated
+    during the Direct Command chit when In Command and by expending a Command Point
+    normally" — the series keeps every other independent out (gts:10.0.5)."""
+    game = utah_game(allied=None)
+    wn = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="white")
+    axis = game.ref("side", "Axis")
+    division = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(division, "cp", 1)
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    assert not game.value("direct_command_eligible", wn, axis)    # white stripe, no Wn
+    game.state.catalog["unit"][GRENADIER]["tags"].append("wn")
+    assert game.value("direct_command_eligible", wn, axis)
+    game.players.players["Axis"].answers.update(
+        {"direct_command_unit": [GRENADIER, "done"], "action": "move", "move": "stop"})
+    game.perform("direct_command", axis)
+    assert game.attr(division, "cp") == 0                 # a Command Point, normally
+    game.set_initial(division, "cp", 1)
+    game.place("Kdr Gren 1057", None, "leader")           # Out of Command
+    assert not game.value("direct_command_eligible", wn, axis)
+
+
+ZERO_STEP = "1./I./FJR 6"
+
+
+def zero_step_assault(options, charge_check):
+    """A Leg company assaults 33.046, held by a two-step Grenadier company and a 0-step
+    Unit; the attacker charges and the defender's Troop Quality check is *charge_check*;
+    every later roll misses."""
+    game = game_with("utah/causeway", options, rolls=[0, charge_check] + [9] * 30)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][ZERO_STEP]["faces"][side]["steps"] = 0
+    attacker = unit(game, INFANTRY, "32.047")
+    grenadiers = unit(game, GRENADIER, "33.046")
+    zero = unit(game, ZERO_STEP, "33.046")
+    game.players.players["Allied"].answers.update(
+        {"assault_hex": "33.046", "charge_or_fire": "charge"})
+    game.players.players["Axis"].answers.update(
+        {"opportunity_fire": False, "stand_or_run": "stand", "charge_check_unit": GRENADIER})
+    game.perform("assault", [attacker], "formation")
+    return game, grenadiers, zero
+
+
+def test_18_8_off_a_0_step_unit_is_removed_at_step_4():
+    """utah:18.8#2: as the series plays it, a 0-step defender is removed at Step 4."""
+    game, grenadiers, zero = zero_step_assault([], charge_check=0)
+    assert game.attr(zero, "eliminated") and not game.attr(grenadiers, "eliminated")
+    assert game.events("zero_step_units_set_aside") == []
+
+
+def test_18_8_a_0_step_unit_stacked_with_others_shares_their_fate():
+    """utah:18.8#5-10: switched on, a 0-step Unit stacked with a non-0-step Unit is not
+    removed at Step 4 but placed to the side for the assault rounds, not contributing
+    (never the Unit checked or fired on); it survives if a friendly Unit does and
+    surrenders when all are destroyed; utah:18.8#3: alone it is still removed."""
+    game, grenadiers, zero = zero_step_assault(["utah:18.8"], charge_check=0)
+    [aside] = game.events("zero_step_units_set_aside")
+    assert [str(u) for u in aside.data["units"]] == [ZERO_STEP]
+    shooters = {str(e.data["firer"]) for e in game.events("assault_fire_resolved")}
+    assert shooters == {GRENADIER}
+    [back] = game.events("zero_step_units_rejoin")
+    assert back.data["survived"] is True
+    assert game.attr(zero, "hex") == "33.046" and not game.attr(zero, "eliminated")
+
+    game, grenadiers, zero = zero_step_assault(["utah:18.8"], charge_check=9)
+    assert game.attr(grenadiers, "eliminated")
+    [back] = game.events("zero_step_units_rejoin")
+    assert back.data["survived"] is False and game.attr(zero, "eliminated")
+
+
+def test_18_8_a_lone_0_step_unit_is_still_removed_at_step_4():
+    """utah:18.8#2, utah:18.8#3: "This is accurate if they are alone in the hex"."""
+    game = game_with("utah/causeway", ["utah:18.8"], rolls=[0] + [9] * 10)
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][ZERO_STEP]["faces"][side]["steps"] = 0
+    attacker = unit(game, INFANTRY, "32.047")
+    zero = unit(game, ZERO_STEP, "33.046")
+    game.players.players["Allied"].answers.update({"assault_hex": "33.046"})
+    game.players.players["Axis"].answers.update({"opportunity_fire": False})
+    game.perform("assault", [attacker], "formation")
+    assert game.attr(zero, "eliminated") and game.attr(attacker, "hex") == "33.046"
+
+
+KEIL = "Kdr Gren 919"
+KG_KEIL = "1./I./Gren 919"
+PHONE = "2./I./Gren 919"
+
+
+def phone_game(extra=()):
+    """utah/night_drop with its Grenadier company of Gren 1057 standing in for a Wn
+    Unit (white stripe, telephone) and a company of Gren 919 with a telephone."""
+    game = utah_game("utah/night_drop", extra=extra)
+    units = game.state.catalog["unit"]
+    for side in ("front", "back"):
+        units[NIGHT_GRENADIER]["faces"][side].update(stripe="white")
+    units[NIGHT_GRENADIER]["tags"] = list(units[NIGHT_GRENADIER].get("tags") or []) + \
+        ["wn", "telephone"]
+    units[PHONE]["tags"] = list(units[PHONE].get("tags") or []) + ["telephone"]
+    return game
+
+
+def test_16_1_keil_commands_the_telephone_units_anywhere():
+    """utah:16.1#1-5: Leader Keil (KG Keil, Grenadier-Regiment 919), stacked with a Unit
+    with a telephone symbol, commands every Wn or Stp Unit and Coastal Battery with one
+    anywhere on the map; a KG Keil Unit stacked with such a Unit is In Command too;
+    utah:16.1#13: from the 0700 turn of 8 June the lines are cut and command is traced
+    normally."""
+    game = phone_game()
+    wn = unit(game, NIGHT_GRENADIER, "49.036")             # far from any Leader
+    kg = unit(game, KG_KEIL, "49.036")
+    assert not game.value("in_command", wn) and not game.value("in_command", kg)
+    game.place(KEIL, "41.028", "leader")                   # alone: no telephone there
+    assert not game.value("in_command", wn)
+    unit(game, PHONE, "41.028")
+    assert game.value("in_command", wn) and game.value("in_command", kg)
+    game.place(KG_KEIL, "48.036")                          # no longer with the Wn
+    assert not game.value("in_command", kg)
+    assert not game.value("phones_all_cut")                # the Night, 5 June
+    cut = ExtraRules("cut_for_test.ksr",
+                     'override const phones_cut_from = "1944-06-05" @utah:16.1\n')
+    game = phone_game(extra=(cut,))
+    wn = unit(game, NIGHT_GRENADIER, "49.036")
+    unit(game, PHONE, "41.028")
+    game.place(KEIL, "41.028", "leader")
+    assert game.value("phones_all_cut") and not game.value("in_command", wn)
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_16_8_independent_flak_commanded_by_any_leader(as_printed):
+    """utah:errata:16.8: German Independent Flak Units "can be commanded by any leader
+    that is within command range" — a Leader of another Division too; as printed they
+    are the series' independents, In Command only of their own Division's Leaders.
+    "They do not have organic transportation and can only move (other than by prolong
+    ...) by using the Tross/Flak 30 transportation units" (Divisional Trucks' rule 12.0, not yet
+    played): no movement Action, either way."""
+    game = utah_game(as_printed=as_printed)
+    flak = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="white")
+    game.state.catalog["unit"][GRENADIER]["tags"].append("flak")
+    game.place("Kdr Gren 919", "27.045", "leader")        # 709.Infanterie-Division's
+    assert game.value("in_command", flak) == (not as_printed)
+    actions = game.value("legal_actions", flak, "direct")
+    assert "move" not in actions and "transport" not in actions
+
+
+CARRY_FOR_TEST = ExtraRules("carry_for_test.ksr", """
+procedure carry_for_test(chit: chit) @utah:17.2 {
+  step carry @utah:17.2 { do pool_add("carry", chit) }
+}
+""")
+
+
+def test_17_2_a_restricted_chit_left_last_on_2100_is_wasted_at_night():
+    """utah:17.2#2: a US Army Formation chit "drawn as the last chit on a 2100 turn ...
+    is wasted and not played during the Night turn"; an Airborne Division's is
+    played."""
+    game = utah_game("utah/night_drop", extra=(CARRY_FOR_TEST,))
+    assert game.value("turn_is", "night")
+    infantry = game.ref("chit", "formation:8th Infantry Regiment")
+    game.perform("carry_for_test", infantry)
+    game.perform("activation_phase")
+    assert [str(e.data["chit"]) for e in game.events("chit_wasted_at_night")] == [infantry.id]
+    airborne = game.ref("chit", "formation:505th Parachute Infantry Regiment")
+    game.perform("carry_for_test", airborne)
+    game.perform("activation_phase")
+    assert [str(e.data["chit"]) for e in game.events("activation_started")] == [airborne.id]
+    assert len(game.events("chit_wasted_at_night")) == 1
+
+
+ASSAULT_EVENTS_FOR_TEST = ExtraRules("assault_events_for_test.ksr", """
+procedure declare_for_test(group, hex_id) @utah:18.9 {
+  step declare @utah:18.9 { emit assault_declared(units = group, hex = hex_id) }
+}
+procedure conclude_for_test(hex_id) @utah:18.9 {
+  step conclude @utah:18.9 { emit assault_over(hex = hex_id, outcome = "held") }
+}
+""")
+
+
+def test_18_9_alone_and_afraid_troop_quality_while_assaulted():
+    """utah:18.9#3, utah:18.9#4: the isolated vehicle's "TQ reduced by 1 (-1)" under "an
+    Alone and Afraid marker, which is only used from the declaration of the assault
+    until the assault is concluded"; not switched on, no marker."""
+    for options, marked in (([], False), (["utah:18.9"], True)):
+        game = start("utah/causeway", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                     dice=Dice(0), options=options, extra=(ASSAULT_EVENTS_FOR_TEST,))
+        for unit_id in list(game.state.placement):
+            kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+            game.place(unit_id, None, kind)
+        tank = unit(game, TANK, "34.046")
+        german = unit(game, GRENADIER, "34.045")
+        before = int(game.value("troop_quality", tank))
+        game.perform("declare_for_test", [german], "34.046")
+        during = game.value("troop_quality", tank)
+        assert term(during, "alone_and_afraid") == (-1 if marked else 0)
+        assert int(during) == before - (1 if marked else 0)
+        # utah:18.9#5: "This will include the Bravery Check for Units assaulting the
+        # 'isolated' Unit" — its Defensive Rating +1 there.
+        bravery = game.value("bravery", german, [german], "34.046")
+        assert term(bravery, "alone_and_afraid") == (1 if marked else 0)
+        game.perform("conclude_for_test", "34.046")
+        assert term(game.value("bravery", german, [german], "34.046"), "alone_and_afraid") == 0
+        assert int(game.value("troop_quality", tank)) == before
+
+
+def interdiction_game(rolls, interdiction=3, weather_name="clear"):
+    game = utah_game(rolls=rolls, allied={"air_support": 0, "interdiction": interdiction})
+    weather(game, weather_name)
+    game.perform("airpower_phase")
+    for unit_id in (GRENADIER, "6./II./Gren 1057"):
+        game.state.catalog["unit"][unit_id]["entry_hex"] = "27.045"
+        game.set_initial(game.ref("unit", unit_id), "in_box", 1)
+    return game
+
+
+def test_17_1_fighter_bombers_interdict_german_reinforcements():
+    """utah:17.1#13-18: up to 4 Fighter Bombers (2 when Overcast) on Interdiction; the
+    Allied player rolls once for each Reinforcement Hex with Germans entering: equal to
+    or under the number on Interdiction, all of them wait for the next turn, when he
+    rolls again."""
+    game = interdiction_game(rolls=[3])
+    assert game.value("on_interdiction") == 3
+    assert [e.data["count"] for e in game.events("fighter_bombers_on_interdiction")] == [3]
+    first, second = (game.ref("unit", u) for u in (GRENADIER, "6./II./Gren 1057"))
+    game.perform("reinforcement_arrives", first)
+    game.perform("reinforcement_arrives", second)         # the same hex: no second roll
+    [roll] = game.events("reinforcements_interdicted")
+    assert roll.data["interdicted"] and roll.data["roll"] == 3
+    assert not game.attr(first, "on_map") and not game.attr(second, "on_map")
+    game = interdiction_game(rolls=[4])
+    first = game.ref("unit", GRENADIER)
+    game.perform("reinforcement_arrives", first)
+    assert game.attr(first, "hex") == "27.045"
+    game = interdiction_game(rolls=[], interdiction=2, weather_name="overcast")
+    asked = [d for d in game.players.players["Allied"].asked if d.key == "interdiction"]
+    assert max(asked[0].options) == 2
+
+
+def test_17_1_no_interdiction_at_night():
+    """utah:17.1#19: "since Planes don't fly at Night, all reinforcements may always
+    enter during a Night turn"."""
+    game = utah_game("utah/night_drop", rolls=[0])
+    for g in game.value("all_of", "game"):
+        game.set_initial(g, "interdiction", 4)
+    first = game.ref("unit", NIGHT_GRENADIER)
+    game.state.catalog["unit"][NIGHT_GRENADIER]["entry_hex"] = "41.028"
+    game.set_initial(first, "in_box", 1)
+    game.perform("reinforcement_arrives", first)
+    assert game.events("reinforcements_interdicted") == []
+    assert game.attr(first, "hex") == "41.028"
+
+
+def test_17_1_the_day_s_allotment_by_the_weather():
+    """utah:17.1#4, utah:17.1#5: Overcast 5 Fighter Bombers, Storm none; utah:17.1#11:
+    "the allotment is for the entire day – not per turn": the next morning's phase
+    takes back what is left on the Displays; utah:17.1#29: an aborted Fighter Bomber
+    "is considered 'used' and removed for the day"."""
+    game = air_game([])
+    division = game.ref("division", "4th Infantry Division")
+    for name, count in (("overcast", 5), ("storm", 0)):
+        weather(game, name)
+        assert game.value("allied_fighter_bombers") == count
+    weather(game, "overcast")
+    game.perform("airpower_phase")
+    assert game.attr(division, "air_support") == 5
+    weather(game, "storm")
+    game.perform("airpower_phase")
+    assert game.attr(division, "air_support") == 0
+    game = air_game([2, 9, 9])                 # aborted; then not, and a miss
+    face(game, GRENADIER).update(air_defense=3)
+    game.set_initial(division, "air_support", 2)
+    game.perform("fighter_bomber_strikes", division)
+    assert len(game.events("fighter_bomber_aborted")) == 1
+    assert len(game.events("air_strike_resolved")) == 1
+    assert game.attr(division, "air_support") == 0
+
+
+OTHER_GRENADIER = "6./II./Gren 1057"
+
+
+def artillery_game(options, steps):
+    """An Allied HE Indirect Fire Unit of *steps* steps 3 hexes from two German
+    companies in 33.046, the first in an Improved Position; the fire hits, the other
+    company's "S?" check fails."""
+    # a two-step Unit rolls for its Company Bonus first
+    game = game_with("utah/causeway", options, rolls=[0, 0, 9, 9] if steps == 2 else [0, 9, 9])
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    for side in ("front", "back"):
+        game.state.catalog["unit"][INFANTRY]["faces"][side].update(weapon_class="IHE",
+                                                                   fire_range=12)
+    gun = unit(game, INFANTRY, "36.045")
+    if steps == 1:
+        game.state.faces[INFANTRY] = "back"
+    dug_in = unit(game, GRENADIER, "33.046")
+    game.set_initial(dug_in, "improved_position", 1)
+    exposed = unit(game, OTHER_GRENADIER, "33.046")
+    return game, gun, dug_in, exposed
+
+
+def test_18_2_two_step_artillery_fires_at_the_most_vulnerable():
+    """utah:18.2#4-7: switched on, a two-step HE Indirect Fire Unit "always attacks the
+    most vulnerable Unit (highest defensive modifiers, including terrain and any
+    markers)", a tie left to the attacker; "If the fire is effective, any other Units
+    roll the S?"."""
+    game, gun, dug_in, exposed = artillery_game(["utah:18.2"], steps=2)
+    assert [t.id for t in game.value("most_vulnerable", gun, [dug_in, exposed])] == \
+        [OTHER_GRENADIER]
+    game.set_initial(dug_in, "improved_position", 0)
+    assert len(game.value("most_vulnerable", gun, [dug_in, exposed])) == 2     # a tie
+    game.set_initial(dug_in, "improved_position", 1)
+    game.perform("indirect_fire", gun, exposed)
+    assert game.attr(exposed, "face") == "back" and game.attr(dug_in, "suppressed") == 1
+
+
+@pytest.mark.parametrize("options", [[], ["utah:18.2"]])
+def test_18_2_one_step_artillery_hits_only_its_target(options):
+    """utah:18.2#8: "Indirect Fire from one or zero step HE Indirect Fire Units only
+    attacks one Unit in the hex, Attacker's choice, with no effect on any other Units,
+    even if the target Unit takes effective fire"; off, the series' S? for the others
+    (gts:16.6.1)."""
+    game, gun, dug_in, exposed = artillery_game(options, steps=1)
+    game.perform("indirect_fire", gun, exposed)
+    assert game.attr(exposed, "face") == "back"
+    assert game.attr(dug_in, "suppressed") == (0 if options else 1)
+
+
+def test_18_7_on_7_june_above_7():
+    """utah:18.7#6: "On 7 June, a roll of greater than 7 results in the loss of 2 Command
+    Points" (the causeway demonstration is on 7 June)."""
+    for third, lost in ((7, 0), (8, 2)):
+        game = game_with("utah/causeway", ["utah:18.7"], rolls=[9, 9, third])
+        division = game.ref("division", "82nd Airborne Division")
+        # not in the causeway's order of battle: ratings for the rolls
+        game.state.catalog["division"][division.id].update(command_rating=2, dispatch_rating=2)
+        game.perform("roll_division_points", division)
+        assert [e.data["lost"] for e in game.events("airborne_leader_losses")] == [lost]

@@ -13,6 +13,7 @@ from kriegsspiel.engine.rulebook import ExtraRules
 
 ENGINEER = "A/4 Engr"
 WEST, EAST = "29.045", "30.045"      # the bridge on the causeway
+FERRY_FIRER = "27.044"               # its Fire Zone covers 29.044 and 28.044, not 30.044
 MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
 procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
   step go @utah:2.4.5 { do move_unit(unit, hex_id) }
@@ -348,3 +349,66 @@ def test_errata_11_2_the_ferry_costs_half_the_printed_allowance(as_printed):
     leg = unit(game, INFANTRY, "29.044", column=1)
     face(game, INFANTRY).update(movement=5)
     assert game.value("ferry_half_points", leg) == 6
+
+
+def test_a_unit_being_ferried_is_fired_on_at_plus_two_and_the_ferry_stays():
+    """utah:11.4#1: "If a Unit being ferried takes Opportunity Fire as it leaves its hex,
+    it suffers a +2 modifier for being ferried (in addition to the +2 for being in
+    Column)"; utah:11.4#2: "This fire does not affect the Ferry" — the Ferry Unit is no
+    target and its Ferry stays."""
+    game = ferry_game(rolls=(0, 0, 9))     # the Ferry; the firer's check, then a miss
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    unit(game, GRENADIER, FERRY_FIRER)
+    assert game.value("hex_in_enemy_fire_zone", "29.044", game.ref("side", "Allied"))
+    game.players.players["Allied"].answers.update({"move": ["30.044", "stop"]})
+    game.players.players["Axis"].answers.update({"opportunity_fire": True,
+                                         "convert_suppression": False})
+    game.perform("move", [leg], "formation")
+    [shot] = game.events("fire_resolved")
+    assert shot.data["target"] == INFANTRY
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    named = {t["name"]: t["amount"] for t in terms["terms"]}
+    assert named["ferried"] == 2 and "target_in_column" in named
+    assert game.attr(leg, "ferrying") == 0 and game.attr(leg, "hex") == "30.044"
+    assert game.attr(sapper, "ferry_to") is not None and game.events("ferry_removed") == []
+
+
+def test_no_ferry_term_for_a_move_that_crosses_no_ferry():
+    """utah:11.4#1: only a Unit being ferried takes the +2."""
+    game = ferry_game(rolls=(0, 9))        # the firer's check, then a miss
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    unit(game, GRENADIER, FERRY_FIRER)
+    game.players.players["Allied"].answers.update({"move": ["28.044", "stop"]})
+    game.players.players["Axis"].answers.update({"opportunity_fire": True,
+                                         "convert_suppression": False})
+    game.perform("move", [leg], "formation")
+    [shot] = game.events("fire_resolved")
+    terms = [r for r in shot.cause if r.get("what") == "modifiers modified_fire_rating"][-1]
+    assert "ferried" not in {t["name"] for t in terms["terms"]}
+
+
+@pytest.mark.parametrize("roll, leaves", [(9, False), (0, True)])
+def test_leaving_a_minefield_takes_a_troop_quality_check(roll, leaves):
+    """utah:10.2#3-5: to leave an enemy Minefield hex in a later movement a Unit "must
+    pass a Troop Quality check to do so ... If the Unit fails, it stays in the hex and
+    is Suppressed. You may not spend a Command Point to ensure passing this check";
+    utah:10.3#6: "If the Unit leaves a hex containing a Minefield marker, they must pass
+    a Troop Quality Check or be suppressed"; one's own Minefield asks nothing."""
+    game = utah_game(rolls=[roll], extra=(MINES_FOR_TEST,),
+                     allied={"move": ["32.046", "stop"], "buy:unbought_tq_check": True})
+    game.perform("mine_for_test", "32.047", game.ref("side", "Axis"))
+    inf = unit(game, INFANTRY, "32.047")
+    game.set_initial(game.ref("division", "4th Infantry Division"), "cp", 5)
+    game.perform("move", [inf], "formation")
+    [check] = game.events("minefield_exit_check")
+    assert bool(check.data["passed"]["passed"]) == leaves
+    assert game.attr(inf, "hex") == ("32.046" if leaves else "32.047")
+    assert game.attr(inf, "suppressed") == (0 if leaves else 1)
+    assert game.attr(game.ref("division", "4th Infantry Division"), "cp") == 5
+    own = utah_game(extra=(MINES_FOR_TEST,), allied={"move": ["32.046", "stop"]})
+    own.perform("mine_for_test", "32.047", own.ref("side", "Allied"))
+    inf = unit(own, INFANTRY, "32.047")
+    own.perform("move", [inf], "formation")
+    assert own.events("minefield_exit_check") == [] and own.attr(inf, "hex") == "32.046"

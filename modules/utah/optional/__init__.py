@@ -6,7 +6,7 @@ A game selects this module only when one of its rules is switched on
 or ``start(..., options=[...])``: kriegsspiel/engine/optional.py); each rule
 file asks ``in_effect`` of its own section, so switching one rule on leaves
 the others off.  Only the rules the engine plays are offered; docs/utah.md
-lists those still to come (18.2, 18.5, 18.6, 18.8, 18.10).
+lists those still to come (18.5, 18.6, 18.10).
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ RULE_FILES = ("optional.ksr",)
 
 OPTIONAL_RULES = {
     "utah:18.1": "Command Point conversion limits",
+    "utah:18.2": "Alternate Artillery Resolution",
     "utah:18.3": "Indirect Fire Scatter",
     "utah:18.4": "US Army Regimental towed anti-tank Units",
     "utah:18.7": "Airborne Leader Losses",
+    "utah:18.8": "Assaults involving 0-Step Units",
     "utah:18.9": "Alone and Afraid",
 }
 
@@ -33,7 +35,7 @@ class _Plugin:
     def ks_module_info(self):
         return ModuleInfo(name="utah_optional", layer="optional", ruleset="utah",
                           requires=("utah",), title="The Greatest Day: Utah Beach: optional rules",
-                          description="18.1, 18.3, 18.4, 18.7 and 18.9, each switched on by name.",
+                          description="18.1, 18.2, 18.3, 18.4, 18.7, 18.8 and 18.9, each switched on by name.",
                           optional_rules=dict(OPTIONAL_RULES))
 
     @hookimpl
@@ -41,6 +43,11 @@ class _Plugin:
         if kind == "airborne_leader_losses":  # utah:18.7
             lost = f"loses {data['lost']} Command Points" if data["lost"] else "no loss"
             return f"    Airborne Leader Losses: roll {data['roll']}, {lost}"
+        if kind == "zero_step_units_set_aside":  # utah:18.8
+            return f"      0-step Units set aside in {data['hex']}: {', '.join(map(str, data['units']))}"
+        if kind == "zero_step_units_rejoin":  # utah:18.8
+            fate = "rejoin" if data["survived"] else "surrender"
+            return f"      the 0-step Units in {data['hex']} {fate}"
         if kind == "indirect_fire_scatter":  # utah:18.3
             return f"      the fire scatters: a Light Barrage in {data['hex'] or 'no hex'}"
         return None
