@@ -5,7 +5,7 @@ are found and used and what a fortification does, not invented numbers."""
 
 from __future__ import annotations
 
-from tld_world import INFANTRY, TANKS, ARTILLERY, counter, side, stay, world
+from tld_world import INFANTRY, TANKS, ARTILLERY, TRUCKS, counter, side, stay, world
 
 III = ("tld:I", "tld:III")   # without Module II: no HQ needed for supply
 
@@ -294,3 +294,112 @@ def test_an_empty_field_fortification_goes_at_the_end_of_a_movement_phase():
     session.perform("movement_phase", side(session, "German"), "regular")
     assert not session.state.attr(session.ref("unit", "F1"), "on_map")
     assert session.state.attr(session.ref("unit", "F2"), "on_map")
+
+
+# ---- Module III: tactical air interdiction (tld:III.C.2) ----------------------
+FIGHTERBOMBER = dict(BOMBER)
+
+
+def interdiction_world(boxes, hexes, units=None, terrain=None, roads=None, rivers=()):
+    """*boxes*: a fighterbomber's id -> its box; *hexes*: a box -> its AIR INT hex."""
+    fbs = {fb: counter("Allied", None, FIGHTERBOMBER,
+                       tags=["air:fighterbomber", "nation:" + ("us" if fb[0] == "U" else "british")])
+           for fb in boxes}
+
+    def answer(d):
+        if d.key == "air_int_box":
+            return boxes[d.subject.id]
+        if d.key == "air_int_hex":
+            return hexes[boxes[d.subject.id]]
+        return stay(d)
+    return world({**fbs, **(units or {})}, terrain=terrain, roads=roads, rivers=rivers,
+                 rules=("tld:I", "tld:III"), answer=answer)
+
+
+def test_fighterbombers_in_a_box_give_its_air_int_counter_a_radius():
+    """tld:III.C#13-17, tld:III.C#19-22: in the air/naval phase each nationality's
+    fighterbombers go into its own boxes #1-#8; a used box's AIR INT counter goes
+    anywhere on the map, its zone's radius by the number in the box (provisional
+    chart) measured from, not including, its hex."""
+    boxes = {"U1": 1, "U2": 1, "U3": 1, "B1": 1, "B2": "none"}
+    session, rec = interdiction_world(boxes, {1: "05.05"})
+    session.perform("air_phase", side(session, "Allied"))
+    placed = [e.data for e in session.state.log if e.kind == "air_int_placed"]
+    assert [(p["nation"], p["box"], p["hex"], p["fighterbombers"], p["radius"])
+            for p in placed] == [("us", 1, "05.05", 3, 2), ("british", 1, "05.05", 1, 0)]
+    zone = session.value("in_interdiction_zone", "05.07")          # two hexes away
+    assert zone and not session.value("in_interdiction_zone", "05.08")
+    asked = [k for _, k, _ in rec.asked]
+    assert asked.count("air_int_box") == 5 and asked.count("air_int_hex") == 2
+    box_options = session.value("air_box_options")
+    assert list(box_options) == [1, 2, 3, 4, 5, 6, 7, 8, "none"]
+
+
+def road_units():
+    return {"G": counter("German", "05.02", TRUCKS), "A": counter("Allied", "01.10", INFANTRY)}
+
+
+def test_a_german_road_move_in_a_zone_costs_one_mp_a_hex_over_a_bridge_two():
+    """tld:III.C#18, tld:III.C#23-25: German units entering hexes of the zone by
+    road pay one MP a hex instead of 1/2 or 1/4; a bridge there leaves one
+    additional MP of the river's four."""
+    road = {"primary_road": ["05.02 05.03 05.04 05.05"]}
+    session, _ = interdiction_world({"U1": 1}, {1: "05.04"}, units=road_units(), roads=road,
+                                    rivers=["05.03/05.04"])
+    g = session.ref("unit", "G")
+    before = session.value("step_cost", g, "05.02", "05.03")
+    session.perform("air_phase", side(session, "Allied"))
+    assert session.value("step_cost", g, "05.02", "05.03") == before == 1     # outside: 1/4 MP
+    assert session.value("step_cost", g, "05.03", "05.04") == 8              # bridge: 1 + 1 MP
+    assert session.value("step_cost", g, "05.04", "05.05") == 1              # radius 0
+    a = session.ref("unit", "A")
+    assert session.value("step_cost", a, "05.03", "05.04") < 8             # not the Allies'
+
+
+def test_no_interdiction_into_forest_and_bombers_make_no_zone():
+    """tld:III.C#26-28: no effect on roads or bridges into FOREST hexes; only AIR
+    INT markers make zones, bombers do not."""
+    road = {"primary_road": ["05.02 05.03 05.04"]}
+    session, _ = interdiction_world({"U1": 1}, {1: "05.04"}, units=road_units(), roads=road,
+                                    terrain={"forest": ["05.04"]})
+    session.perform("air_phase", side(session, "Allied"))
+    g = session.ref("unit", "G")
+    assert session.value("in_interdiction_zone", "05.04")
+    assert session.value("step_cost", g, "05.03", "05.04") == 1
+    session, _ = air_world()
+    session.perform("air_phase", side(session, "Allied"))
+    assert [e for e in session.state.log if e.kind == "bomber_allocated"]
+    assert not session.value("in_interdiction_zone", "05.05")
+
+
+def test_air_int_markers_go_at_the_next_air_naval_phase():
+    """tld:III.C#29: the AIR INT markers are removed at the start of the Allied
+    player's next air/naval phase."""
+    boxes = {"U1": 1}
+    hexes = {1: "05.04"}
+    session, _ = interdiction_world(boxes, hexes)
+    session.perform("air_phase", side(session, "Allied"))
+    assert session.value("in_interdiction_zone", "05.04")
+    boxes["U1"] = "none"
+    session.perform("air_phase", side(session, "Allied"))
+    assert not session.value("in_interdiction_zone", "05.04")
+    assert [e.data["hex"] for e in session.state.log if e.kind == "air_int_removed"] == ["05.04"]
+
+
+def test_the_heuristic_player_fills_boxes_and_covers_the_enemy():
+    """tld:III.C#15-17: the TLD heuristic player puts six fighterbombers a box
+    and the box's AIR INT counter on an enemy combat unit's hex."""
+    from kriegsspiel.modules.tld.bot import TldHeuristicPlayer
+    fbs = {f"U{n}": counter("Allied", None, FIGHTERBOMBER, tags=["air:fighterbomber", "nation:us"])
+           for n in range(8)}
+    units = {**fbs, "G": counter("German", "05.05", INFANTRY),
+             "A": counter("Allied", "05.03", INFANTRY)}
+    players = {}
+    session, _ = world(units, rules=("tld:I", "tld:III"), answer=lambda d: players["bot"].decide(d))
+    players["bot"] = TldHeuristicPlayer(session, seed=1)
+    session.perform("air_phase", side(session, "Allied"))
+    placed = [(e.data["box"], e.data["hex"], e.data["fighterbombers"])
+              for e in session.state.log if e.kind == "air_int_placed"]
+    assert placed == [(1, "05.05", 6)]          # box 2's two: no enemy left uncovered
+    boxes = [e.data["box"] for e in session.state.log if e.kind == "fighterbomber_allocated"]
+    assert boxes == [1] * 6 + [2] * 2
