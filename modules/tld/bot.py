@@ -184,6 +184,11 @@ class TldHeuristicPlayer:
                     best, best_column = o, column
         return best
 
+    def on_naval_target(self, decision, options):
+        """The hex its side can attack at the best odds: a disrupted defender
+        helps the attack (tld:IV.A, tld:II.E)."""
+        return self.on_bomber_hex(decision, options)
+
     def on_air_int_box(self, decision, options):
         """Six fighterbombers a box, lowest box first: the widest zone (tld:III.C)."""
         fb = decision.subject

@@ -403,3 +403,96 @@ def test_the_heuristic_player_fills_boxes_and_covers_the_enemy():
     assert placed == [(1, "05.05", 6)]          # box 2's two: no enemy left uncovered
     boxes = [e.data["box"] for e in session.state.log if e.kind == "fighterbomber_allocated"]
     assert boxes == [1] * 6 + [2] * 2
+
+
+# ---- Module IV: naval bombardment (tld:IV.A) -----------------------------------
+IV_NAVAL = ("tld:I", "tld:II", "tld:III", "tld:IV")
+SEA = {"sea": [f"01.{r:02d}" for r in range(1, 11)]}
+LANDING_BOX = [{"hex": "01.05", "kind": "beach_landing_box", "name": "Red"}]
+
+
+def naval_box(strength, kind="BB", nation="us"):
+    return counter("Allied", None, dict(unit_class="naval", transport="motorized", stacking=0,
+                                        front=(strength, 0, 0), back=None),
+                   tags=[f"naval:{kind}", f"nation:{nation}"])
+
+
+def naval_world(boxes, targets, units, dice=(), features=LANDING_BOX):
+    """*boxes*: id -> counter; *targets*: box id -> the hex it fires on."""
+    def answer(d):
+        if d.key == "naval_target":
+            wanted = targets.get(d.subject.id, "none")
+            return wanted if wanted in d.options else "none"
+        return stay(d)
+    return world({**boxes, **units}, terrain=SEA, rules=IV_NAVAL, answer=answer,
+                 dice=list(dice), features=features)
+
+
+def test_boxes_fire_whole_on_one_hex_and_a_d_disrupts_every_unit_there():
+    """tld:IV.A#1-5, tld:IV.A#9-10, tld:IV.A#12-15: in the air/naval phase each
+    box's strength points go whole to one target hex; the hex's total is rolled
+    once on the Bombardment Table (provisional: 6-9 points, 4-6 a 'D'), and a
+    'D' disrupts every unit in it until the turn's end."""
+    boxes = {"N1": naval_box(4), "N2": naval_box(3, "CA")}
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "05.05", TANKS),
+             "A": counter("Allied", "05.04", INFANTRY)}
+    session, rec = naval_world(boxes, {"N1": "05.05", "N2": "05.05"}, units, dice=[4])
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert (hit["hex"], hit["strength"], hit["roll"], str(hit["result"])) == ("05.05", 7, 4, "D")
+    for g in ("G1", "G2"):
+        assert session.state.attr(session.ref("unit", g), "disrupted") == 1
+    assert session.state.attr(session.ref("unit", "A"), "disrupted") == 0
+    assert [k for _, k, _ in rec.asked].count("naval_target") == 2
+    session.perform("reset_phase", side(session, "German"))     # the end of the turn
+    assert session.state.attr(session.ref("unit", "G1"), "disrupted") == 0
+
+
+def test_a_miss_does_nothing_and_the_points_are_spent():
+    """tld:IV.A#9-10: a roll short of 'D' leaves the hex as it was; the box's
+    points are spent for the phase (the hex's total starts again at zero)."""
+    boxes = {"N1": naval_box(2)}
+    units = {"G1": counter("German", "05.05", INFANTRY), "A": counter("Allied", "05.04", INFANTRY)}
+    session, _ = naval_world(boxes, {"N1": "05.05"}, units, dice=[5])
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert str(hit["result"]) == "NE" and hit["strength"] == 2
+    assert session.state.attr(session.ref("unit", "G1"), "disrupted") == 0
+    assert session.value("hex_marker", "05.05", "naval_strength") == 0
+
+
+def test_targets_next_to_allied_combat_units_or_the_sea_within_range():
+    """tld:IV.A#11, tld:IV.A#16-18: a target hex is next to an Allied combat unit
+    or to a sea hex, within the type's range (provisional: DD 4) of a sea hex
+    holding a landing box, counted from no other sea hex."""
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "02.08", INFANTRY),
+             "G3": counter("German", "04.08", INFANTRY), "A": counter("Allied", "05.04", INFANTRY)}
+    session, _ = naval_world({"D": naval_box(2, "DD")}, {}, units)
+    d = session.ref("unit", "D")
+    # G2 is next to the sea; G3 next to neither; G1 next to the Allied unit.
+    assert sorted(session.value("naval_targets", d)) == ["02.08", "05.05"]
+    assert not session.value("in_naval_range", d, "06.05")   # five hexes from the box
+    bare, _ = naval_world({"D": naval_box(2, "DD")}, {}, units, features=())
+    assert bare.value("naval_targets", bare.ref("unit", "D")) == []   # no landing box
+
+
+def test_us_and_british_points_never_join_and_keep_to_their_own_units():
+    """tld:IV.A#6-8: British and U.S. points never bombard the same hex; a German
+    hex next to U.S. units only is not British points' target, nor the other
+    way; next to both, either nation's (but not both)."""
+    boxes = {"U": naval_box(2, nation="us"), "B": naval_box(2, nation="british")}
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "03.08", INFANTRY),
+             "US": counter("Allied", "05.04", INFANTRY, tags=["nation:us"]),
+             "BR": counter("Allied", "03.07", INFANTRY, tags=["nation:british"]),
+             "BR2": counter("Allied", "06.05", INFANTRY, tags=["nation:british"])}
+    session, rec = naval_world(boxes, {"U": "05.05", "B": "05.05"}, units, dice=[1])
+    u, b = session.ref("unit", "U"), session.ref("unit", "B")
+    assert sorted(session.value("naval_targets", u)) == ["05.05"]            # not 03.08
+    assert sorted(session.value("naval_targets", b)) == ["03.08", "05.05"]
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert hit["nation"] == "us" and hit["strength"] == 2    # the British box found it closed
+    # the British box, asked after the U.S. one, was not offered 05.05 (it answers none)
+    [british] = [e.data for e in session.state.log if e.kind == "decision" and
+                 e.data.get("key") == "naval_target" and e.data.get("subject") == "B"]
+    assert british["answer"] == "none"
