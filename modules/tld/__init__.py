@@ -80,6 +80,13 @@ class _Plugin:
                     catalog["unit"][unit_id]["entry_hexes"] = hexes
 
     @hookimpl
+    def ks_set_up(self, session, scenario):
+        # The rules' part of the set-up (fortifications.ksr: the printed
+        # fortifications, tld:IV.B.2), as events like the engine's placements.
+        session.program.call("set_up", session.ctx)
+        session.ctx.trace.clear()
+
+    @hookimpl
     def ks_describe_event(self, kind, data):
         return describe_event(kind, data)
 

@@ -184,6 +184,10 @@ class TldHeuristicPlayer:
                     best, best_column = o, column
         return best
 
+    def on_build_field_fortification(self, decision, options):
+        """On an objective hex: a fortification holds it (tld:IV.B)."""
+        return self.attr(decision.subject, "hex") in self.objectives()
+
     def on_naval_target(self, decision, options):
         """The hex its side can attack at the best odds: a disrupted defender
         helps the attack (tld:IV.A, tld:II.E)."""

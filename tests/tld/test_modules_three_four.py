@@ -5,7 +5,7 @@ are found and used and what a fortification does, not invented numbers."""
 
 from __future__ import annotations
 
-from tld_world import INFANTRY, TANKS, ARTILLERY, TRUCKS, counter, side, stay, world
+from tld_world import INFANTRY, TANKS, ARTILLERY, TRUCKS, counter, hq, side, stay, supply, where, world
 
 III = ("tld:I", "tld:III")   # without Module II: no HQ needed for supply
 
@@ -496,3 +496,148 @@ def test_us_and_british_points_never_join_and_keep_to_their_own_units():
     [british] = [e.data for e in session.state.log if e.kind == "decision" and
                  e.data.get("key") == "naval_target" and e.data.get("subject") == "B"]
     assert british["answer"] == "none"
+
+
+# ---- Module IV: printed fortifications, capacity, field fortifications (tld:IV.B) ----
+FIELD = dict(FORT, back=(0, 0, 0))
+
+
+def test_fortifications_but_field_start_on_their_printed_hexes():
+    """tld:IV.B#4: every fortification but 'field' is placed at the start in the
+    hexes the map prints for its type; field fortifications stay off the map."""
+    units = {"M": counter("German", None, FORT, tags=["fort:minor_fort"]),
+             "F": counter("German", None, FIELD, tags=["fort:field"]),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    printed = [{"hex": "05.05", "kind": "minor_fort", "name": "Fort du Roule"},
+               {"hex": "06.06", "kind": "field", "name": "not a printed type"}]
+    session, _ = world(units, rules=IV, features=printed)
+    session.perform("set_up")
+    assert where(session, "M") == "05.05"
+    assert where(session, "F") is None
+
+
+def test_strength_on_and_under_a_fortification_within_its_capacity():
+    """tld:IV.B#10: the strength points on top of and under a fortification
+    never exceed its hex's capacity (provisional: a minor fort 12, read as
+    defense strengths); stacking apart from that (tld:IV.B#14)."""
+    units = {"M": counter("German", "05.05", FORT, tags=["fort:minor_fort"]),
+             "G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "05.05", INFANTRY),
+             "G3": counter("German", "05.04", INFANTRY), "H": supply("German", "05.04"),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    session, _ = world(units, rules=IV)
+    german = side(session, "German")
+    assert session.value("fortification_room", "05.05", german) == 0
+    assert not session.value("stack_fits", session.ref("unit", "G3"), "05.05")
+    assert session.value("stack_fits", session.ref("unit", "H"), "05.05")   # not a combat unit
+    off, _ = world(units, rules=("tld:I",))
+    assert off.value("stack_fits", off.ref("unit", "G3"), "05.05")        # 6 stacking points
+    session.perform("place", session.ref("unit", "G3"), "05.05")
+    session.perform("enforce_stacking", german)
+    gone = [u for u in ("G1", "G2", "G3") if not session.state.attr(session.ref("unit", u), "on_map")]
+    assert len(gone) == 1 and session.state.attr(session.ref("unit", "M"), "on_map")
+
+
+def building(answer=True):
+    def decide(d):
+        if d.key == "build_field_fortification":
+            return answer
+        return stay(d)
+    return decide
+
+
+def field_world(extra=None, terrain=None, answer=True):
+    units = {"F": counter("German", None, FIELD, tags=["fort:field"]),
+             "G": counter("German", "05.05", INFANTRY),
+             "A": counter("Allied", "09.09", INFANTRY), **(extra or {})}
+    return world(units, rules=IV, answer=building(answer),
+                 terrain=terrain or {"town": ["05.05", "07.07"], "city": ["03.03"]})
+
+
+def test_a_battalion_in_a_town_begins_a_field_fortification_inverted():
+    """tld:IV.B#16-20: an infantry or armor battalion in a TOWN hex holding no
+    fortification places an inverted field fortification counter in the
+    replacement phase; it gives nothing yet."""
+    session, rec = field_world()
+    german = side(session, "German")
+    session.perform("player_segment", german)
+    f = session.ref("unit", "F")
+    assert where(session, "F") == "05.05" and session.state.attr(f, "face") == "back"
+    assert not session.value("in_fortification", session.ref("unit", "G"))
+    assert ("German", "build_field_fortification") in [(s, k) for s, k, _ in rec.asked]
+
+
+def test_who_may_build_and_where():
+    """tld:IV.B#16-18, tld:IV.B#22: not an HQ nor a unit bigger than a battalion,
+    not in a city or clear hex, not where a fortification is, not next to an
+    enemy unit."""
+    session, _ = field_world({
+        "R": counter("German", "07.07", INFANTRY, tags=["size:regiment"]),
+        "C": counter("German", "03.03", INFANTRY),
+        "O": counter("German", "08.08", INFANTRY),
+        "X": counter("German", "07.05", INFANTRY), "Y": counter("Allied", "07.04", INFANTRY)},
+        terrain={"town": ["05.05", "07.07", "08.08", "07.05"], "city": ["03.03"]})
+    may = {u: session.value("may_build_field", session.ref("unit", u)) for u in "GRCOX"}
+    assert may == {"G": True, "R": False, "C": False, "O": True, "X": False}
+    session.perform("place", session.ref("unit", "F"), "08.08")
+    assert not session.value("may_build_field", session.ref("unit", "O"))
+    hq_unit, _ = world({"H": hq("German", "05.05", "77"), "A": counter("Allied", "09.09", INFANTRY)},
+                       rules=IV, terrain={"town": ["05.05"]})
+    assert not hq_unit.value("may_build_field", hq_unit.ref("unit", "H"))
+
+
+def test_the_next_turn_it_turns_face_up_and_holds_its_units():
+    """tld:IV.B#19, tld:IV.B#21: two turns to build: in a later turn's
+    replacement phase the counter turns face up and is a fortification."""
+    session, _ = field_world()
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("build_field_fortifications", german)             # the same turn: still inverted
+    assert session.state.attr(session.ref("unit", "F"), "face") == "back"
+    session.perform("advance_turn")
+    session.perform("build_field_fortifications", german)
+    assert session.state.attr(session.ref("unit", "F"), "face") == "front"
+    assert session.value("in_fortification", session.ref("unit", "G"))
+    assert session.state.attr(session.ref("unit", "G"), "building") == 0
+
+
+def test_an_enemy_next_to_it_or_the_builder_leaving_ends_the_work():
+    """tld:IV.B#22-23: the inverted counter goes at once when an enemy unit moves
+    next to it, or when the building unit moves out of the hex or attacks."""
+    session, _ = field_world()
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("move_unit", session.ref("unit", "A"), "09.08")
+    assert where(session, "F") == "05.05"
+    session.perform("place", session.ref("unit", "A"), "05.07")
+    session.perform("move_unit", session.ref("unit", "A"), "05.06")
+    assert where(session, "F") is None
+    [why] = [e.data["reason"] for e in session.state.log if e.kind == "field_fortification_abandoned"]
+    assert why == "an enemy unit moved next to it"
+    again, _ = field_world()
+    again.perform("build_field_fortifications", german)
+    again.perform("move_unit", again.ref("unit", "G"), "05.04")
+    assert where(again, "F") is None
+    assert again.state.attr(again.ref("unit", "G"), "building") == 0
+
+
+def test_a_builder_that_attacks_ends_the_work():
+    """tld:IV.B#22-23: the building unit attacking removes its inverted counter."""
+    def decide(d):
+        if d.key == "join_attack":
+            return True
+        if d.key == "retreat_to":
+            return d.options[0]
+        return building()(d)
+    units = {"F": counter("German", None, FIELD, tags=["fort:field"]),
+             "G": counter("German", "05.05", INFANTRY, front=(8, 6, 4)),
+             "A": counter("Allied", "09.09", INFANTRY, front=(1, 1, 4))}
+    session, _ = world(units, rules=IV, answer=decide, dice=[3],
+                       terrain={"town": ["05.05"]})
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("place", session.ref("unit", "A"), "05.06")   # set there, not moved
+    assert where(session, "F") == "05.05"
+    session.perform("attack", german, "05.06")
+    assert where(session, "F") is None
+    [why] = [e.data["reason"] for e in session.state.log if e.kind == "field_fortification_abandoned"]
+    assert why == "the building unit attacked"
