@@ -82,7 +82,7 @@ class _Plugin:
     @hookimpl
     def ks_set_up(self, session, scenario):
         # The rules' part of the set-up (fortifications.ksr: the printed
-        # fortifications, tld:IV.B.2), as events like the engine's placements.
+        # fortifications, tld:IV.B), as events like the engine's placements.
         session.program.call("set_up", session.ctx)
         session.ctx.trace.clear()
 
