@@ -23,7 +23,7 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
-              "special_units.ksr", "air.ksr")
+              "special_units.ksr", "air.ksr", "naval.ksr")
 
 
 class _Plugin:
@@ -78,6 +78,13 @@ class _Plugin:
             for unit_id in r.units:
                 if unit_id in catalog["unit"]:
                     catalog["unit"][unit_id]["entry_hexes"] = hexes
+
+    @hookimpl
+    def ks_set_up(self, session, scenario):
+        # The rules' part of the set-up (fortifications.ksr: the printed
+        # fortifications, tld:IV.B), as events like the engine's placements.
+        session.program.call("set_up", session.ctx)
+        session.ctx.trace.clear()
 
     @hookimpl
     def ks_describe_event(self, kind, data):

@@ -27,6 +27,7 @@ GOOD_ODDS = 3         # the 2-1 column (crt.ksr): attack at these odds or better
 OBJECTIVE_ODDS = 2    # 1-1 will do for an objective hex
 STRATEGIC_DISTANCE = 5
 STRONG_GROUND = ("forest", "hill", "city")
+AIR_BOX_FULL = 6      # fighterbombers for the widest zone of interdiction (air.ksr)
 SUPPLY_RANGE = 8      # tld:II.D: hexes of a supply route (measured as the crow flies here)
 
 
@@ -181,6 +182,46 @@ class TldHeuristicPlayer:
                 column = self.odds_at(o, decision.player)
                 if column > best_column:
                     best, best_column = o, column
+        return best
+
+    def on_build_field_fortification(self, decision, options):
+        """On an objective hex: a fortification holds it (tld:IV.B)."""
+        return self.attr(decision.subject, "hex") in self.objectives()
+
+    def on_naval_target(self, decision, options):
+        """The hex its side can attack at the best odds: a disrupted defender
+        helps the attack (tld:IV.A, tld:II.E)."""
+        return self.on_bomber_hex(decision, options)
+
+    def on_air_int_box(self, decision, options):
+        """Six fighterbombers a box, lowest box first: the widest zone (tld:III.C)."""
+        fb = decision.subject
+        nation = self.rule("nation_of", fb)
+        side = self.side_of(fb)
+        taken: dict[int, int] = {}
+        for u in self.state.units():
+            box = self.attr(u, "air_box")
+            if box and self.side_of(u) == side and self.rule("nation_of", u) == nation:
+                taken[box] = taken.get(box, 0) + 1
+        for o in options:
+            if o != "none" and taken.get(o, 0) < AIR_BOX_FULL:
+                return o
+        return "none"
+
+    def on_air_int_hex(self, decision, options):
+        """Over the enemy combat unit nearest an objective whose hex no AIR INT
+        counter covers yet (tld:III.C)."""
+        side = self.side_of(decision.subject)
+        goals = self.objectives()
+        covered = self.rule("air_int_hexes", default=[]) or []
+        best, best_distance = "none", 99
+        for e in self.enemies(side):
+            here = self.attr(e, "hex")
+            if here not in options or any(self.distance(here, c) <= 2 for c in covered):
+                continue
+            near = min((self.distance(here, g) for g in goals), default=0)
+            if near < best_distance:
+                best, best_distance = here, near
         return best
 
     def on_withhold(self, decision, options):

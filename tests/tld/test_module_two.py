@@ -59,8 +59,9 @@ def test_the_expanded_sequence_adds_defensive_fire_and_reset():
     assert session.state.attr(a, "disrupted") == 0      # Allied markers removed
     assert session.state.attr(g, "disrupted") == 1      # German ones stay
     steps = [s.name for s in session.program.decls["player_segment"].steps]
-    assert steps == ["begin", "air_naval", "regular_movement", "mechanized_movement",
-                     "defensive_fire", "combat", "reset", "segment_end"]   # air_naval: Module III
+    assert steps == ["begin", "replacement", "air_naval", "regular_movement",
+                     "mechanized_movement", "defensive_fire", "combat", "reset",
+                     "segment_end"]    # replacement: Module IV's building; air_naval: Module III
 
 
 def test_support_fire_needs_a_ground_attack_and_ranged_artillery_is_fired():

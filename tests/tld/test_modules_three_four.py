@@ -5,7 +5,7 @@ are found and used and what a fortification does, not invented numbers."""
 
 from __future__ import annotations
 
-from tld_world import INFANTRY, TANKS, ARTILLERY, counter, side, stay, world
+from tld_world import INFANTRY, TANKS, ARTILLERY, TRUCKS, counter, hq, side, stay, supply, where, world
 
 III = ("tld:I", "tld:III")   # without Module II: no HQ needed for supply
 
@@ -294,3 +294,350 @@ def test_an_empty_field_fortification_goes_at_the_end_of_a_movement_phase():
     session.perform("movement_phase", side(session, "German"), "regular")
     assert not session.state.attr(session.ref("unit", "F1"), "on_map")
     assert session.state.attr(session.ref("unit", "F2"), "on_map")
+
+
+# ---- Module III: tactical air interdiction (tld:III.C.2) ----------------------
+FIGHTERBOMBER = dict(BOMBER)
+
+
+def interdiction_world(boxes, hexes, units=None, terrain=None, roads=None, rivers=()):
+    """*boxes*: a fighterbomber's id -> its box; *hexes*: a box -> its AIR INT hex."""
+    fbs = {fb: counter("Allied", None, FIGHTERBOMBER,
+                       tags=["air:fighterbomber", "nation:" + ("us" if fb[0] == "U" else "british")])
+           for fb in boxes}
+
+    def answer(d):
+        if d.key == "air_int_box":
+            return boxes[d.subject.id]
+        if d.key == "air_int_hex":
+            return hexes[boxes[d.subject.id]]
+        return stay(d)
+    return world({**fbs, **(units or {})}, terrain=terrain, roads=roads, rivers=rivers,
+                 rules=("tld:I", "tld:III"), answer=answer)
+
+
+def test_fighterbombers_in_a_box_give_its_air_int_counter_a_radius():
+    """tld:III.C#13-17, tld:III.C#19-22: in the air/naval phase each nationality's
+    fighterbombers go into its own boxes #1-#8; a used box's AIR INT counter goes
+    anywhere on the map, its zone's radius by the number in the box (provisional
+    chart) measured from, not including, its hex."""
+    boxes = {"U1": 1, "U2": 1, "U3": 1, "B1": 1, "B2": "none"}
+    session, rec = interdiction_world(boxes, {1: "05.05"})
+    session.perform("air_phase", side(session, "Allied"))
+    placed = [e.data for e in session.state.log if e.kind == "air_int_placed"]
+    assert [(p["nation"], p["box"], p["hex"], p["fighterbombers"], p["radius"])
+            for p in placed] == [("us", 1, "05.05", 3, 2), ("british", 1, "05.05", 1, 0)]
+    zone = session.value("in_interdiction_zone", "05.07")          # two hexes away
+    assert zone and not session.value("in_interdiction_zone", "05.08")
+    asked = [k for _, k, _ in rec.asked]
+    assert asked.count("air_int_box") == 5 and asked.count("air_int_hex") == 2
+    box_options = session.value("air_box_options")
+    assert list(box_options) == [1, 2, 3, 4, 5, 6, 7, 8, "none"]
+
+
+def road_units():
+    return {"G": counter("German", "05.02", TRUCKS), "A": counter("Allied", "01.10", INFANTRY)}
+
+
+def test_a_german_road_move_in_a_zone_costs_one_mp_a_hex_over_a_bridge_two():
+    """tld:III.C#18, tld:III.C#23-25: German units entering hexes of the zone by
+    road pay one MP a hex instead of 1/2 or 1/4; a bridge there leaves one
+    additional MP of the river's four."""
+    road = {"primary_road": ["05.02 05.03 05.04 05.05"]}
+    session, _ = interdiction_world({"U1": 1}, {1: "05.04"}, units=road_units(), roads=road,
+                                    rivers=["05.03/05.04"])
+    g = session.ref("unit", "G")
+    before = session.value("step_cost", g, "05.02", "05.03")
+    session.perform("air_phase", side(session, "Allied"))
+    assert session.value("step_cost", g, "05.02", "05.03") == before == 1     # outside: 1/4 MP
+    assert session.value("step_cost", g, "05.03", "05.04") == 8              # bridge: 1 + 1 MP
+    assert session.value("step_cost", g, "05.04", "05.05") == 1              # radius 0
+    a = session.ref("unit", "A")
+    assert session.value("step_cost", a, "05.03", "05.04") < 8             # not the Allies'
+
+
+def test_no_interdiction_into_forest_and_bombers_make_no_zone():
+    """tld:III.C#26-28: no effect on roads or bridges into FOREST hexes; only AIR
+    INT markers make zones, bombers do not."""
+    road = {"primary_road": ["05.02 05.03 05.04"]}
+    session, _ = interdiction_world({"U1": 1}, {1: "05.04"}, units=road_units(), roads=road,
+                                    terrain={"forest": ["05.04"]})
+    session.perform("air_phase", side(session, "Allied"))
+    g = session.ref("unit", "G")
+    assert session.value("in_interdiction_zone", "05.04")
+    assert session.value("step_cost", g, "05.03", "05.04") == 1
+    session, _ = air_world()
+    session.perform("air_phase", side(session, "Allied"))
+    assert [e for e in session.state.log if e.kind == "bomber_allocated"]
+    assert not session.value("in_interdiction_zone", "05.05")
+
+
+def test_air_int_markers_go_at_the_next_air_naval_phase():
+    """tld:III.C#29: the AIR INT markers are removed at the start of the Allied
+    player's next air/naval phase."""
+    boxes = {"U1": 1}
+    hexes = {1: "05.04"}
+    session, _ = interdiction_world(boxes, hexes)
+    session.perform("air_phase", side(session, "Allied"))
+    assert session.value("in_interdiction_zone", "05.04")
+    boxes["U1"] = "none"
+    session.perform("air_phase", side(session, "Allied"))
+    assert not session.value("in_interdiction_zone", "05.04")
+    assert [e.data["hex"] for e in session.state.log if e.kind == "air_int_removed"] == ["05.04"]
+
+
+def test_the_heuristic_player_fills_boxes_and_covers_the_enemy():
+    """tld:III.C#15-17: the TLD heuristic player puts six fighterbombers a box
+    and the box's AIR INT counter on an enemy combat unit's hex."""
+    from kriegsspiel.modules.tld.bot import TldHeuristicPlayer
+    fbs = {f"U{n}": counter("Allied", None, FIGHTERBOMBER, tags=["air:fighterbomber", "nation:us"])
+           for n in range(8)}
+    units = {**fbs, "G": counter("German", "05.05", INFANTRY),
+             "A": counter("Allied", "05.03", INFANTRY)}
+    players = {}
+    session, _ = world(units, rules=("tld:I", "tld:III"), answer=lambda d: players["bot"].decide(d))
+    players["bot"] = TldHeuristicPlayer(session, seed=1)
+    session.perform("air_phase", side(session, "Allied"))
+    placed = [(e.data["box"], e.data["hex"], e.data["fighterbombers"])
+              for e in session.state.log if e.kind == "air_int_placed"]
+    assert placed == [(1, "05.05", 6)]          # box 2's two: no enemy left uncovered
+    boxes = [e.data["box"] for e in session.state.log if e.kind == "fighterbomber_allocated"]
+    assert boxes == [1] * 6 + [2] * 2
+
+
+# ---- Module IV: naval bombardment (tld:IV.A) -----------------------------------
+IV_NAVAL = ("tld:I", "tld:II", "tld:III", "tld:IV")
+SEA = {"sea": [f"01.{r:02d}" for r in range(1, 11)]}
+LANDING_BOX = [{"hex": "01.05", "kind": "beach_landing_box", "name": "Red"}]
+
+
+def naval_box(strength, kind="BB", nation="us"):
+    return counter("Allied", None, dict(unit_class="naval", transport="motorized", stacking=0,
+                                        front=(strength, 0, 0), back=None),
+                   tags=[f"naval:{kind}", f"nation:{nation}"])
+
+
+def naval_world(boxes, targets, units, dice=(), features=LANDING_BOX):
+    """*boxes*: id -> counter; *targets*: box id -> the hex it fires on."""
+    def answer(d):
+        if d.key == "naval_target":
+            wanted = targets.get(d.subject.id, "none")
+            return wanted if wanted in d.options else "none"
+        return stay(d)
+    return world({**boxes, **units}, terrain=SEA, rules=IV_NAVAL, answer=answer,
+                 dice=list(dice), features=features)
+
+
+def test_boxes_fire_whole_on_one_hex_and_a_d_disrupts_every_unit_there():
+    """tld:IV.A#1-5, tld:IV.A#9-10, tld:IV.A#12-15: in the air/naval phase each
+    box's strength points go whole to one target hex; the hex's total is rolled
+    once on the Bombardment Table (provisional: 6-9 points, 4-6 a 'D'), and a
+    'D' disrupts every unit in it until the turn's end."""
+    boxes = {"N1": naval_box(4), "N2": naval_box(3, "CA")}
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "05.05", TANKS),
+             "A": counter("Allied", "05.04", INFANTRY)}
+    session, rec = naval_world(boxes, {"N1": "05.05", "N2": "05.05"}, units, dice=[4])
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert (hit["hex"], hit["strength"], hit["roll"], str(hit["result"])) == ("05.05", 7, 4, "D")
+    for g in ("G1", "G2"):
+        assert session.state.attr(session.ref("unit", g), "disrupted") == 1
+    assert session.state.attr(session.ref("unit", "A"), "disrupted") == 0
+    assert [k for _, k, _ in rec.asked].count("naval_target") == 2
+    session.perform("reset_phase", side(session, "German"))     # the end of the turn
+    assert session.state.attr(session.ref("unit", "G1"), "disrupted") == 0
+
+
+def test_a_miss_does_nothing_and_the_points_are_spent():
+    """tld:IV.A#9-10: a roll short of 'D' leaves the hex as it was; the box's
+    points are spent for the phase (the hex's total starts again at zero)."""
+    boxes = {"N1": naval_box(2)}
+    units = {"G1": counter("German", "05.05", INFANTRY), "A": counter("Allied", "05.04", INFANTRY)}
+    session, _ = naval_world(boxes, {"N1": "05.05"}, units, dice=[5])
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert str(hit["result"]) == "NE" and hit["strength"] == 2
+    assert session.state.attr(session.ref("unit", "G1"), "disrupted") == 0
+    assert session.value("hex_marker", "05.05", "naval_strength") == 0
+
+
+def test_targets_next_to_allied_combat_units_or_the_sea_within_range():
+    """tld:IV.A#11, tld:IV.A#16-18: a target hex is next to an Allied combat unit
+    or to a sea hex, within the type's range (provisional: DD 4) of a sea hex
+    holding a landing box, counted from no other sea hex."""
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "02.08", INFANTRY),
+             "G3": counter("German", "04.08", INFANTRY), "A": counter("Allied", "05.04", INFANTRY)}
+    session, _ = naval_world({"D": naval_box(2, "DD")}, {}, units)
+    d = session.ref("unit", "D")
+    # G2 is next to the sea; G3 next to neither; G1 next to the Allied unit.
+    assert sorted(session.value("naval_targets", d)) == ["02.08", "05.05"]
+    assert not session.value("in_naval_range", d, "06.05")   # five hexes from the box
+    bare, _ = naval_world({"D": naval_box(2, "DD")}, {}, units, features=())
+    assert bare.value("naval_targets", bare.ref("unit", "D")) == []   # no landing box
+
+
+def test_us_and_british_points_never_join_and_keep_to_their_own_units():
+    """tld:IV.A#6-8: British and U.S. points never bombard the same hex; a German
+    hex next to U.S. units only is not British points' target, nor the other
+    way; next to both, either nation's (but not both)."""
+    boxes = {"U": naval_box(2, nation="us"), "B": naval_box(2, nation="british")}
+    units = {"G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "03.08", INFANTRY),
+             "US": counter("Allied", "05.04", INFANTRY, tags=["nation:us"]),
+             "BR": counter("Allied", "03.07", INFANTRY, tags=["nation:british"]),
+             "BR2": counter("Allied", "06.05", INFANTRY, tags=["nation:british"])}
+    session, rec = naval_world(boxes, {"U": "05.05", "B": "05.05"}, units, dice=[1])
+    u, b = session.ref("unit", "U"), session.ref("unit", "B")
+    assert sorted(session.value("naval_targets", u)) == ["05.05"]            # not 03.08
+    assert sorted(session.value("naval_targets", b)) == ["03.08", "05.05"]
+    session.perform("air_phase", side(session, "Allied"))
+    [hit] = [e.data for e in session.state.log if e.kind == "hex_bombarded"]
+    assert hit["nation"] == "us" and hit["strength"] == 2    # the British box found it closed
+    # the British box, asked after the U.S. one, was not offered 05.05 (it answers none)
+    [british] = [e.data for e in session.state.log if e.kind == "decision" and
+                 e.data.get("key") == "naval_target" and e.data.get("subject") == "B"]
+    assert british["answer"] == "none"
+
+
+# ---- Module IV: printed fortifications, capacity, field fortifications (tld:IV.B) ----
+FIELD = dict(FORT, back=(0, 0, 0))
+
+
+def test_fortifications_but_field_start_on_their_printed_hexes():
+    """tld:IV.B#4: every fortification but 'field' is placed at the start in the
+    hexes the map prints for its type; field fortifications stay off the map."""
+    units = {"M": counter("German", None, FORT, tags=["fort:minor_fort"]),
+             "F": counter("German", None, FIELD, tags=["fort:field"]),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    printed = [{"hex": "05.05", "kind": "minor_fort", "name": "Fort du Roule"},
+               {"hex": "06.06", "kind": "field", "name": "not a printed type"}]
+    session, _ = world(units, rules=IV, features=printed)
+    session.perform("set_up")
+    assert where(session, "M") == "05.05"
+    assert where(session, "F") is None
+
+
+def test_strength_on_and_under_a_fortification_within_its_capacity():
+    """tld:IV.B#10: the strength points on top of and under a fortification
+    never exceed its hex's capacity (provisional: a minor fort 12, read as
+    defense strengths); stacking apart from that (tld:IV.B#14)."""
+    units = {"M": counter("German", "05.05", FORT, tags=["fort:minor_fort"]),
+             "G1": counter("German", "05.05", INFANTRY), "G2": counter("German", "05.05", INFANTRY),
+             "G3": counter("German", "05.04", INFANTRY), "H": supply("German", "05.04"),
+             "A": counter("Allied", "01.01", INFANTRY)}
+    session, _ = world(units, rules=IV)
+    german = side(session, "German")
+    assert session.value("fortification_room", "05.05", german) == 0
+    assert not session.value("stack_fits", session.ref("unit", "G3"), "05.05")
+    assert session.value("stack_fits", session.ref("unit", "H"), "05.05")   # not a combat unit
+    off, _ = world(units, rules=("tld:I",))
+    assert off.value("stack_fits", off.ref("unit", "G3"), "05.05")        # 6 stacking points
+    session.perform("place", session.ref("unit", "G3"), "05.05")
+    session.perform("enforce_stacking", german)
+    gone = [u for u in ("G1", "G2", "G3") if not session.state.attr(session.ref("unit", u), "on_map")]
+    assert len(gone) == 1 and session.state.attr(session.ref("unit", "M"), "on_map")
+
+
+def building(answer=True):
+    def decide(d):
+        if d.key == "build_field_fortification":
+            return answer
+        return stay(d)
+    return decide
+
+
+def field_world(extra=None, terrain=None, answer=True):
+    units = {"F": counter("German", None, FIELD, tags=["fort:field"]),
+             "G": counter("German", "05.05", INFANTRY),
+             "A": counter("Allied", "09.09", INFANTRY), **(extra or {})}
+    return world(units, rules=IV, answer=building(answer),
+                 terrain=terrain or {"town": ["05.05", "07.07"], "city": ["03.03"]})
+
+
+def test_a_battalion_in_a_town_begins_a_field_fortification_inverted():
+    """tld:IV.B#16-20: an infantry or armor battalion in a TOWN hex holding no
+    fortification places an inverted field fortification counter in the
+    replacement phase; it gives nothing yet."""
+    session, rec = field_world()
+    german = side(session, "German")
+    session.perform("player_segment", german)
+    f = session.ref("unit", "F")
+    assert where(session, "F") == "05.05" and session.state.attr(f, "face") == "back"
+    assert not session.value("in_fortification", session.ref("unit", "G"))
+    assert ("German", "build_field_fortification") in [(s, k) for s, k, _ in rec.asked]
+
+
+def test_who_may_build_and_where():
+    """tld:IV.B#16-18, tld:IV.B#22: not an HQ nor a unit bigger than a battalion,
+    not in a city or clear hex, not where a fortification is, not next to an
+    enemy unit."""
+    session, _ = field_world({
+        "R": counter("German", "07.07", INFANTRY, tags=["size:regiment"]),
+        "C": counter("German", "03.03", INFANTRY),
+        "O": counter("German", "08.08", INFANTRY),
+        "X": counter("German", "07.05", INFANTRY), "Y": counter("Allied", "07.04", INFANTRY)},
+        terrain={"town": ["05.05", "07.07", "08.08", "07.05"], "city": ["03.03"]})
+    may = {u: session.value("may_build_field", session.ref("unit", u)) for u in "GRCOX"}
+    assert may == {"G": True, "R": False, "C": False, "O": True, "X": False}
+    session.perform("place", session.ref("unit", "F"), "08.08")
+    assert not session.value("may_build_field", session.ref("unit", "O"))
+    hq_unit, _ = world({"H": hq("German", "05.05", "77"), "A": counter("Allied", "09.09", INFANTRY)},
+                       rules=IV, terrain={"town": ["05.05"]})
+    assert not hq_unit.value("may_build_field", hq_unit.ref("unit", "H"))
+
+
+def test_the_next_turn_it_turns_face_up_and_holds_its_units():
+    """tld:IV.B#19, tld:IV.B#21: two turns to build: in a later turn's
+    replacement phase the counter turns face up and is a fortification."""
+    session, _ = field_world()
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("build_field_fortifications", german)             # the same turn: still inverted
+    assert session.state.attr(session.ref("unit", "F"), "face") == "back"
+    session.perform("advance_turn")
+    session.perform("build_field_fortifications", german)
+    assert session.state.attr(session.ref("unit", "F"), "face") == "front"
+    assert session.value("in_fortification", session.ref("unit", "G"))
+    assert session.state.attr(session.ref("unit", "G"), "building") == 0
+
+
+def test_an_enemy_next_to_it_or_the_builder_leaving_ends_the_work():
+    """tld:IV.B#22-23: the inverted counter goes at once when an enemy unit moves
+    next to it, or when the building unit moves out of the hex or attacks."""
+    session, _ = field_world()
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("move_unit", session.ref("unit", "A"), "09.08")
+    assert where(session, "F") == "05.05"
+    session.perform("place", session.ref("unit", "A"), "05.07")
+    session.perform("move_unit", session.ref("unit", "A"), "05.06")
+    assert where(session, "F") is None
+    [why] = [e.data["reason"] for e in session.state.log if e.kind == "field_fortification_abandoned"]
+    assert why == "an enemy unit moved next to it"
+    again, _ = field_world()
+    again.perform("build_field_fortifications", german)
+    again.perform("move_unit", again.ref("unit", "G"), "05.04")
+    assert where(again, "F") is None
+    assert again.state.attr(again.ref("unit", "G"), "building") == 0
+
+
+def test_a_builder_that_attacks_ends_the_work():
+    """tld:IV.B#22-23: the building unit attacking removes its inverted counter."""
+    def decide(d):
+        if d.key == "join_attack":
+            return True
+        if d.key == "retreat_to":
+            return d.options[0]
+        return building()(d)
+    units = {"F": counter("German", None, FIELD, tags=["fort:field"]),
+             "G": counter("German", "05.05", INFANTRY, front=(8, 6, 4)),
+             "A": counter("Allied", "09.09", INFANTRY, front=(1, 1, 4))}
+    session, _ = world(units, rules=IV, answer=decide, dice=[3],
+                       terrain={"town": ["05.05"]})
+    german = side(session, "German")
+    session.perform("build_field_fortifications", german)
+    session.perform("place", session.ref("unit", "A"), "05.06")   # set there, not moved
+    assert where(session, "F") == "05.05"
+    session.perform("attack", german, "05.06")
+    assert where(session, "F") is None
+    [why] = [e.data["reason"] for e in session.state.log if e.kind == "field_fortification_abandoned"]
+    assert why == "the building unit attacked"

@@ -43,6 +43,21 @@ def test_supply_with_every_hq_mesnil_tove_and_the_schedule():
         assert all(h.startswith("40.") for h in german[0]["entry_hexes"])
 
 
+def test_no_naval_bombardment_nor_heavy_bombers_and_no_interdiction_without_aircraft():
+    """tld:VIII.A#11-12: "Heavy Bombardment: NONE", "Naval Bombardment: NONE": the
+    scenario has no naval gunfire box and no heavy bomber; its air/naval phase
+    (Modules III-IV in force) asks nothing and bombards nothing."""
+    session = start("tld/mortain_addenda", Table({}), seed=1)
+    units = session.state.catalog["unit"]
+    assert not [u for u, v in units.items() if v["unit_class"] == "naval"]
+    assert not [u for u, v in units.items() if "air:heavy" in (v.get("tags") or [])]
+    allied = session.ref("side", "Allied")
+    assert session.value("naval_boxes", allied) == []
+    session.perform("air_phase", allied)
+    assert not [e for e in session.state.log
+                if e.kind in ("hex_bombarded", "air_int_placed", "decision")]
+
+
 # Random games cost about four seconds: seed 2 in CI (seed 1 is the golden
 # game), the other eighteen and the heuristic games under KS_SLOW=1.
 CASES = [pytest.param(seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),

@@ -66,3 +66,21 @@ def test_arrivals_enter_on_or_after_their_turn_one_by_one_with_full_allowance():
     assert all(p and session.value("distance", p, "01.05") == 2 for p in placed)
     assert not state.attr(session.ref("unit", "R4"), "on_map")  # waited
     assert session.value("waiting_to_enter", side(session, "Allied")) == [session.ref("unit", "R4")]
+
+
+def test_allied_airborne_units_enter_on_their_exact_turn():
+    """tld:VI.B#11: an Allied airborne unit is never held back from its turn of
+    entry while an entry hex is open, and does not enter on a later turn."""
+    units = {"AB": counter("Allied", None, INFANTRY, arrival_turn=0, entry_hexes=["01.05"],
+                           tags=["airborne"]),
+             "LEG": counter("Allied", None, INFANTRY, arrival_turn=0, entry_hexes=["01.05"]),
+             "G": counter("German", "10.10", INFANTRY)}
+    session, _ = world(units)
+    ab, leg = session.ref("unit", "AB"), session.ref("unit", "LEG")
+    assert list(session.value("entry_options", ab)) == ["01.05"]
+    assert list(session.value("entry_options", leg)) == ["01.05", "wait"]
+    session.perform("place", session.ref("unit", "G"), "01.05")     # the only hex closed
+    assert list(session.value("entry_options", ab)) == ["wait"]
+    session.perform("advance_turn")
+    waiting = [u.id for u in session.value("waiting_to_enter", side(session, "Allied"))]
+    assert waiting == ["LEG"]                                        # the airborne turn has passed

@@ -78,12 +78,13 @@ def world(units: dict[str, dict], terrain: dict[str, list[str]] | None = None,
           answer: Callable[[Any], Any] = stay, dice: list[int] = (), turns: int = 4,
           effects: dict | None = None, victory: dict | None = None,
           start_date: int = 6, month: str = "08",
-          rules: tuple[str, ...] = ("tld:I",)) -> tuple[Session, Recorder]:
+          rules: tuple[str, ...] = ("tld:I",),
+          features: list[dict] = ()) -> tuple[Session, Recorder]:
     grid = HexGrid((1, 10, 1, 10))
     game_map = MapModel(id="test", name="Test", grid={"columns": [1, 10], "rows": [1, 10]},
                         default_terrain="clear", hexes=terrain or {},
                         hexsides=[{"hexside": s, "feature": "river"} for s in rivers],
-                        roads=roads or {}, provenance="provisional")
+                        roads=roads or {}, features=list(features), provenance="provisional")
     catalog = {
         "side": {"Allied": {"name": "Allied"}, "German": {"name": "German"}},
         "game": {"game": {"turns": [{"label": f"1944-{month}-{start_date + n:02d} 0600",
