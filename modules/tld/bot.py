@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.engine.rule_reader import RuleReader
 
 GOOD_ODDS = 3         # the 2-1 column (crt.ksr): attack at these odds or better
 OBJECTIVE_ODDS = 2    # 1-1 will do for an objective hex
@@ -31,36 +31,14 @@ AIR_BOX_FULL = 6      # fighterbombers for the widest zone of interdiction (air.
 SUPPLY_RANGE = 8      # tld:II.D: hexes of a supply route (measured as the crow flies here)
 
 
-def _refuse(decision: Any) -> Any:
-    raise KsError(f"the bot's look-ahead context cannot answer '{decision.key}'")
-
-
-class TldHeuristicPlayer:
+class TldHeuristicPlayer(RuleReader):
     """Objective-, odds- and zone-of-control-aware player (module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
-        self.session = session
-        self.state = session.state
+        RuleReader.__init__(self, session)
         self.rng = random.Random(seed)
-        self.ctx = Context(session.state, session.dice, _refuse, rules=session.program,
-                           explaining=False)
 
-    # ---- reading the game --------------------------------------------------
-    def rule(self, name: str, *args: Any, default: Any = None) -> Any:
-        try:
-            return self.session.program.call(name, self.ctx, *args)
-        except KsError:
-            return default
-        finally:
-            self.ctx.trace.clear()
-
-    def attr(self, entity: Any, name: str) -> Any:
-        return self.state.attr(entity, name)
-
-    def side_of(self, entity: Any) -> str | None:
-        side = self.attr(entity, "side")
-        return getattr(side, "id", side)
-
+    # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
     def enemies(self, side: str) -> list:
         return [u for u in self.state.units()
                 if self.attr(u, "on_map") and self.side_of(u) != side]
