@@ -13,6 +13,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.modules.gts.bot import HeuristicPlayer, heuristic_player
 from kriegsspiel.modules.gts.bot_answers import HANDLERS
+from kriegsspiel.modules.gts.bot_judgements import DETOUR_DEPTH
 from kriegsspiel.modules.gts.evaluation import evaluate
 from kriegsspiel.tools.play import players_for
 from kriegsspiel.engine.plugins import load_registry
@@ -195,7 +196,13 @@ def test_the_heuristic_bot_goes_round_what_it_cannot_cross():
     options = ["09.03", "08.04", "enter_column", "stop"]
     assert bot.distance("08.04", PORT) == bot.distance("08.03", PORT)
     assert bot.step_toward(unit, options) == "08.04"
-    assert bot.detour(unit, "08.03", PORT, ["stop"]) is None
+    assert bot.detour(unit, "08.03", PORT, ["08.04"]) == "08.04"
+    # from 13.08 the port is 7 hexes away in a straight line: no way round
+    # within DETOUR_DEPTH leads nearer when every first step leads away
+    assert bot.detour(unit, "08.03", PORT, ["09.02"]) == "09.02"  # 09.02 -> 08.02 -> 07.02
+    far = ["14.09"]
+    assert bot.distance("14.09", PORT) > bot.distance("08.03", PORT) + DETOUR_DEPTH
+    assert bot.detour(unit, "08.03", PORT, far) is None
 
 
 def test_the_heuristic_leader_goes_where_the_fight_is():
@@ -517,7 +524,10 @@ def test_a_player_kind_takes_its_strength_knobs_by_name():
                                                  "(it takes none)"),
                            ("search:iterations", "give it a value, iterations=VALUE"),
                            ("search:iterations=many", "'many' is not a whole number"),
-                           ("search:margin=-1", "it cannot be negative")]:
+                           ("search:margin=-1", "not negative"),
+                           ("search:seconds=inf", "a finite number"),
+                           ("search:", "a setting after ':' is name=VALUE"),
+                           ("serach:iterations=3", "did you mean 'search'?")]:
         with pytest.raises(KsError) as caught:
             players_for(["Axis", "Allied"], [given], 1, session)
         assert message in str(caught.value) + str(caught.value.hint or ""), given

@@ -74,3 +74,29 @@ def test_a_forked_rollout_that_fails_is_an_error_not_a_score():
         raise ValueError("no evaluation")
     with pytest.raises(KsError, match="a forked rollout failed: ValueError: no evaluation"):
         searched(fork=True, evaluate=broken)
+
+
+def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped():
+    """A rollout player that cannot be built fails in the child: the parent
+    gets the failure as an error, the child never returns into the game, and
+    no child is left behind."""
+    import os
+
+    def broken_player(seed, session):
+        raise RuntimeError("no player")
+    table = Table({})
+    session = start("crete/learning", table, seed=2)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), seed=1, iterations=4,
+                            horizon=None, fork=True, batch=2, workers=2,
+                            rollout_player=broken_player)
+
+    class Asks:
+        def decide(self, decision):
+            if decision.key == "action":
+                return searcher.decide(decision)
+            return decision.options[0]
+    table.players = {"Axis": Asks(), "Allied": Asks()}
+    with pytest.raises(KsError, match="a forked rollout failed: RuntimeError: no player"):
+        session.perform("play_turn")
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)

@@ -23,7 +23,9 @@ given when it began.  Each rollout for a candidate answer then
 
 Where the system can ``fork`` (search_fork.py), steps 1-2 are a copy of the
 process instead: the game as it stands at the question, nothing re-run, and
-a round of rollouts on several cores; the scores are the re-run's.
+a round of rollouts on several cores.  The scores are the re-run's but for a
+rollout the rules refuse mid-way: the re-run scores it as it stood, the fork
+as it was before the action (the session's transaction undoes it).
 
 UCB1 spreads the iterations over the answers, in rounds of ``batch``; the
 answer with the best mean score is played, unless the prior's (the
@@ -37,6 +39,7 @@ from __future__ import annotations
 import math
 import os
 import random
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -70,19 +73,23 @@ class PerformWatch:
         self.starts: list[ActionStart] = []
         # Set in a forked rollout (search_fork.py): ends it, scored, when the
         # action in progress ends — before the caller's code runs in the copy.
-        self.finish: Callable[[], None] | None = None
+        self.finish: Callable[[BaseException | None], None] | None = None
         original = session.perform
 
         def perform(name: str, *args: Any) -> Any:
             self.starts.append(ActionStart(name, args, session.state.snapshot(),
                                            len(session.state.log), session.dice.state(),
                                            len(session.players.record)))
+            failed: BaseException | None = None
             try:
                 return original(name, *args)
+            except BaseException as error:
+                failed = error
+                raise
             finally:
                 self.starts.pop()
                 if self.finish is not None and not self.starts:
-                    self.finish()
+                    self.finish(failed)
         session.perform = perform  # this session only; the class is untouched
 
     @classmethod
@@ -125,23 +132,15 @@ class _RolloutPlayer:
             if expected["key"] != decision.key:
                 raise RolloutMismatch(f"re-run asked '{decision.key}', the game "
                                       f"'{expected['key']}'")
-            return self._told(side, decision, expected["answer"])
+            return expected["answer"]
         if not self.candidate_given:
             self.candidate_given = True
             self.on_candidate()
-            return self._told(side, decision, self.candidate)
+            return self.candidate
         self.after += 1
         if self.horizon is not None and self.after > self.horizon:
             raise _HorizonReached()
         return self.players[side].decide(decision)
-
-    def _told(self, side: str, decision: Any, answer: Any) -> Any:
-        """An answer given for the side's player: a player that plans ahead
-        (its ``observe``) learns it, as if it had answered so itself."""
-        observe = getattr(self.players.get(side), "observe", None)
-        if observe is not None:
-            observe(decision, answer)
-        return answer
 
 
 class SearchPlayer:
@@ -180,7 +179,9 @@ class SearchPlayer:
         # the same answers on any number of cores.  Forked rollouts copy the
         # game at the question (search_fork.py); without fork, re-runs.
         self.batch, self.workers = max(1, batch), max(1, workers)
-        self.fork = FORK_AVAILABLE if fork is None else fork and FORK_AVAILABLE
+        # None: fork where the process runs one thread (a forked copy of a
+        # threaded one, ks serve's, would hold other threads' locks).
+        self.fork = fork if fork is None else fork and FORK_AVAILABLE
 
     def decide(self, decision: Any) -> Any:
         self.asked += 1
@@ -223,9 +224,6 @@ class SearchPlayer:
         if default is not None and default in self.last_scores and \
                 self.last_scores[best][1] < self.last_scores[default][1] + self.margin:
             best = default
-        observe = getattr(self.prior, "observe", None)
-        if observe is not None:
-            observe(decision, options[best])
         return options[best]
 
     def _default(self, decision: Any, options: list) -> int | None:
@@ -255,7 +253,9 @@ class SearchPlayer:
 
     def _rollouts(self, decision: Any, options: list, side: str,
                   round_: list[tuple[int, int]]) -> list[float] | InRollout:
-        if self.fork and self.extra_actions == 0:
+        forking = self.fork if self.fork is not None else \
+            FORK_AVAILABLE and threading.active_count() == 1
+        if forking and self.extra_actions == 0:
             return fork_rollouts(self, decision, options, side, round_)
         return [self.rollout(decision, options[pick], side, nth) for pick, nth in round_]
 

@@ -16,6 +16,7 @@ on one core or many, and the same as the re-run's (tests/test_search.py).
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any
 
 from kriegsspiel.core.dice import Dice
@@ -34,70 +35,101 @@ class InRollout:
 def fork_rollouts(searcher: Any, decision: Any, options: list, side: str,
                   batch: list[tuple[int, int]]) -> list[float] | InRollout:
     """The scores of *batch*'s rollouts, ``(option index, nth)`` each, in order
-    (in a child: InRollout, the answer it gives)."""
+    (in a child: InRollout, the answer it gives).  Every child started is
+    read and reaped, whatever fails."""
     scores: list[float] = []
-    for first in range(0, len(batch), max(1, searcher.workers)):
-        running = []
-        for pick, nth in batch[first:first + max(1, searcher.workers)]:
-            read, write = os.pipe()
-            pid = os.fork()
-            if pid == 0:  # the child: this decide() answers the candidate and plays on
-                os.close(read)
-                _become_rollout(searcher, write, decision, options[pick], side, nth)
-                return InRollout(options[pick])
-            os.close(write)
-            running.append((pid, read))
-        for pid, read in running:
-            scores.append(_score_from(pid, read))
+    step = max(1, searcher.workers)
+    for first in range(0, len(batch), step):
+        running: list[tuple[int, int]] = []
+        child: InRollout | None = None
+        try:
+            for pick, nth in batch[first:first + step]:
+                read, write = os.pipe()
+                pid = os.fork()
+                if pid == 0:  # the child: this decide() answers the candidate and plays on
+                    for _, sibling in running:
+                        os.close(sibling)
+                    os.close(read)
+                    child = InRollout(options[pick])
+                    _become_rollout(searcher, write, decision, options[pick], side, nth)
+                    return child
+                os.close(write)
+                running.append((pid, read))
+        finally:
+            # the parent reads and reaps every child it started; a child none
+            outcomes = [] if child is not None else [_outcome(pid, read) for pid, read in running]
+        for outcome in outcomes:
+            if isinstance(outcome, str):
+                raise KsError(f"a forked rollout failed: {outcome}")
+            scores.append(outcome)
     return scores
 
 
-def _score_from(pid: int, read: int) -> float:
+def _outcome(pid: int, read: int) -> float | str:
+    """The child's score, or what went wrong in it; the child reaped."""
     chunks = []
-    while True:
-        chunk = os.read(read, 4096)
-        if not chunk:
-            break
-        chunks.append(chunk)
-    os.close(read)
-    os.waitpid(pid, 0)
-    text = b"".join(chunks).decode()
+    try:
+        while True:
+            chunk = os.read(read, 4096)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(read)
+        os.waitpid(pid, 0)
+    text = b"".join(chunks).decode(errors="replace")
     try:
         return float(text)
     except ValueError:
-        raise KsError(f"a forked rollout failed: {text or 'it ended without a score'}") from None
+        return text or "it ended without a score"
 
 
 def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, side: str,
                     nth: int) -> None:
     """Turn this (child) process into the rollout of *candidate*: from here on
     every question goes to the rollout players, and the game ends at the
-    horizon or with the action in progress (PerformWatch.finish)."""
+    horizon or with the action in progress (PerformWatch.finish).  Nothing
+    raised in the child may reach the caller's code: whatever fails ends the
+    child with the failure written to the parent."""
     session = searcher.session
-    seed = searcher.rollout_seed(nth)
-    sides = sorted(session.state.catalog.get("side", {}))
-    players = {other: searcher.rollout_player(seed + i, session) for i, other in enumerate(sides)}
-    observe = getattr(players.get(side), "observe", None)
-    if observe is not None:
-        observe(decision, candidate)
-    asked = [0]
 
-    def finish() -> None:
+    def end(text: str) -> None:
+        try:
+            os.write(write, text.encode())
+        finally:
+            os._exit(0)
+
+    def finish(failed: BaseException | None = None) -> None:
+        if failed is not None and not isinstance(failed, KsError):
+            end(f"{type(failed).__name__}: {failed}")
         try:
             text = repr(float(searcher.evaluate(session, side)))
         except BaseException as error:  # noqa: BLE001 — reported to the parent, never raised here
             text = f"{type(error).__name__}: {error}"
-        os.write(write, text.encode())
-        os._exit(0)
+        end(text)
 
-    def decider(question: Any) -> Any:
-        asked[0] += 1
-        if searcher.horizon is not None and asked[0] > searcher.horizon:
-            finish()
-        who = getattr(question.player, "id", question.player)
-        return players[who].decide(question)
-
-    session.dice.__dict__.update(Dice(seed).__dict__)
-    session.ctx.decider = decider
-    session.ctx.explaining = False
     searcher.watch.finish = finish
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's
+        seed = searcher.rollout_seed(nth)
+        sides = sorted(session.state.catalog.get("side", {}))
+        players = {other: searcher.rollout_player(seed + i, session)
+                   for i, other in enumerate(sides)}
+        asked = [0]
+        record = session.players.record
+
+        def decider(question: Any) -> Any:
+            asked[0] += 1
+            if searcher.horizon is not None and asked[0] > searcher.horizon:
+                finish()
+            who = getattr(question.player, "id", question.player)
+            answer = players[who].decide(question)
+            # recorded as the game's table does: a bot may read its own answers
+            record.append({"player": who, "key": question.key, "answer": answer})
+            return answer
+
+        session.dice.__dict__.update(Dice(seed).__dict__)
+        session.ctx.decider = decider
+        session.ctx.explaining = False
+    except BaseException as error:  # noqa: BLE001 — the child must not return into the game
+        end(f"{type(error).__name__}: {error}")

@@ -4,6 +4,7 @@ those the game's modules offer, ks_player_kinds), their strength knobs
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 from kriegsspiel.core.players import RandomPlayer, Table
@@ -56,10 +57,11 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
                       f"({', '.join(sides)}): give one kind a side, in that order")
     players = {}
     for i, (side, given) in enumerate(zip(sides, seated_kinds(sides, kinds))):
-        kind, settings = player_settings(given)
+        kind = given.split(":")[0]
         if kind not in known:
             raise KsError(f"unknown player '{kind}' (known: {', '.join(sorted(known))})", None,
                           did_you_mean(kind, known))
+        kind, settings = player_settings(given)
         if session is None and kind not in ("random", "human"):
             raise KsError(f"player '{kind}' needs the game it plays")
         players[side] = known[kind](seed + i, session, **settings) if settings else \
@@ -79,6 +81,9 @@ def player_settings(given: str) -> tuple[str, dict]:
     settings = {}
     for part in parts:
         name, equals, text = part.partition("=")
+        if not name:
+            raise KsError(f"player '{given}': a setting after ':' is name=VALUE "
+                          f"({', '.join(sorted(allowed)) or 'this kind takes none'})")
         if name not in allowed:
             known = f"it takes {', '.join(sorted(allowed))}" if allowed else "it takes none"
             raise KsError(f"player '{kind}' has no setting '{name}' ({known})", None,
@@ -90,8 +95,8 @@ def player_settings(given: str) -> tuple[str, dict]:
         except ValueError:
             raise KsError(f"player setting '{part}': {text!r} is not "
                           f"{'a whole number' if allowed[name] is int else 'a number'}") from None
-        if value < 0:
-            raise KsError(f"player setting '{part}': it cannot be negative")
+        if not math.isfinite(value) or value < 0:
+            raise KsError(f"player setting '{part}': it must be a finite number, not negative")
         settings[name] = value
     return kind, settings
 

@@ -38,7 +38,6 @@ CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
 OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this
-DETOUR_DEPTH = 6       # how far round an obstacle the bot looks for a way on
 
 
 class HeuristicPlayer(Judgements, RuleReader):
@@ -51,9 +50,6 @@ class HeuristicPlayer(Judgements, RuleReader):
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         self._is_hex: dict[str, bool] = {}
         self.answers = answers_for(session)
-        # The unit whose first Action is a Pass so that its Second Action may
-        # do what its Division activation may not (gts:13.2#11-12, #17).
-        self._pass_for_second: Ref | None = None
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
     def units(self, side: str | None = None, enemy_of: str | None = None) -> list[Ref]:
@@ -188,15 +184,6 @@ class HeuristicPlayer(Judgements, RuleReader):
             answer = self.rng.choice(options)
         return answer
 
-    def observe(self, decision: Any, answer: Any) -> None:
-        """An answer given in this player's name by another (a search player
-        that kept or overrode this one's): a Pass made to pay for a Second
-        Action is then followed through as if this player had chosen it."""
-        if decision.key == "action":
-            unit = decision.subject
-            self._pass_for_second = unit if answer == "pass" and \
-                self.held_by_fire_zone(unit) else None
-
     def random(self, decision: Any, options: list) -> Any:
         return self.rng.choice(options)
 
@@ -214,8 +201,7 @@ class HeuristicPlayer(Judgements, RuleReader):
         if wanted is not None:
             return wanted
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
-        if "pass" in options and self.held_by_fire_zone(unit):
-            self._pass_for_second = unit
+        if "pass" in options and self.second_action_after("pass", unit):
             return "pass"
         if "move" in options and goal is not None and here != goal and self.step_toward(unit):
             return "move"
@@ -234,30 +220,41 @@ class HeuristicPlayer(Judgements, RuleReader):
                 return self.attr(chit, "kind")
         return None
 
-    def held_by_fire_zone(self, unit: Ref) -> bool:
-        """Whether only its activation keeps the unit back: a Division
-        activation may not move into an enemy Fire Zone (gts:13.2#3) but a
-        Second Action may (#17), so a Pass and a paid Second Action take it
-        on (the rules' own "useful example", #11-12) — worth a Command Point
-        when the enemy is near or the hex it cannot enter is nearer its goal."""
-        if self.chit_kind() != "division" or self.cp(unit) < 1 or \
-                self.rule("in_command", unit) is not True:
+    def second_action_after(self, first: Any, unit: Ref) -> bool:
+        """Whether, its first Action *first* taken, the unit should pay for a
+        Second Action: only its Division activation holds it back — a nearer
+        hex in an enemy Fire Zone it may not enter (gts:13.2#3), an enemy next
+        to it worth assaulting (#6) — and the rules offer a Second Action that
+        may (#17; second_actions: In Command, a Command Point, not barred).
+        A Pass then a paid Second Action is the rules' own example (#11-12).
+        Read from the game alone, so any player answering for the bot (a
+        search's rollout, a resumed game) follows the same plan."""
+        if self.chit_kind() != "division" or first not in ("pass", "move"):
             return False
+        offered = self.rule("second_actions", unit, first, "division", default=[]) or []
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if goal is None or here == goal:
             return False
         side = self.side_of(unit)
-        now = self.distance(here, goal)
         neighbours = self.rule("neighbours", here, default=[]) or []
         enemy = self.enemy_hexes(side)
-        if any(h in enemy for h in neighbours):
-            # an Assault it may not make on its Division's chit (#6)
+        if "assault" in offered and any(h in enemy for h in neighbours):
             own = [u for u in self.units(side) if self.attr(u, "hex") == here]
             return any(self.strength(own) >= self.strength(self.state.units_at(h))
-                       for h in neighbours if h in enemy) or self.best_shot(unit) >= GOOD_SHOT
-        return any(self.distance(h, goal) < now and self.in_enemy_zone(h, side) and
-                   self.rule("may_enter", unit, h, "direct", default=False)
-                   for h in neighbours)
+                       for h in neighbours if h in enemy)
+        now = self.distance(here, goal)
+        return "move" in offered and any(
+            self.distance(h, goal) < now and self.in_enemy_zone(h, side) and
+            self.rule("may_enter", unit, h, "direct", default=False) for h in neighbours)
+
+    def first_action_of(self, unit: Ref) -> Any:
+        """The answer to the unit's last ``action`` question (its first Action
+        when a ``second_action`` question follows it), from the answers the
+        game recorded."""
+        for answer in reversed(self.session.players.record):
+            if answer["key"] == "action":
+                return answer["answer"]
+        return None
 
     def wanted_option(self, question: str, decision: Any, options: list) -> Any:
         """The first of *options* an exclusive ruleset's answers want taken when
@@ -300,34 +297,13 @@ class HeuristicPlayer(Judgements, RuleReader):
                        if self.rule("may_enter", unit, h, "direct", default=False)]
         side = self.side_of(unit)
         now = self.distance(here, goal)
+        back = self.came_from(unit)  # a detour's step away is not undone
+        options = [h for h in options if h != back]
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if not nearer:
             return self.detour(unit, here, goal, options)
         return min(nearer, key=lambda h: (self.distance(h, goal),
                                           h != goal and self.in_enemy_zone(h, side), h))
-
-    def detour(self, unit: Ref, here: str, goal: str, options: list) -> str | None:
-        """The first step of the shortest way round (a coast, a river, a hex
-        the unit may not enter) to a hex nearer *goal* than *here*, searched
-        DETOUR_DEPTH hexes out over hexes the unit could enter; among
-        *options* only. None when there is none that near."""
-        now = self.distance(here, goal)
-        enemy = self.enemy_hexes(self.side_of(unit))
-        first: dict[str, str] = {h: h for h in options if isinstance(h, str) and self.is_hex(h)}
-        frontier = sorted(first)
-        for _ in range(DETOUR_DEPTH):
-            found = [h for h in frontier if self.distance(h, goal) < now]
-            if found:
-                return first[min(found, key=lambda h: (self.distance(h, goal), h))]
-            following = []
-            for h in frontier:
-                for n in self.rule("neighbours", h, default=[]) or []:
-                    if n not in first and n != here and n not in enemy and \
-                            self.rule("move_cost", unit, h, n) is not None:
-                        first[n] = first[h]
-                        following.append(n)
-            frontier = sorted(following)
-        return None
 
     def move(self, decision: Any, options: list) -> Any:
         wanted = self.wanted_option("move", decision, options)
@@ -376,8 +352,7 @@ class HeuristicPlayer(Judgements, RuleReader):
 
     def second_action(self, decision: Any, options: list) -> Any:
         unit = decision.subject
-        if self._pass_for_second is not None and self._pass_for_second == unit:
-            self._pass_for_second = None
+        if self.second_action_after(self.first_action_of(unit), unit):
             return True
         return self.cp(unit) >= CP_RESERVE and self.enemy_distance(unit) <= 2
 

@@ -9,6 +9,8 @@ from typing import Any
 
 from kriegsspiel.core.state import Ref
 
+DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
+
 
 class Judgements:
     """What HeuristicPlayer reads the game with: objectives, hexes_among,
@@ -70,3 +72,37 @@ class Judgements:
         units = [o for o in options if isinstance(o, Ref)]
         return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
                                          -(self.attr(u, "defense") or 0), u.id), default=None)
+
+    def detour(self, unit: Ref, here: str, goal: str, options: list) -> str | None:
+        """The first step of the shortest way round (a coast, a river, a hex
+        the unit may not enter) to a hex nearer *goal* than *here*, searched
+        DETOUR_DEPTH hexes out over hexes the unit could enter; among
+        *options* only. None when there is none that near."""
+        now = self.distance(here, goal)
+        enemy = self.enemy_hexes(self.side_of(unit))
+        first: dict[str, str] = {h: h for h in options if isinstance(h, str) and self.is_hex(h)}
+        frontier = sorted(first)
+        for _ in range(DETOUR_DEPTH):
+            found = [h for h in frontier if self.distance(h, goal) < now]
+            if found:
+                return first[min(found, key=lambda h: (self.distance(h, goal), h))]
+            following = []
+            for h in frontier:
+                for n in self.rule("neighbours", h, default=[]) or []:
+                    if n not in first and n != here and n not in enemy and \
+                            self.rule("move_cost", unit, h, n) is not None:
+                        first[n] = first[h]
+                        following.append(n)
+            frontier = sorted(following)
+        return None
+
+    def came_from(self, unit: Ref) -> str | None:
+        """The hex the unit left by its last step in the action in progress
+        (None if it has not moved in it)."""
+        for event in reversed(self.state.log):
+            if event.kind == "action":
+                return None
+            if event.kind == "unit_moved" and \
+                    getattr(event.data["unit"], "id", event.data["unit"]) == unit.id:
+                return event.data["origin"]
+        return None

@@ -28,7 +28,6 @@ OBJECTIVE_ODDS = 2    # 1-1 will do for an objective hex
 STRATEGIC_DISTANCE = 5
 STRONG_GROUND = ("forest", "hill", "city")
 AIR_BOX_FULL = 6      # fighterbombers for the widest zone of interdiction (air.ksr)
-SUPPLY_RANGE = 8      # tld:II.D: hexes of a supply route (measured as the crow flies here)
 
 
 class TldHeuristicPlayer(RuleReader):
@@ -99,7 +98,9 @@ class TldHeuristicPlayer(RuleReader):
         if hex_id not in goals and self.rule("in_enemy_zoc", hex_id, self.attr(unit, "side"),
                                              default=False):
             score -= 1
-        if hqs and all(self.distance(hex_id, self.attr(h, "hex")) > SUPPLY_RANGE for h in hqs):
+        reach = self.rule("supply_route_length")  # tld:II.D, measured as the crow flies here
+        if hqs and reach is not None and \
+                all(self.distance(hex_id, self.attr(h, "hex")) > reach for h in hqs):
             score -= 4      # out of reach of every HQ it may draw on
         return score + self.rng.random() * 0.1
 

@@ -32,9 +32,8 @@ def supply_route_hexes(ctx: Context, start: str, length: int, side: Any) -> list
     if key in known:
         return known[key]
     scratch = Context(world, ctx.dice, ctx.decider, rules=ctx.rules, explaining=False)
+    # only admitted hexes are reached, and only they carry the walk on
     reached = {start}
-    # what was admitted: re-walk only through admitted hexes (the seen set
-    # also holds the blocked hexes the search looked at)
     frontier = [start]
     for _ in range(int(length)):
         following = []
