@@ -76,11 +76,20 @@ def test_a_forked_rollout_that_fails_is_an_error_not_a_score():
         searched(fork=True, evaluate=broken)
 
 
-def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped():
+def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped(monkeypatch):
     """A rollout player that cannot be built fails in the child: the parent
     gets the failure as an error, the child never returns into the game, and
-    no child is left behind."""
+    every child it forked has been reaped."""
     import os
+    forked = []
+    fork = os.fork
+
+    def counted_fork():
+        pid = fork()
+        if pid:
+            forked.append(pid)
+        return pid
+    monkeypatch.setattr(os, "fork", counted_fork)
 
     def broken_player(seed, session):
         raise RuntimeError("no player")
@@ -98,5 +107,7 @@ def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped(
     table.players = {"Axis": Asks(), "Allied": Asks()}
     with pytest.raises(KsError, match="a forked rollout failed: RuntimeError: no player"):
         session.perform("play_turn")
-    with pytest.raises(ChildProcessError):
-        os.waitpid(-1, os.WNOHANG)
+    assert len(forked) == 2  # one round of two
+    for pid in forked:
+        with pytest.raises(ChildProcessError):
+            os.waitpid(pid, os.WNOHANG)
