@@ -50,6 +50,13 @@ def split_qualified(text: str) -> tuple[str | None, str]:
     return (sheet, local) if sep else (None, text)
 
 
+def id_digits(sheets: list[MapModel]) -> tuple[int, int]:
+    """The widths the sheets print their hex ids in: the widest any declares
+    (grid.id_digits, '28.048': [2, 3]), two each by default."""
+    declared = [m.grid.id_digits for m in sheets if m.grid.id_digits is not None]
+    return (max([2] + [d[0] for d in declared]), max([2] + [d[1] for d in declared]))
+
+
 def _bounds(m: MapModel) -> tuple[int, int, int, int]:
     (c0, c1), (r0, r1) = m.grid.columns, m.grid.rows
     return c0, c1, r0, r1
@@ -137,10 +144,8 @@ class SheetedGrid(HexGrid):
         super().__init__((min(r[0] for r in rects), max(r[1] for r in rects),
                           min(r[2] for r in rects), max(r[3] for r in rects)),
                          orientation=base.orientation, offset=base.offset)
-        # every sheet's ids as wide as the widest any prints ('28.048': grid.id_digits)
-        declared = [m.grid.id_digits for plane in planes for m in plane if m.grid.id_digits]
-        self.col_digits = max([2] + [d[0] for d in declared])
-        self.row_digits = max([2] + [d[1] for d in declared])
+        # every sheet's ids as wide as the widest any prints
+        self.col_digits, self.row_digits = id_digits([m for plane in planes for m in plane])
         self.sheets = sheets
         self._by_id = {s.id: s for s in sheets}
         self._plane_rects = rects

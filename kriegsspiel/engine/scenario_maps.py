@@ -9,7 +9,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.models import Game, MapModel
 from kriegsspiel.core.scenario import Scenario
-from kriegsspiel.core.sheets import SheetedGrid, plan_sheets, split_qualified
+from kriegsspiel.core.sheets import SheetedGrid, id_digits, plan_sheets, split_qualified
 
 
 def planes_of(game: Game, scenario: Scenario) -> list[list[MapModel]]:
@@ -50,13 +50,6 @@ def grid_of(game: Game, scenario: Scenario) -> HexGrid:
                    col_digits=col_digits, row_digits=row_digits)
 
 
-def id_digits(sheets: list[MapModel]) -> tuple[int, int]:
-    """The widths the sheets print their hex ids in: the widest any declares
-    (grid.id_digits), two each by default."""
-    declared = [m.grid.id_digits for m in sheets if m.grid.id_digits is not None]
-    return (max([2] + [d[0] for d in declared]), max([2] + [d[1] for d in declared]))
-
-
 def on_sheet(sheet: MapModel, grid: HexGrid, hex_id: str) -> str:
     """A hex id from *sheet*'s own file as the game spells it ('27.12' on the
     Rethymnon sheet is 'rethymnon:27.12' when the game has separate sheets)."""
@@ -81,4 +74,4 @@ def _clip(bounds: tuple[int, int], area: tuple[int, int] | None) -> tuple[int, i
     return low, high
 
 
-__all__ = ["planes_of", "sheets_of", "grid_of", "id_digits", "on_sheet", "on_a_sheet"]
+__all__ = ["planes_of", "sheets_of", "grid_of", "on_sheet", "on_a_sheet"]
