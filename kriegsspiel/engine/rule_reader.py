@@ -35,6 +35,9 @@ class RuleReader:
         self.state = session.state
         self.ctx = Context(session.state, NoDice(), refuse, rules=session.program,
                            explaining=False)
+        # A bot reads attributes by the hundred thousand: the state's own reader,
+        # not a method calling it.
+        self.attr = session.state.attr
 
     def rule(self, name: str, *args: Any, default: Any = None) -> Any:
         """A pure rule definition's value (*default* if the rules refuse it)."""
@@ -45,9 +48,6 @@ class RuleReader:
         finally:
             self.ctx.trace.clear()
 
-    def attr(self, entity: Any, name: str) -> Any:
-        return self.state.attr(entity, name)
-
     def side_of(self, entity: Any) -> str | None:
-        side = self.attr(entity, "side")
+        side = self.state.attr(entity, "side")
         return getattr(side, "id", side)
