@@ -23,7 +23,7 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
-              "special_units.ksr", "air.ksr", "naval.ksr")
+              "special_units.ksr", "air.ksr", "naval.ksr", "invasion.ksr")
 
 
 class _Plugin:
