@@ -36,8 +36,8 @@ BEACHES = [
 
 
 def landing(hex_id, wave="assault", kind=INFANTRY, turn=0, **changes):
-    return counter("Allied", None, kind, arrival_turn=turn, entry_hexes=[hex_id],
-                   tags=[f"wave:{wave}", "nation:us"] + changes.pop("tags", []), **changes)
+    return counter("Allied", None, kind, arrival_turn=turn, entry_hexes=[hex_id], wave=wave,
+                   tags=["nation:us"] + changes.pop("tags", []), **changes)
 
 
 def airborne(zone, turn=0, tags=(), kind=INFANTRY, **changes):
@@ -318,7 +318,7 @@ def test_build_up_waves_move_half_and_land_after_the_build_up_drops():
     units drop and drift first, then the build-up waves land and move up to half
     their allowance."""
     units = {"A": landing("04.01"), "B": landing("04.01", wave="build_up"),
-             "P": airborne("07.07", tags=["wave:build_up"])}
+             "P": airborne("07.07", wave="build_up")}
     reach = {}
 
     def answer(d):
@@ -423,3 +423,26 @@ def test_the_6_june_turn_runs_the_invasion_sequence_then_the_regular_one():
     segments = [e.data["side"] for e in session.state.log if e.kind == "segment_started"]
     assert len(segments) == 2
     assert session.value("invasion_sequence") is False
+
+
+def test_after_the_invasion_turn_units_land_in_the_replacement_phase_and_are_fired_on():
+    """tld:V.C#26, tld:V.E#8: on a later turn units due by sea are put in
+    beachhead boxes in the replacement phase; coastal artillery fires at the end
+    of the Allied air/naval phase; then they move.  A beach with no beachhead
+    (Utah here) sends its units to a beachhead of another beach of their
+    nation."""
+    units = {"A": landing("04.01"), "U": landing("02.01", wave=None, turn=1),
+             "K": counter("German", "04.05", COASTAL)}
+    session, _ = invasion(units, dice=[1, 1], rules=("tld:I", "tld:III", "tld:V"),
+                          answer=answers(move_to=lambda d: "04.03"))
+    session.perform("beach_assault_phase", side(session, "Allied"))   # Omaha's beachhead
+    session.perform("clear_landing_boxes")
+    session.perform("advance_turn")
+    session.perform("player_segment", side(session, "Allied"))
+    order = [e.kind for e in session.state.log if e.kind in
+             ("unit_put_in_box", "coastal_fire_resolved", "unit_moved")]
+    landed = len(order) - 1 - order[::-1].index("unit_put_in_box")
+    assert order[landed:landed + 2] == ["unit_put_in_box", "coastal_fire_resolved"]
+    assert "unit_moved" in order[landed + 2:]
+    assert [e["hex"] for e in events(session, "unit_put_in_box")][-1] == "04.01"
+    assert where(session, "U") == "04.03"
