@@ -446,3 +446,21 @@ def test_after_the_invasion_turn_units_land_in_the_replacement_phase_and_are_fir
     assert "unit_moved" in order[landed + 2:]
     assert [e["hex"] for e in events(session, "unit_put_in_box")][-1] == "04.01"
     assert where(session, "U") == "04.03"
+
+
+def test_any_number_of_units_may_wait_in_a_beachhead_box():
+    """tld:V.C#27-28: an unlimited number of units may enter through a beachhead
+    box: units put in one box on a later turn are not over-stacked there, and
+    those still in it at the turn's end go back to the card (tld:V.C#5)."""
+    units = {"A": landing("04.01"), **{f"L{i}": landing("04.01", wave=None, turn=1)
+                                       for i in range(4)}}
+    session, _ = invasion(units)
+    session.perform("beach_assault_phase", side(session, "Allied"))
+    session.perform("clear_landing_boxes")
+    session.perform("advance_turn")
+    session.perform("player_segment", side(session, "Allied"))
+    assert all(where(session, f"L{i}") == "04.01" for i in range(4))   # 8 points in the box
+    assert not any(session.state.attr(session.ref("unit", f"L{i}"), "eliminated")
+                   for i in range(4))
+    session.perform("clear_landing_boxes")
+    assert all(where(session, f"L{i}") is None for i in range(4))
