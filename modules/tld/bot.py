@@ -129,6 +129,17 @@ class TldHeuristicPlayer(RuleReader):
         return min(hexes, key=lambda h: min((self.distance(h, g) for g in goals), default=0)) \
             if hexes else "wait"
 
+    def on_landing_box(self, decision, options):
+        """The beachhead box whose coastal hex is nearest an objective (tld:V.C)."""
+        goals = self.objectives()
+        return min(options, key=lambda b: min(
+            (self.distance(self.rule("coastal_hex_of", b, default=b), g) for g in goals),
+            default=0))
+
+    def on_land_unit(self, decision, options):
+        """The strongest unit ashore first, when the coastal hex cannot take all."""
+        return max(options, key=self.strength)
+
     def odds_at(self, hex_id: str, side_ref: Any) -> int:
         attackers = self.rule("attackers_next_to", hex_id, side_ref, default=[]) or []
         defenders = self.rule("defenders_in", hex_id, side_ref, default=[]) or []
@@ -146,6 +157,8 @@ class TldHeuristicPlayer(RuleReader):
                 continue
             column = self.odds_at(o, decision.player)
             needed = OBJECTIVE_ODDS if o in goals else GOOD_ODDS
+            if self.rule("beach_assault_now", default=False):
+                needed = 0      # a landing box's units that do not attack go back (tld:V.C)
             if column >= needed and column + (1 if o in goals else 0) > best_value:
                 best, best_value = o, column + (1 if o in goals else 0)
         return best
