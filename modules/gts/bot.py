@@ -50,6 +50,7 @@ class HeuristicPlayer(Judgements, RuleReader):
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         # side -> (its enemies' hexes, {hex: distance to the nearest of them})
         self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
+        self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         self.answers = answers_for(session)
 
@@ -58,9 +59,12 @@ class HeuristicPlayer(Judgements, RuleReader):
         on_map = self.state.having(self.state.units(), "on_map")
         if side is None and enemy_of is None:
             return on_map
-        side_of = self.side_of
-        return [u for u in on_map if (side is None or side_of(u) == side) and
-                (enemy_of is None or side_of(u) != enemy_of)]
+        sides = self._sides  # a Unit's side is the catalog's: read once
+        for u in on_map:
+            if u.id not in sides:
+                sides[u.id] = self.side_of(u)
+        return [u for u in on_map if (side is None or sides[u.id] == side) and
+                (enemy_of is None or sides[u.id] != enemy_of)]
 
     def hexes_among(self, options: list) -> list[str]:
         """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a
@@ -318,8 +322,10 @@ class HeuristicPlayer(Judgements, RuleReader):
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if not nearer:
             return self.detour(unit, here, goal, options)
-        return min(nearer, key=lambda h: (self.distance(h, goal),
-                                          h != goal and self.in_enemy_zone(h, side), h))
+        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
+        nearest = min(self.distance(h, goal) for h in nearer)
+        return min((h for h in nearer if self.distance(h, goal) == nearest),
+                   key=lambda h: (h != goal and self.in_enemy_zone(h, side), h))
 
     def move(self, decision: Any, options: list) -> Any:
         wanted = self.wanted_option("move", decision, options)
