@@ -23,7 +23,8 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
-              "special_units.ksr", "air.ksr", "naval.ksr")
+              "special_units.ksr", "air.ksr", "naval.ksr", "cherbourg.ksr", "weather.ksr",
+              "air_power.ksr")
 
 
 class _Plugin:
@@ -55,7 +56,8 @@ class _Plugin:
         return {"unit": {**ATTRIBUTES, "entry_hexes": "list"},
                 "effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "turn": "any", "hexes": "list", "division": "str",
-                           "divisions": "list", "allowance": "int"},
+                           "divisions": "list", "allowance": "int", "units": "list",
+                           "first_turn": "str"},
                 "victory": {"count": "any"},
                 "special_rule": {"id": "str", "name": "str"},
                 "game": {"draw": "any"}}
