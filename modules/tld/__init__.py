@@ -24,7 +24,7 @@ RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
               "special_units.ksr", "air.ksr", "naval.ksr", "cherbourg.ksr", "weather.ksr",
-              "air_power.ksr")
+              "air_power.ksr", "hq_capacity.ksr")
 
 
 class _Plugin:

@@ -172,6 +172,12 @@ class TldHeuristicPlayer(RuleReader):
         helps the attack (tld:IV.A, tld:II.E)."""
         return self.on_bomber_hex(decision, options)
 
+    def on_hq_independent(self, decision, options):
+        """The independent unit nearest the enemy: it fights first (tld:II.D)."""
+        side = self.side_of(decision.subject)
+        return min(options, key=lambda u: (self.near_enemy(self.attr(u, "hex"), side),
+                                           self.rng.random()))
+
     def on_announce_naval(self, decision, options):
         """Once its units are within two hexes of an objective: the bombardment
         comes the next turn, when they attack it (tld:scenario:4)."""
