@@ -188,6 +188,25 @@ def coast_features(sid: str) -> list[str]:
             out.append(f"  - {{hex: \"{h}\", kind: coastal_artillery, name: \"{name}\"}}")
     return out
 
+# Printed symbols scenario 4 (The Fall of Cherbourg) uses on section A: the
+# fortifications (tld:IV.B#4, tld:scenario:4#23) with Fort du Roule printed
+# 'ROUL' (tld:scenario:4#24), the red stars of additional unit placements
+# (tld:scenario:4#22) and the Cherbourg port landing box (tld:IV.A#17), its
+# harbour's sea hex.  PROVISIONAL: the Landfront ring south of the city, the
+# harbour forts and the coastal strongpoints of the capes, as the map might
+# print them.
+SYMBOLS = {"A": [("11.05", "fortified_area", "ROUL (Fort du Roule)"),
+                 ("07.05", "landfronte", "Landfront"), ("08.06", "landfronte", "Landfront"),
+                 ("10.06", "landfronte", "Landfront"), ("11.06", "landfronte", "Landfront"),
+                 ("13.05", "landfronte", "Landfront"), ("14.04", "landfronte", "Landfront"),
+                 ("07.03", "minor_fort", "Fort de Querqueville"),
+                 ("13.03", "minor_fort", "Fort des Flamands"),
+                 ("05.03", "coastal_strongpoint", "Cap de la Hague"),
+                 ("16.03", "coastal_strongpoint", "Cap Levi"),
+                 ("06.04", "red_star", "red star"), ("15.04", "red_star", "red star"),
+                 ("12.07", "red_star", "red star"),
+                 ("10.02", "port_landing_box", "Cherbourg")]}
+
 
 def section_yaml(sid: str) -> str:
     name, cols, rows = SECTIONS[sid]
@@ -217,6 +236,8 @@ def section_yaml(sid: str) -> str:
     for road, h in ENTRY_ROADS.get(sid, {}).items():
         lines.append(f"  - {{hex: \"{h}\", kind: entry_road, name: \"{road}\"}}")
     lines += coast_features(sid)
+    for h, kind, name in SYMBOLS.get(sid, []):
+        lines.append(f"  - {{hex: \"{h}\", kind: {kind}, name: \"{name}\"}}")
     sides = [s for r in RIVERS.get(sid, []) for s in river(*r)]
     inside = {GRID.format(h) for h in GRID.hexes()
               if cols[0] <= h[0] <= cols[1] and rows[0] <= h[1] <= rows[1]}

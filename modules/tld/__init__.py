@@ -24,7 +24,8 @@ RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
               "special_units.ksr", "air.ksr", "naval.ksr", "invasion.ksr",
-              "normandy.ksr")
+              "normandy.ksr", "cherbourg.ksr", "weather.ksr", "air_power.ksr",
+              "hq_capacity.ksr")
 
 
 class _Plugin:
@@ -57,7 +58,7 @@ class _Plugin:
                 "effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "turn": "any", "hexes": "list", "division": "str",
                            "divisions": "list", "allowance": "int", "units": "list",
-                           "needed": "int"},
+                           "needed": "int", "first_turn": "str"},
                 "victory": {"count": "any"},
                 "special_rule": {"id": "str", "name": "str"},
                 "game": {"draw": "any"}}

@@ -185,6 +185,22 @@ class TldHeuristicPlayer(RuleReader):
         helps the attack (tld:IV.A, tld:II.E)."""
         return self.on_bomber_hex(decision, options)
 
+    def on_hq_independent(self, decision, options):
+        """The independent unit nearest the enemy: it fights first (tld:II.D)."""
+        side = self.side_of(decision.subject)
+        return min(options, key=lambda u: (self.near_enemy(self.attr(u, "hex"), side),
+                                           self.rng.random()))
+
+    def on_announce_naval(self, decision, options):
+        """Once its units are within two hexes of an objective: the bombardment
+        comes the next turn, when they attack it (tld:scenario:4)."""
+        side = getattr(decision.subject, "id", decision.subject)
+        goals = self.objectives()
+        return any(self.attr(u, "on_map") and self.side_of(u) == side and
+                   self.rule("combat_unit", u, default=False) and
+                   min((self.distance(self.attr(u, "hex"), g) for g in goals), default=99) <= 2
+                   for u in self.state.units())
+
     def on_air_int_box(self, decision, options):
         """Six fighterbombers a box, lowest box first: the widest zone (tld:III.C)."""
         fb = decision.subject

@@ -42,6 +42,13 @@ def describe_event(kind: str, d: dict) -> str | None:
         return f"    {_name(d['unit'])} enters at {d['hex']}"
     if kind in INVASION:
         return INVASION[kind](d)
+    if kind == "naval_bombardment_announced":
+        return f"  {_name(d['side'])} announces naval bombardment for the next turn"
+    if kind == "objectives_held":
+        return f"  {_name(d['side'])} has held {' '.join(d['hexes'])} for a complete turn"
+    if kind == "weather_determined":
+        roll = f", roll {d['roll']}{d['modifier']:+d}" if d["roll"] else ""
+        return f"  weather: {d['weather']}{roll} ({d['reason']})"
     if kind == "game_won" and d["winner"] is None:
         return f"RESULT: a draw ({d['reason']})"
     if kind == "game_won":
