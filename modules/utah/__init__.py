@@ -34,6 +34,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
               "auto_command.ksr", "supply.ksr",
+              # Extra American Airborne Leaders (17.5)
+              "airborne_leaders.ksr",
               "demo_victory.ksr")
 
 
