@@ -36,8 +36,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "auto_command.ksr", "supply.ksr",
               # Extra American Airborne Leaders (17.5)
               "airborne_leaders.ksr",
-              # Abandoned Transport (15.0)
-              "abandoned_transport.ksr",
+              # Abandoned Transport (15.0), Divisional Trucks/Jeeps (12.0)
+              "abandoned_transport.ksr", "trucks.ksr",
               # Formation and Battalion Attachment (13.0-13.5)
               "attachment.ksr",
               "demo_victory.ksr")
