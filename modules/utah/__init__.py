@@ -38,6 +38,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "airborne_leaders.ksr",
               # Abandoned Transport (15.0), Divisional Trucks/Jeeps (12.0)
               "abandoned_transport.ksr", "trucks.ksr",
+              # Piggyback Mode (7.0)
+              "piggyback.ksr",
               # Formation and Battalion Attachment (13.0-13.5)
               "attachment.ksr",
               "demo_victory.ksr")
