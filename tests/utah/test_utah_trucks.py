@@ -198,3 +198,46 @@ def test_the_counter_mix_is_the_limit():
     other = unit(game, "B/1/8", "35.045")
     assert game.value("trucks_available", other) == []
     assert not game.value("may_board_truck", other)
+
+
+def jeep_recovery_game():
+    """The 82nd with its Jeeps arriving (in the Straggler box) and a battalion's
+    Rally Point placed (modules/utah/rules/stragglers.ksr)."""
+    game = utah_game("utah/night_drop", allied={
+        "spend_recovery_point": lambda d: next((o for o in d.options if o != "keep"), "keep")})
+    jeep = add_truck(game, "82nd Jeeps", division="82nd Airborne Division",
+                     tag="divisional_jeep", arrival_turn=game.value("current_turn"))
+    game.perform("place_rally_points", game.ref("division", "82nd Airborne Division"))
+    return game, jeep
+
+
+def test_airborne_jeeps_arrive_in_the_straggler_box():
+    """utah:3.4#4: the Divisional Jeeps enter the game through the Straggler box when
+    they arrive per the Reinforcement Schedule: not on the Display, not usable."""
+    game, jeep = jeep_recovery_game()
+    game.perform("reinforcements_to_boxes")
+    assert game.attr(jeep, "in_straggler_box") == 1 and not game.attr(jeep, "on_map")
+    para = unit(game, "A/1/505", "44.030")
+    game.place("CO 505th PIR", "44.030", "leader")
+    assert game.value("trucks_available", para) == []
+
+
+def test_srps_bring_jeeps_to_the_display_and_to_full_strength():
+    """utah:3.4.3(3)#5: 2 SRPs move one step of Divisional Jeeps from the Straggler box
+    to the Division's available box; utah:3.4.3(3)#6: 2 SRPs flip a one-step Jeep there
+    to its full strength side."""
+    game, jeep = jeep_recovery_game()
+    game.perform("reinforcements_to_boxes")
+    b = game.ref("battalion", "1/505")
+    game.set_initial(b, "recovery_points", 3)
+    game.perform("spend_recovery_points", game.ref("division", "82nd Airborne Division"))
+    assert game.attr(jeep, "in_straggler_box") == 0 and game.attr(jeep, "face") == "back"
+    assert game.attr(b, "recovery_points") == 1                  # 2 spent, 1 short of more
+    para = unit(game, "A/1/505", "44.030")
+    game.place("CO 505th PIR", "44.030", "leader")
+    assert game.value("trucks_available", para) == [jeep]        # on the Display
+    game.set_initial(b, "recovery_points", 2)
+    game.perform("spend_recovery_points", game.ref("division", "82nd Airborne Division"))
+    assert game.attr(jeep, "face") == "front" and game.attr(b, "recovery_points") == 0
+    spent = [e.data["how"] for e in game.events("recovery_point_spent")]
+    assert spent == ["one step of Jeeps to the available box", "a Jeep flipped to full strength"]
