@@ -5,7 +5,7 @@ Vehicle's Action, under fire or when assaulted."""
 
 from __future__ import annotations
 
-from utah_games import GRENADIER, INFANTRY, TANK, unit, utah_game
+from utah_games import GRENADIER, INFANTRY, TANK, unit, utah_game, weather
 
 from kriegsspiel.engine.rulebook import ExtraRules
 
@@ -226,3 +226,17 @@ def test_indirect_fire_spares_the_rider_the_extra_s():
     checks = [e for e in game2.events("track_changed") if e.data["entity"] == "unit:" + INFANTRY]
     assert checks                                             # the shared roll's result
     assert game2.attr(tank2, "piggyback_rider") is None
+
+
+def test_an_airstrike_rolls_once_for_both():
+    """utah:7.4#1-2: "When fired on by Direct or Indirect Fire (and airstrikes)": the
+    Fighter-Bombers' roll (utah:17.1, their weapons class) hits the Infantry too."""
+    game, infantry, tank = mounted(rolls=[1, 5, 5, 5, 5, 5])
+    weather(game, "clear")
+    game.perform("air_strike", game.ref("side", "Axis"), tank, 7, "SA")
+    [strike] = game.events("air_strike_resolved")
+    assert strike.data["hit"]
+    changed = {e.data["entity"] for e in game.events("track_changed")
+               if e.data["track"] in ("suppressed", "cohesion_hits", "step_loss")}
+    assert "unit:" + INFANTRY in changed
+    assert game.attr(tank, "piggyback_rider") is None
