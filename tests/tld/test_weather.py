@@ -152,6 +152,25 @@ def test_cobra_addenda_fair_first_turn():
             for e in game.session.events("weather_determined")] == [("FAIR", 0)]
 
 
+def test_mortain_addenda_tactical_air_only_and_fair_first_turn():
+    """tld:VIII.A#9-14: scenario 1 with the addenda: its own tactical air units (the
+    display is not in the text: provisional fighterbombers), no heavy bombardment,
+    no naval bombardment, the campaign weather, FAIR on the first turn."""
+    session = start("tld/mortain_addenda", Table({}), seed=1)
+    catalog = session.state.catalog
+    aircraft = [session.ref("unit", u) for u, v in catalog["unit"].items()
+                if v["unit_class"] == "aircraft"]
+    assert aircraft and all(session.value("is_fighterbomber", a) for a in aircraft)
+    assert {session.value("tag_value", a, "air") for a in aircraft} == {"fighterbomber"}
+    assert not any(v["unit_class"] == "naval" for v in catalog["unit"].values())
+    [cycle] = [e for e in catalog["effect"].values() if e["kind"] == "weather_cycle"]
+    assert cycle["first_turn"] == "fair"
+    game, _ = play_game("tld/mortain_addenda", 1, ["random"], until=2)
+    found = [(str(e.data["weather"]), e.data["roll"])
+             for e in game.session.events("weather_determined")]
+    assert found[0] == ("FAIR", 0) and len(found) == 2 and found[1][1] > 0
+
+
 CASES = [pytest.param(name, seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),
                       id=f"{name}-random-{seed}") for name in ("falaise_addenda", "cobra_addenda")
          for seed in range(2, 21)] + [
