@@ -43,19 +43,22 @@ def test_supply_with_every_hq_mesnil_tove_and_the_schedule():
         assert all(h.startswith("40.") for h in german[0]["entry_hexes"])
 
 
-def test_no_naval_bombardment_nor_heavy_bombers_and_no_interdiction_without_aircraft():
+def test_no_naval_bombardment_nor_heavy_bombers():
     """tld:VIII.A#11-12: "Heavy Bombardment: NONE", "Naval Bombardment: NONE": the
     scenario has no naval gunfire box and no heavy bomber; its air/naval phase
-    (Modules III-IV in force) asks nothing and bombards nothing."""
-    session = start("tld/mortain_addenda", Table({}), seed=1)
+    (Modules III-IV in force) bombards nothing from the sea and asks only where
+    the tactical aircraft (tld:VIII.A#10) go."""
+    from kriegsspiel.core.players import RandomPlayer
+    session = start("tld/mortain_addenda", Table({"Allied": RandomPlayer(1)}), seed=1)
     units = session.state.catalog["unit"]
     assert not [u for u, v in units.items() if v["unit_class"] == "naval"]
     assert not [u for u, v in units.items() if "air:heavy" in (v.get("tags") or [])]
     allied = session.ref("side", "Allied")
     assert session.value("naval_boxes", allied) == []
     session.perform("air_phase", allied)
-    assert not [e for e in session.state.log
-                if e.kind in ("hex_bombarded", "air_int_placed", "decision")]
+    assert not [e for e in session.state.log if e.kind == "hex_bombarded"]
+    asked = {e.data["key"] for e in session.state.log if e.kind == "decision"}
+    assert asked and asked <= {"air_int_box", "air_int_hex", "bomber_hex"}
 
 
 # Random games cost about four seconds: seed 2 in CI (seed 1 is the golden
