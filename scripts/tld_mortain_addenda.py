@@ -55,7 +55,8 @@ def main() -> None:
     scenario["id"] = "tld-mortain-addenda"
     scenario["title"] = "Scenario #1: Mortain, with the Scenario Addenda"
     scenario["source"] = "tld:VIII.A"
-    scenario["special_rules"] = ["tld:I", "tld:II", "tld:III", "tld:IV", "tld:VIII.A"]
+    scenario["special_rules"] = ["tld:I", "tld:II", "tld:III", "tld:IV", "tld:VIII",
+                                 "tld:VIII.A"]
     setup = list(BASE["setup"])
     allied = [p for p in setup if all(u in ALLIED_IDS for u in p["units"])]
     german = [p for p in setup if p not in allied]

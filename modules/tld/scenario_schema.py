@@ -1,4 +1,7 @@
-"""What a The Longest Day scenario says beyond the kernel's (ks_scenario_schema):
+"""What a The Longest Day scenario says beyond the kernel's (ks_scenario_schema).
+Each scenario is a complete, self-contained game (tld:VI): its own map sections,
+length, set-up, schedules, special rules and victory conditions, and nothing
+read from another scenario's file.  Beyond the kernel's, a scenario says
 a reinforcement's choice of entry hexes ("West edge, via road 'EE' or 'FF'",
 tld:VI.B), its wave on the Assault Landing Schedule (tld:V.C), and the
 references it makes (ks_check_scenario)."""
