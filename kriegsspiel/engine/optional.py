@@ -53,7 +53,21 @@ def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> l
         if ref in offered and ref not in chosen:
             _check_builds_on(registry, scenario, ref, offered[ref][0])
             chosen.append(ref)
+    if AS_PRINTED in chosen:
+        for ref in chosen:
+            if ref != AS_PRINTED:
+                _check_printed(registry, ref, registry.optional_module(ref))
     return chosen
+
+
+def _check_printed(registry: Registry, ref: str, module: str) -> None:
+    """An optional rule whose module builds on errata cannot be played as printed:
+    said, rather than the rule silently left out with its errata."""
+    needed = [m for m in registry.select([module])
+              if m != module and registry.info(m).layer == ERRATA_LAYER]
+    if needed:
+        raise KsError(f"optional rule '{ref}' builds on the errata ({', '.join(needed)}): "
+                      f"it cannot be played --as-printed, which leaves them out")
 
 
 def with_optional_modules(registry: Registry, rules: list[str], refs: Iterable[str]) -> list[str]:

@@ -124,3 +124,31 @@ def test_along_a_crest_or_ridge_is_blocked():
         assert game.value("los_along_obstacle", "30.041", "31.042") is None
         game.state.map.hexsides[frozenset(("30.041", "31.042"))] = [{"feature": feature}]
         assert game.value("los_along_obstacle", "30.041", "31.042") == "blocking"
+
+
+def test_an_optional_rule_built_on_the_errata_is_refused_as_printed(tmp_path):
+    """A modder's optional rule that builds on utah-errata cannot be played
+    `--as-printed` (which leaves the errata out): a clear error, not the rule
+    silently dropped with them; without the switch it is played."""
+    from kriegsspiel.core.errors import KsError
+    from kriegsspiel.engine.optional import resolve
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.starting import load
+    module = tmp_path / "corrected_extra.py"
+    module.write_text(
+        "from kriegsspiel.engine.hookspecs import hookimpl\n"
+        "from kriegsspiel.engine.plugins import ModuleInfo\n\n"
+        "@hookimpl\n"
+        "def ks_module_info():\n"
+        "    return ModuleInfo(name='corrected_extra', layer='optional', ruleset='gts',\n"
+        "                      requires=('utah-errata',), title='an optional rule on the errata',\n"
+        "                      optional_rules={'house:1': 'on the corrected rules'})\n\n"
+        "@hookimpl\n"
+        "def ks_rule_files():\n"
+        "    return []\n")
+    registry = load_registry(extra_paths=[module])
+    scenario = load("utah/causeway", registry).scenario
+    assert resolve(registry, scenario, ["house:1"]) == ["house:1"]
+    with pytest.raises(KsError, match="'house:1' builds on the errata .*as-printed"):
+        resolve(registry, scenario, ["house:1", "as-printed"])
+    assert resolve(registry, scenario, ["utah:18.9", "as-printed"]) == ["utah:18.9", "as-printed"]
