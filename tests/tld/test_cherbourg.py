@@ -40,7 +40,8 @@ def test_section_a_seven_turns_modules_one_to_four():
     state = session.state
     labels = [t["label"] for t in state.catalog["game"]["game"]["turns"]]
     assert labels == [f"1944-06-{d} 0600" for d in range(19, 26)]
-    assert set(state.catalog["special_rule"]) == {"tld:I", "tld:II", "tld:III", "tld:IV"}
+    assert set(state.catalog["special_rule"]) == {"tld:I", "tld:II", "tld:III", "tld:IV",
+                                                  "tld:VIII.D"}
     assert state.catalog["game"]["game"]["maps"] == ["A"]
     assert session.value("map_has_hex", "10.04") and session.value("map_has_hex", "16.16")
     assert not session.value("map_has_hex", "17.19")           # Carentan: section B

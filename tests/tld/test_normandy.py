@@ -28,7 +28,7 @@ def test_whole_mapboard_three_turns_and_modules_one_to_five():
     labels = [t["label"] for t in session.state.catalog["game"]["game"]["turns"]]
     assert labels == list(DAY.values())
     assert set(session.state.catalog["special_rule"]) == {f"tld:{m}" for m in
-                                                           ("I", "II", "III", "IV", "V")}
+                                                           ("I", "II", "III", "IV", "V", "VIII.E")}
     for corner in ("01.01", "20.16", "72.17", "01.48", "60.48"):
         assert session.value("map_has_hex", corner)
     assert session.value("invasion_sequence")
