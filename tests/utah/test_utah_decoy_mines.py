@@ -74,7 +74,7 @@ def test_18_5_a_decoy_is_a_minefield_to_everything_but_a_probe():
 
 
 def test_18_5_a_leg_unit_probes_a_decoy_away():
-    """utah:18.5.1#2: "Leg Units may now Probe to detect the Minefield"; utah:18.5.2#1,
+    """utah:18.5.1#2, utah:18.5.2#4: "Leg Units may now Probe to detect the Minefield"; utah:18.5.2#1,
     utah:18.5.2#2, utah:18.5.2#3: any leg Unit in a Minefield hex may probe, an Engineer
     Action; a decoy's counter is removed; utah:18.5.2#5: a real one stays, and "the leg
     Unit now knows it is in a Minefield" — nothing is left to probe."""
@@ -86,6 +86,11 @@ def test_18_5_a_leg_unit_probes_a_decoy_away():
     game.perform("engineer", inf)
     [probe] = game.events("minefield_probed")
     assert probe.data["decoy"] and marker(game, "32.047", "minefield") == 0
+    # utah:18.5.2#4: "The Unit may then take a second action if it meets all other
+    # command rules" (gts:10.0.2: In Command, a Command Point).
+    game.place("CO 8th IR", "32.047", "leader")
+    game.set_initial(game.ref("division", "4th Infantry Division"), "cp", 1)
+    assert "move" in game.value("second_actions", inf, "engineer", "formation")
     assert not game.value("enemy_minefield", "32.047", game.ref("side", "Allied"))
     lay(game, "33.047", decoy=False)
     game.place(INFANTRY, "33.047")
@@ -96,7 +101,7 @@ def test_18_5_a_leg_unit_probes_a_decoy_away():
 
 
 def test_18_5_an_engineer_finding_real_mines_may_try_to_clear_them_free():
-    """utah:18.5.2#8, utah:18.5.2#9, utah:18.5.2#10: an Engineer probes with an Engineer
+    """utah:18.5.2#7, utah:18.5.2#8, utah:18.5.2#9, utah:18.5.2#10: an Engineer probes with an Engineer
     Action; a real Minefield found, it "can take a 'free' Engineer Action to attempt to
     remove the Minefield" (a 2-step Engineer needs no roll, 10.3), or decline it."""
     for answer, left in (("remove", 0), ("keep", 1)):
@@ -106,6 +111,11 @@ def test_18_5_an_engineer_finding_real_mines_may_try_to_clear_them_free():
         game.perform("engineer", sapper)
         assert marker(game, "32.047", "minefield") == left
         assert len(game.events("engineer_action")) == 1          # one Engineer Action
+    game = decoy_game(allied={"engineer_work": "probe_mines"})
+    lay(game, "32.047", decoy=True)
+    sapper = unit(game, ENGINEER, "32.047")
+    game.perform("engineer", sapper)                              # a decoy: removed
+    assert marker(game, "32.047", "minefield") == 0
 
 
 def test_18_5_no_probing_when_the_rule_is_off_or_mounted_or_own_mines():
@@ -159,7 +169,7 @@ def test_18_5_the_scenario_s_decoys_laid_by_an_engineer():
 
 
 def test_6_0_roll_of_5_a_random_type_of_minefield_with_18_5():
-    """utah:6.0#36: the roll of 5's Minefield "is an actual Minen marker, unless using
+    """utah:6.0#36, utah:18.5#4: the roll of 5's Minefield "is an actual Minen marker, unless using
     Optional Rule 18.5 German Decoy Mines, in which case the type of Minefield is
     determined randomly by the German player" — a die: odd a decoy (docs/utah.md)."""
     for options, type_roll, decoy in ((("utah:18.5",), 3, 1), (("utah:18.5",), 4, 0),
