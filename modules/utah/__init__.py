@@ -68,6 +68,7 @@ class _Plugin:
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
+                "area": {"name": "str", "hexes": "list"},
                 "battalion": {"name": "str", "division": "division", "zone": "zone"}}
 
     @hookimpl

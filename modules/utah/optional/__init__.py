@@ -17,9 +17,10 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("optional.ksr", "decoy_mines.ksr")
+RULE_FILES = ("optional.ksr", "decoy_mines.ksr", "historical_drops.ksr")
 
 OPTIONAL_RULES = {
+    "utah:3.4.4": "More Historically Accurate Drops",
     "utah:18.1": "Command Point conversion limits",
     "utah:18.2": "Alternate Artillery Resolution",
     "utah:18.3": "Indirect Fire Scatter",
