@@ -30,6 +30,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
               "mines.ksr", "german_special.ksr",
+              # the 90th Infantry Division's Assembly Area (17.4)
+              "deployment_90th.ksr",
               # Random Events (6.0), Allied Air Power (17.1)
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
