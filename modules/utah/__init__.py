@@ -32,6 +32,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "mines.ksr", "german_special.ksr",
               # the 90th Infantry Division's Assembly Area (17.4)
               "deployment_90th.ksr",
+              # the 82nd's extended supply in hypothetical scenarios (17.6)
+              "extended_supply.ksr",
               # Random Events (6.0), Allied Air Power (17.1)
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
