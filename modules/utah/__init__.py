@@ -29,7 +29,7 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               # Variable Troop Quality (9.0), the US Army's night (17.2)
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
-              "mines.ksr", "german_special.ksr",
+              "mines.ksr", "german_special.ksr", "hunter_killer.ksr",
               # the 90th Infantry Division's Assembly Area (17.4)
               "deployment_90th.ksr",
               # the 82nd's extended supply in hypothetical scenarios (17.6)
