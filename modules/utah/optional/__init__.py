@@ -17,7 +17,7 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("optional.ksr", "decoy_mines.ksr", "historical_drops.ksr", "roaming.ksr")
+RULE_FILES = ("optional.ksr", "decoy_mines.ksr", "historical_drops.ksr", "roaming.ksr", "marcouf.ksr")
 
 OPTIONAL_RULES = {
     "utah:3.4.4": "More Historically Accurate Drops",
@@ -30,6 +30,7 @@ OPTIONAL_RULES = {
     "utah:18.7": "Airborne Leader Losses",
     "utah:18.8": "Assaults involving 0-Step Units",
     "utah:18.9": "Alone and Afraid",
+    "utah:18.10": "Îles St. Marcouf Assault",
 }
 
 
@@ -51,6 +52,9 @@ class _Plugin:
         if kind == "minefield_probed":  # utah:18.5.2
             found = "a decoy: removed" if data["decoy"] else "a real Minefield"
             return f"      {data['unit']} probes the Minefield in {data['hex']}: {found}"
+        if kind == "marcouf_ballot":  # utah:18.10
+            return (f"    Îles St. Marcouf: the Germans {data['german']}, "
+                    f"the Americans {data['american']}")
         if kind == "roaming_check":  # utah:18.6
             how = "may move freely" if data["passed"]["passed"] else "must close on its Leader"
             return f"      {data['unit']} far from its Leaders: Troop Quality check, {how}"
