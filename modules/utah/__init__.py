@@ -30,6 +30,7 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
               "mines.ksr", "german_special.ksr", "hunter_killer.ksr",
+              "procured_transport.ksr",
               # the 90th Infantry Division's Assembly Area (17.4)
               "deployment_90th.ksr",
               # the 82nd's extended supply in hypothetical scenarios (17.6)

@@ -17,9 +17,11 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("optional.ksr", "decoy_mines.ksr", "historical_drops.ksr", "roaming.ksr", "marcouf.ksr")
+RULE_FILES = ("optional.ksr", "decoy_mines.ksr", "historical_drops.ksr", "roaming.ksr", "marcouf.ksr",
+              "procured_transport.ksr")
 
 OPTIONAL_RULES = {
+    "utah:16.6": "17.SS Procured Transportation",
     "utah:3.4.4": "More Historically Accurate Drops",
     "utah:18.1": "Command Point conversion limits",
     "utah:18.2": "Alternate Artillery Resolution",
