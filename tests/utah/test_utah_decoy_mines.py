@@ -181,3 +181,17 @@ def test_6_0_roll_of_5_a_random_type_of_minefield_with_18_5():
         [laid] = [e.data["hex"] for e in game.events("minefield_laid")]
         assert marker(game, laid, "minefield") == 1
         assert len(game.events("decoy_mines_laid")) == decoy
+
+
+def test_errata_6_0_points_at_rolls_the_printed_table_lacks():
+    """utah:errata:6.0 clarifies the Random Events' "Roll 6 Allied Troops are Lost and Roll
+    7 German Troops are Lost", which the printed 6.0 table does not hold (it stops at 5):
+    nothing is invented — 6 and 7 are No Event, with the errata or as printed."""
+    from utah_games import utah_game
+    for as_printed in (False, True):
+        game = utah_game("utah/causeway", rolls=[6, 7], as_printed=as_printed)
+        unit(game, INFANTRY, "35.045")
+        unit(game, GRENADIER, "30.045")
+        game.perform("random_event_roll")
+        game.perform("random_event_roll")
+        assert [e.data["what"] for e in game.events("random_event")] == ["No Event"] * 2
