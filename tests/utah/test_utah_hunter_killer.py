@@ -75,7 +75,7 @@ def test_16_5_the_check_cannot_be_bought():
 def test_16_5_bocage_no_opportunity_fire_and_a_free_fire():
     """utah:16.5#9: in Hedgerow it may take Bocage at once, Allied Fire Zone or not;
     utah:16.5#10: no American Opportunity Fire at its placing; utah:16.5#11: it fires at
-    once, whatever the chit, no Command Point; utah:errata:16.5#1: "handled like a
+    once, whatever the chit, no Command Point; utah:errata:16.5: "handled like a
     normal fire"."""
     game = hk_game(rolls=[0, 9, 0],
                    axis={"panzerschreck_bocage": "bocage", "panzerschreck_attack": "fire",
@@ -94,7 +94,7 @@ def test_16_5_bocage_no_opportunity_fire_and_a_free_fire():
 
 
 def test_16_5_a_free_assault_takes_a_bravery_check():
-    """utah:16.5#11, utah:errata:16.5#1: "if assaulting a bravery check is required" — the
+    """utah:16.5#11, utah:errata:16.5: "if assaulting a bravery check is required" — the
     series' Assault (gts:18.7), its Bravery Check and all."""
     game = hk_game(rolls=[0, 9] + [5] * 12,
                    axis={"panzerschreck_bocage": "no", "panzerschreck_attack": "assault"})

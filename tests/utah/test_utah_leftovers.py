@@ -1,0 +1,80 @@
+"""Sentences of sections otherwise played that the engine already did without a test
+naming them: Roads over Ridges (utah:2.2.2#10), getting in and out of Column on
+Raised and Sunken Roads (utah:2.3.3, utah:2.3.5), and spending Straggler Recovery
+Points (utah:3.4.3(4))."""
+
+from __future__ import annotations
+
+import pytest
+from utah_games import INFANTRY, unit, utah_game
+
+from kriegsspiel.core.state import Ref
+
+
+@pytest.fixture
+def game():
+    return utah_game(allied={"move": ["enter_column", "stop"]})
+
+
+def test_2_2_2_a_column_on_a_road_crosses_a_ridge_at_the_road_rate(game):
+    """utah:2.2.2#10: "When any Unit is in Column and using a Road to cross the Ridge
+    hexside, then use standard Road movement rates" — not the whole allowance."""
+    leg = unit(game, INFANTRY, "36.043", column=1)
+    allowance = game.value("movement_allowance", leg)
+    assert game.value("half_point_cost", leg, "36.043", "37.043") == 2 * allowance
+    game.state.map.roads[frozenset(("36.043", "37.043"))] = {"road"}
+    assert game.value("half_point_cost", leg, "36.043", "37.043") == 1
+
+
+@pytest.mark.parametrize("hex_id, along, off", [("37.050", "36.050", "37.049"),
+                                                 ("33.048", "32.048", "33.047")])
+def test_column_on_raised_and_sunken_roads(hex_id, along, off):
+    """utah:2.3.3#18, utah:2.3.5#17: "A Leg Unit not in Column in a Raised [Sunken]
+    Road/Railroad hex may get in Column for 1 movement point"; utah:2.3.3#19,
+    utah:2.3.5#18: it gets off by leaving Column, "one movement point or ... a Cohesion
+    Hit"; utah:2.3.5#19: "Once the Leg Unit is not in Column, it may leave the Sunken
+    Road/Railroad hex by any hexside"."""
+    game = utah_game(allied={"move": ["enter_column", "stop"]})
+    for h in (hex_id, along, off):
+        game.state.map.terrain[h] = "clear"
+    leg = unit(game, INFANTRY, hex_id)
+    assert game.value("raised_hex", hex_id) or game.value("sunken_hex", hex_id)
+    game.perform("move", [leg], "formation")
+    [changed] = [e for e in game.events("track_changed")
+                 if e.data["track"] == "half_points_left" and e.data["old"] > 0][:1]
+    assert changed.data["old"] - changed.data["new"] == 2          # 1 movement point
+    assert game.attr(leg, "column") == 1
+    assert game.value("half_point_cost", leg, hex_id, off) is None  # in Column: along only
+    game.set_initial(leg, "half_points_left", 10)
+    choices = game.value("move_choices", [leg], "formation", True, False)
+    assert "leave_column" in choices and "leave_column_by_cohesion_hit" in choices
+    game.set_initial(leg, "column", 0)
+    assert game.value("half_point_cost", leg, hex_id, off) is not None
+
+
+def test_3_4_3_4_several_points_on_one_unit_and_combat_losses():
+    """utah:3.4.3(4)#1: "More than one SRP can be spent on a given Unit during an
+    Activation to bring it from the Straggler box to the map at reduced strength and
+    then to bring it back to full strength, as long as all other Units in the battalion
+    are at least at 1/2 strength"; utah:3.4.3(4)#7: "Units eliminated in combat may not
+    be brought back"; utah:3.4.3(4)#8: a two-step Unit that lost a step in combat may
+    be restored."""
+    game = utah_game("utah/night_drop", allied={"spend_recovery_point": ["A/1/505", "A/1/505",
+                                                                         "keep"]})
+    b = Ref("battalion", "1/505")
+    division = game.ref("division", "82nd Airborne Division")
+    game.perform("place_rally_points", division)
+    a = unit(game, "A/1/505", "44.030")
+    game.place("A/1/505", None)
+    game.set_initial(a, "in_straggler_box", 1)
+    game.set_initial(b, "recovery_points", 2)
+    game.perform("spend_recovery_points", division)
+    assert game.attr(a, "on_map") and game.attr(a, "face") == "front"   # back, then whole
+    assert game.attr(b, "recovery_points") == 0
+    c = unit(game, "C/1/505", game.attr(b, "rally_point").id)
+    game.perform("take_step_loss", c)                                   # a combat loss
+    game.set_initial(b, "recovery_points", 1)
+    assert [u.id for u in game.value("srp_restores", b)] == ["C/1/505"]
+    game.perform("take_step_loss", c)                                   # eliminated
+    assert not game.attr(c, "on_map")
+    assert game.value("srp_returns", b) == []
