@@ -78,3 +78,25 @@ def test_3_4_3_4_several_points_on_one_unit_and_combat_losses():
     game.perform("take_step_loss", c)                                   # eliminated
     assert not game.attr(c, "on_map")
     assert game.value("srp_returns", b) == []
+
+
+def test_16_3_the_bocage_marker_lasts_through_step_3_of_an_assault():
+    """utah:16.3#15: "The Bocage marker remains in effect through step 3 of the Assault
+    procedure" — a German assaulting out of Bocage is under it for the defenders'
+    Opportunity Fire, and loses it before the assault rounds."""
+    from utah_games import GRENADIER
+    game = utah_game(rolls=[0] * 40, allied={"opportunity_fire": True})
+    for h in ("33.046", "33.047"):
+        game.state.map.terrain[h] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046")
+    game.set_initial(german, "bocage", 1)
+    unit(game, INFANTRY, "33.047")
+    game.perform("assault", [german], "formation")
+    kinds = [(e.kind, e.data) for e in game.events()]
+    fired = [i for i, (k, d) in enumerate(kinds) if k == "fire_resolved" and d["target"] == GRENADIER]
+    left = [i for i, (k, d) in enumerate(kinds) if k == "track_changed" and
+            d["track"] == "bocage" and d["new"] == 0]
+    rounds = [i for i, (k, d) in enumerate(kinds) if k == "assault_fire_resolved"]
+    assert fired and left and fired[0] < left[0]
+    assert not rounds or left[0] < rounds[0]
+    assert game.attr(german, "bocage") == 0
