@@ -100,3 +100,20 @@ def test_16_3_the_bocage_marker_lasts_through_step_3_of_an_assault():
     assert fired and left and fired[0] < left[0]
     assert not rounds or left[0] < rounds[0]
     assert game.attr(german, "bocage") == 0
+
+
+def test_16_3_bocage_adds_to_the_hedgerow_hex():
+    """utah:16.3#10: "That Unit now has all the benefits of the Bocage marker in addition
+    to any effects of the Hedgerow hex" — fired on, the Hedgerow's terrain modifier still
+    counts, and the Bravery Check reads the Bocage line."""
+    from utah_games import GRENADIER
+    game = utah_game()
+    game.state.map.terrain["33.046"] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046")
+    firer = unit(game, INFANTRY, "35.046")
+    before = game.value("modified_fire_rating", firer, german, "direct", 0, 0)
+    game.set_initial(german, "bocage", 1)
+    after = game.value("modified_fire_rating", firer, german, "direct", 0, 0)
+    terrain = [sum(t["amount"] for t in v.terms if t["name"] == "terrain") for v in (before, after)]
+    assert terrain[0] == terrain[1] != 0
+    assert game.value("exclusive_assault_marker", german, "bocage")
