@@ -117,3 +117,58 @@ def test_16_3_bocage_adds_to_the_hedgerow_hex():
     terrain = [sum(t["amount"] for t in v.terms if t["name"] == "terrain") for v in (before, after)]
     assert terrain[0] == terrain[1] != 0
     assert game.value("exclusive_assault_marker", german, "bocage")
+
+
+MINES = """
+procedure mine_for_test(hex_id, side: side) @utah:10.1 {
+  step lay @utah:10.1 {
+    let mined = hex_at(hex_id)
+    set mined.minefield = 1
+    set mined.mines_of = side
+  }
+}
+"""
+
+
+def mined_assault_game():
+    from kriegsspiel.engine.rulebook import ExtraRules
+    from utah_games import GRENADIER
+    game = utah_game(extra=(ExtraRules("mines_for_test.ksr", MINES),))
+    game.perform("mine_for_test", "33.046", game.ref("side", "Axis"))
+    german = unit(game, GRENADIER, "33.046")
+    inf = unit(game, INFANTRY, "33.047")
+    return game, german, inf
+
+
+def test_10_2_a_sherman_dozer_halves_the_minefield_s_bravery_cut():
+    """utah:10.2#7: "If, however, you have a Sherman Dozer Unit (EN / 70 AR) in the
+    Assaulting force, only 1 is subtracted from the Defender's defense strength";
+    utah:10.2#8: the benefit holds whichever defender's value the Check reads."""
+    game, german, inf = mined_assault_game()
+    bravery = game.value("bravery", inf, [inf], "33.046")
+    assert sum(t["amount"] for t in bravery.terms if t["name"] == "minefield") == -2
+    tank = unit(game, "C/70 Tk", "33.047")
+    game.state.catalog["unit"]["C/70 Tk"]["tags"].append("sherman_dozer")
+    bravery = game.value("bravery", inf, [inf, tank], "33.046")
+    assert sum(t["amount"] for t in bravery.terms if t["name"] == "minefield") == -1
+    unit(game, "6./II./Gren 1057", "34.046")
+    bravery = game.value("bravery", inf, [inf, tank], "33.046")    # the other's defense too
+    assert sum(t["amount"] for t in bravery.terms if t["name"] == "minefield") == -1
+
+
+def test_10_2_a_minefield_asks_a_bravery_check_of_a_suppressed_hex():
+    """utah:10.2#9: "The Minefield marker will cause a bravery check even if the Unit
+    being assaulted is suppressed"; utah:10.2#10: then the Check is the assaulting
+    Unit's Troop Quality, its defense and markers, and the -2 — no defender's term."""
+    game, german, inf = mined_assault_game()
+    game.set_initial(german, "suppressed", 1)
+    assert not game.value("bravery_needed", inf)                     # no Fire Zone
+    assert game.value("bravery_needed_at", inf, "33.046")
+    bravery = game.value("bravery", inf, [inf], "33.046")
+    names = {t["name"]: t["amount"] for t in bravery.terms}
+    assert names.get("minefield") == -2 and not names.get("best_defender")
+    plain = utah_game()
+    german = unit(plain, "5./II./Gren 1057", "33.046")
+    inf = unit(plain, INFANTRY, "33.047")
+    plain.set_initial(german, "suppressed", 1)
+    assert not plain.value("bravery_needed_at", inf, "33.046")
