@@ -172,3 +172,19 @@ def test_10_2_a_minefield_asks_a_bravery_check_of_a_suppressed_hex():
     inf = unit(plain, INFANTRY, "33.047")
     plain.set_initial(german, "suppressed", 1)
     assert not plain.value("bravery_needed_at", inf, "33.046")
+
+
+def test_5_0_nachhuten_with_a_movement_allowance_move_and_act():
+    """utah:5.0#7: "some Rearguards and Nachhuten now have movement allowances and can
+    have Fire Rating strengths and ranges"; utah:5.0#8: "They may move and activate like
+    any other Units" — a counter printing them acts as any Unit, one printing none
+    stays where it was made (gts:24.1)."""
+    game = utah_game()
+    nachhut = "Rearguard 709.Infanterie-Division 1"
+    r = unit(game, nachhut, "31.046")
+    assert "move" not in game.value("legal_actions", r, "formation")
+    game.state.catalog["unit"][nachhut]["faces"]["front"].update(
+        movement=4, movement_class="leg", fire_rating=2, weapon_class="SA", fire_range=2)
+    assert "move" in game.value("legal_actions", r, "formation")
+    unit(game, INFANTRY, "31.048")                                   # in range, in sight
+    assert game.value("direct_fire_targets", r)
