@@ -188,3 +188,28 @@ def test_5_0_nachhuten_with_a_movement_allowance_move_and_act():
     assert "move" in game.value("legal_actions", r, "formation")
     unit(game, INFANTRY, "31.048")                                   # in range, in sight
     assert game.value("direct_fire_targets", r)
+
+
+@pytest.mark.parametrize("hex_id, along, ahead, off", [
+    ("37.050", "36.050", "38.050", "37.049"), ("33.048", "32.048", "34.048", "33.047")])
+def test_retreats_follow_raised_and_sunken_roads(hex_id, along, ahead, off):
+    """utah:2.3.3#10, utah:2.3.5#9: a Vehicle "forced to retreat ... must follow the
+    Raised [Sunken] Road/Railroad and if it cannot do so, it is eliminated";
+    utah:2.3.3#21, utah:2.3.5#20: so a Leg Unit in Column — running away from an
+    Assault (gts:18.7 5A) only along the Road, none left: they surrender."""
+    from utah_games import TANK
+    game = utah_game()
+    for h in (hex_id, along, ahead, off):
+        game.state.map.terrain[h] = "clear"
+    leg = unit(game, INFANTRY, hex_id, column=1)
+    assert set(game.value("run_away_hexes", [leg], off)) == {along, ahead}
+    assert game.value("run_away_hexes", [leg], along) == [ahead]
+    game.place(INFANTRY, None)
+    tank = unit(game, TANK, hex_id, column=1)
+    assert game.value("run_away_hexes", [tank], along) == [ahead]
+    unit(game, "5./II./Gren 1057", ahead)                            # the way out held
+    assert game.value("run_away_hexes", [tank], along) == []
+    game.place("C/70 Tk", None)
+    leg = unit(game, INFANTRY, hex_id)
+    game.set_initial(leg, "column", 0)                                 # out of Column
+    assert off in game.value("run_away_hexes", [leg], along)
