@@ -58,7 +58,7 @@ def test_3_4_3_4_several_points_on_one_unit_and_combat_losses():
     then to bring it back to full strength, as long as all other Units in the battalion
     are at least at 1/2 strength"; utah:3.4.3(4)#7: "Units eliminated in combat may not
     be brought back"; utah:3.4.3(4)#8: a two-step Unit that lost a step in combat may
-    be restored."""
+    be restored; utah:3.4.3(4)#3: a returned Unit may act in the Activation."""
     game = utah_game("utah/night_drop", allied={"spend_recovery_point": ["A/1/505", "A/1/505",
                                                                          "keep"]})
     b = Ref("battalion", "1/505")
@@ -70,6 +70,9 @@ def test_3_4_3_4_several_points_on_one_unit_and_combat_losses():
     game.set_initial(b, "recovery_points", 2)
     game.perform("spend_recovery_points", division)
     assert game.attr(a, "on_map") and game.attr(a, "face") == "front"   # back, then whole
+    # utah:3.4.3(4)#3: "eligible to perform an Action pursuant to the Division
+    # Activation at any point during the Division Activation".
+    assert "move" in game.value("legal_actions", a, "division")
     assert game.attr(b, "recovery_points") == 0
     c = unit(game, "C/1/505", game.attr(b, "rally_point").id)
     game.perform("take_step_loss", c)                                   # a combat loss
