@@ -163,9 +163,9 @@ def _compile_link_set(program, s: ir.SetStmt, expr: ir.Attr, scope: Scope):
     if s.op != "=":
         raise KsError(f"'{link.name}' links to a {link.to}: it can only be set with '='", s.loc)
     obj, t = program.compiler.expr(expr.obj, scope)
-    if t not in (link.on, "any"):
-        raise KsError(f"'{link.name}' is kept on {article(link.on)}, but this is {article(t)}",
-                      expr.obj.loc)
+    if t not in (*link.kinds, "any"):
+        raise KsError(f"'{link.name}' is kept on {' or '.join(article(k) for k in link.kinds)}, "
+                      f"but this is {article(t)}", expr.obj.loc)
     value, vt = program.compiler.expr(s.expr, scope)
     if vt not in (link.to, "any", "none"):
         raise KsError(f"'{link.name}' links to {article(link.to)}, but this is {article(vt)}",
@@ -215,7 +215,7 @@ def attribute_type(program, t: str, name: str, loc: Location) -> str:
     """The type of ``x.name`` for an *x* of type *t*: a link's, a track's, a
     declared attribute's; an attribute nothing has is an error with a hint."""
     link = program.links.get(name)
-    if link is not None and t in (link.on, "any"):
+    if link is not None and t in (*link.kinds, "any"):
         return link.to
     track = program.tracks.get(name)
     if t in program.entity_kinds:
@@ -224,8 +224,8 @@ def attribute_type(program, t: str, name: str, loc: Location) -> str:
             return "int"
         if attrs is None or name in attrs:
             return (attrs or {}).get(name, "any")
-        known = list(attrs) + [n for n, d in {**program.tracks, **program.links}.items()
-                               if d.on == t]
+        known = list(attrs) + [n for n, d in program.tracks.items() if d.on == t] + \
+            [n for n, d in program.links.items() if t in d.kinds]
         raise KsError(f"{article(t)} has no attribute '{name}'", loc, did_you_mean(name, known))
     if t == "any":
         if track is not None:

@@ -244,11 +244,18 @@ class Track(Decl):
 
 @dataclass
 class Link(Decl):
-    """A relation kept on an entity that names another entity (or none)."""
+    """A relation kept on an entity that names another entity (or none); on
+    every kind it names alike (``link division on unit, formation to division``)."""
 
     on: str = "unit"
     to: str = "leader"
+    also_on: tuple[str, ...] = ()
     kind = "link"
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind of entity the link is kept on."""
+        return (self.on, *self.also_on)
 
 
 @dataclass

@@ -191,7 +191,7 @@ class Program:
         holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
 
     def _build_link(self, decl: ir.Link, holder: Compiled) -> None:
-        for kind in (decl.on, decl.to):
+        for kind in (*decl.kinds, decl.to):
             if kind not in self.entity_kinds:
                 raise KsError(f"'{kind}' is not a kind of game entity", decl.loc,
                               did_you_mean(kind, self.entity_kinds))

@@ -110,8 +110,9 @@ class ToIR(Transformer):
     @v_args(meta=True)
     def link_decl(self, meta, items):
         override, cites, rest = self._split(items)
-        return ir.Link(str(rest[0]), cites, self.loc(meta), override, on=str(rest[1]),
-                       to=str(rest[2]))
+        holders = [str(k) for k in rest[1:-1]]
+        return ir.Link(str(rest[0]), cites, self.loc(meta), override, on=holders[0],
+                       also_on=tuple(holders[1:]), to=str(rest[-1]))
 
     @v_args(meta=True)
     def event_decl(self, meta, items):

@@ -123,7 +123,8 @@ ROADS = {
     "C": {"primary_road": [["21.23", "30.26"], ["23.19", "30.26"], ["31.26", "39.31"]],
           "secondary_road": [["30.26", "31.32"]]},
     "D": {"primary_road": [["41.21", "45.20", "53.23"], ["53.24", "50.32"]]},
-    "E": {"primary_road": [["60.23", "62.22", "66.19"]]},
+    "E": {"primary_road": [["60.23", "62.22", "66.19"], ["66.19", "72.19"], ["62.22", "72.26"]],
+          "secondary_road": [["66.19", "72.22"], ["62.22", "72.30"]]},
     "G": {"primary_road": [["50.33", "50.36", "50.45", "50.48"], ["50.36", "55.41", "60.41"]],
           "secondary_road": [["55.41", "56.43", "60.44"]]},
 }
@@ -139,7 +140,72 @@ RIVERS = {
 
 # Lettered entry roads on the mapboard edge (tld:VI.B, tld:IX.F.3), as the
 # scenarios name them.
-ENTRY_ROADS = {"F": {"EE": "01.45", "FF": "01.47", "AA": "21.48", "Granville road": "04.33"}}
+ENTRY_ROADS = {"F": {"EE": "01.45", "FF": "01.47", "AA": "21.48", "Granville road": "04.33"},
+               "E": {"A": "72.19", "B": "72.22", "C": "72.26", "D": "72.30"}}
+
+# The invasion coast (tld:V.C, tld:V.E, scenario 5): each beach's landing boxes
+# on sea hexes, each box with its connected coastal hex (a "landing" feature of
+# one name on both), the beach's nation on its coastal hexes (tld:IV.A), POINTE
+# DU HOC's box (no beachhead, tld:V.C.2c), and the printed coastal artillery
+# symbols (tld:V.E.1).  Sections A, C, D; the beaches' places are provisional.
+BEACHES = {
+    # beach: (nation, [(sector, box, coastal hex)])
+    "Utah": ("us", [("Tare Green", "19.13", "18.13"), ("Uncle Red", "19.14", "18.14")]),
+    "Omaha": ("us", [("Pointe du Hoc", "30.17", "30.18"), ("Dog Green", "32.17", "32.18"),
+                     ("Dog Red", "33.17", "33.18"), ("Easy Red", "34.17", "34.18"),
+                     ("Fox Green", "35.17", "35.18")]),
+    "Gold": ("british", [("Item", "43.17", "43.18"), ("Jig", "44.17", "44.18"),
+                         ("King", "45.17", "45.18")]),
+    "Juno": ("british", [("Mike", "47.17", "47.18"), ("Nan Green", "48.17", "48.18"),
+                         ("Nan Red", "49.17", "49.18")]),
+    "Sword": ("british", [("Queen", "50.17", "50.18"), ("Roger", "51.17", "51.18")]),
+}
+COASTAL_GUNS = {"Crisbecq": "17.11", "Azeville": "16.12", "Maisy": "27.18",
+                "Pointe du Hoc": "30.18", "Longues": "41.18", "Mont Fleury": "45.19",
+                "Merville": "61.18"}
+
+
+def section_of(hex_id: str) -> str:
+    c, r = (int(x) for x in hex_id.split("."))
+    return next(s for s, (_, cols, rows) in SECTIONS.items()
+                if cols[0] <= c <= cols[1] and rows[0] <= r <= rows[1])
+
+
+def coast_features(sid: str) -> list[str]:
+    out = []
+    for beach, (nation, sectors) in BEACHES.items():
+        for sector, box, coast in sectors:
+            if section_of(box) == sid:
+                out.append(f"  - {{hex: \"{box}\", kind: beach_landing_box, name: \"{beach}\"}}")
+                out.append(f"  - {{hex: \"{box}\", kind: landing, name: \"{sector}\"}}")
+                if sector == "Pointe du Hoc":
+                    out.append(f"  - {{hex: \"{box}\", kind: pointe_du_hoc, name: \"{sector}\"}}")
+            if section_of(coast) == sid:
+                out.append(f"  - {{hex: \"{coast}\", kind: landing, name: \"{sector}\"}}")
+                out.append(f"  - {{hex: \"{coast}\", kind: {nation}_beach, name: \"{beach}\"}}")
+    for name, h in COASTAL_GUNS.items():
+        if section_of(h) == sid:
+            out.append(f"  - {{hex: \"{h}\", kind: coastal_artillery, name: \"{name}\"}}")
+    return out
+
+# Printed symbols scenario 4 (The Fall of Cherbourg) uses on section A: the
+# fortifications (tld:IV.B#4, tld:scenario:4#23) with Fort du Roule printed
+# 'ROUL' (tld:scenario:4#24), the red stars of additional unit placements
+# (tld:scenario:4#22) and the Cherbourg port landing box (tld:IV.A#17), its
+# harbour's sea hex.  PROVISIONAL: the Landfront ring south of the city, the
+# harbour forts and the coastal strongpoints of the capes, as the map might
+# print them.
+SYMBOLS = {"A": [("11.05", "fortified_area", "ROUL (Fort du Roule)"),
+                 ("07.05", "landfronte", "Landfront"), ("08.06", "landfronte", "Landfront"),
+                 ("10.06", "landfronte", "Landfront"), ("11.06", "landfronte", "Landfront"),
+                 ("13.05", "landfronte", "Landfront"), ("14.04", "landfronte", "Landfront"),
+                 ("07.03", "minor_fort", "Fort de Querqueville"),
+                 ("13.03", "minor_fort", "Fort des Flamands"),
+                 ("05.03", "coastal_strongpoint", "Cap de la Hague"),
+                 ("16.03", "coastal_strongpoint", "Cap Levi"),
+                 ("06.04", "red_star", "red star"), ("15.04", "red_star", "red star"),
+                 ("12.07", "red_star", "red star"),
+                 ("10.02", "port_landing_box", "Cherbourg")]}
 
 
 def section_yaml(sid: str) -> str:
@@ -169,6 +235,9 @@ def section_yaml(sid: str) -> str:
             lines.append(f"  - {{hex: \"{h}\", kind: place, name: \"{place}\"}}")
     for road, h in ENTRY_ROADS.get(sid, {}).items():
         lines.append(f"  - {{hex: \"{h}\", kind: entry_road, name: \"{road}\"}}")
+    lines += coast_features(sid)
+    for h, kind, name in SYMBOLS.get(sid, []):
+        lines.append(f"  - {{hex: \"{h}\", kind: {kind}, name: \"{name}\"}}")
     sides = [s for r in RIVERS.get(sid, []) for s in river(*r)]
     inside = {GRID.format(h) for h in GRID.hexes()
               if cols[0] <= h[0] <= cols[1] and rows[0] <= h[1] <= rows[1]}

@@ -583,3 +583,15 @@ def test_the_search_keeps_its_priors_answer_unless_another_scores_margin_more():
     top = max(scores.values(), key=lambda vs: vs[1])[1]
     assert scores[options.index(best)][1] == top
     assert scores[len(options) - 1][1] < top and best != options[-1]
+
+
+def test_a_bot_reading_the_rules_takes_no_die_from_the_game(make_session):
+    """RuleReader: a rule that would roll (a check) is refused, its default
+    answered, and the game's dice are where they were."""
+    from kriegsspiel.engine.rule_reader import RuleReader
+    session = make_session(rolls=[3, 4])
+    reader = RuleReader(session)
+    unit = session.state.ref("unit", "pi1")
+    assert reader.rule("tq_check", unit, default="refused") == "refused"
+    assert session.dice.remaining() == [3, 4] and session.dice.count == 0
+    assert reader.rule("current_steps", unit) >= 1  # a pure definition still reads

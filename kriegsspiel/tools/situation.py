@@ -253,7 +253,7 @@ def _check_state(sit: Situation, program: Any, cat: dict, index: MapIndex, track
             track("unit", name, value, ("units", i, "markers", name))
         for name, target in u.links.items():
             link = program.links.get(name)
-            if link is None or link.on != "unit":
+            if link is None or "unit" not in link.kinds:
                 errors.add(sit, ("units", i, "links", name), f"the rules declare no link '{name}' "
                            "on a unit", did_you_mean(name, program.links), key=True)
             elif target not in cat.get(link.to, {}):

@@ -48,14 +48,23 @@ class HeuristicPlayer(Judgements, RuleReader):
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
         self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
+        # side -> (its enemies' hexes, {hex: distance to the nearest of them})
+        self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
+        self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         self.answers = answers_for(session)
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
     def units(self, side: str | None = None, enemy_of: str | None = None) -> list[Ref]:
-        return [u for u in self.state.units() if self.attr(u, "on_map") and
-                (side is None or self.side_of(u) == side) and
-                (enemy_of is None or self.side_of(u) != enemy_of)]
+        on_map = self.state.having(self.state.units(), "on_map")
+        if side is None and enemy_of is None:
+            return on_map
+        sides = self._sides  # a Unit's side is the catalog's: read once
+        for u in on_map:
+            if u.id not in sides:
+                sides[u.id] = self.side_of(u)
+        return [u for u in on_map if (side is None or sides[u.id] == side) and
+                (enemy_of is None or sides[u.id] != enemy_of)]
 
     def hexes_among(self, options: list) -> list[str]:
         """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a
@@ -131,13 +140,24 @@ class HeuristicPlayer(Judgements, RuleReader):
             self._enemy_hexes = (stamp, {})
         known = self._enemy_hexes[1]
         if side not in known:
-            known[side] = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
+            hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
+            # The same set as before (the enemy did not move): the same object, so
+            # the distances measured to it (enemy_distance) stand.
+            before = self._enemy_sets.get(side)
+            known[side] = before[0] if before is not None and before[0] == hexes else hexes
+            if before is None or before[0] is not known[side]:
+                self._enemy_sets[side] = (known[side], {})
         return known[side]
 
     def enemy_distance(self, unit: Ref) -> int:
         here = self.attr(unit, "hex")
-        return min((self.distance(here, h) for h in self.enemy_hexes(self.side_of(unit))),
-                   default=99)
+        side = self.side_of(unit)
+        enemies = self.enemy_hexes(side)
+        measured = self._enemy_sets[side][1]
+        found = measured.get(here)
+        if found is None:
+            found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
+        return found
 
     def in_enemy_zone(self, hex_id: str, side: str) -> bool:
         return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),
@@ -302,8 +322,10 @@ class HeuristicPlayer(Judgements, RuleReader):
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if not nearer:
             return self.detour(unit, here, goal, options)
-        return min(nearer, key=lambda h: (self.distance(h, goal),
-                                          h != goal and self.in_enemy_zone(h, side), h))
+        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
+        nearest = min(self.distance(h, goal) for h in nearer)
+        return min((h for h in nearer if self.distance(h, goal) == nearest),
+                   key=lambda h: (h != goal and self.in_enemy_zone(h, side), h))
 
     def move(self, decision: Any, options: list) -> Any:
         wanted = self.wanted_option("move", decision, options)

@@ -100,8 +100,8 @@ class Judgements:
         """The hex the unit left by its last step in the action in progress
         (None if it has not moved in it)."""
         for event in reversed(self.state.log):
-            if event.kind == "action":
-                return None
+            if event.kind == "decision" and event.data.get("key") == "action":
+                return None  # the question that began the action in progress
             if event.kind == "unit_moved" and \
                     getattr(event.data["unit"], "id", event.data["unit"]) == unit.id:
                 return event.data["origin"]

@@ -23,7 +23,9 @@ RULES = Path(__file__).with_name("rules")
 RULE_FILES = ("units.ksr", "terrain.ksr", "movement.ksr", "combat.ksr", "crt.ksr",
               "artillery.ksr", "supply.ksr", "disruption.ksr", "sequence.ksr", "victory.ksr",
               "scenario_rules.ksr", "combined_arms.ksr", "fortifications.ksr",
-              "special_units.ksr", "air.ksr", "naval.ksr")
+              "special_units.ksr", "air.ksr", "naval.ksr", "invasion.ksr",
+              "normandy.ksr", "cherbourg.ksr", "weather.ksr", "air_power.ksr",
+              "hq_capacity.ksr")
 
 
 class _Plugin:
@@ -52,10 +54,11 @@ class _Plugin:
 
     @hookimpl
     def ks_entity_attributes(self):
-        return {"unit": {**ATTRIBUTES, "entry_hexes": "list"},
+        return {"unit": {**ATTRIBUTES, "entry_hexes": "list", "wave": "str"},
                 "effect": {"id": "str", "kind": "str", "rule": "str", "side": "side",
                            "turn": "any", "hexes": "list", "division": "str",
-                           "divisions": "list", "allowance": "int"},
+                           "divisions": "list", "allowance": "int", "units": "list",
+                           "needed": "int", "first_turn": "str"},
                 "victory": {"count": "any"},
                 "special_rule": {"id": "str", "name": "str"},
                 "game": {"draw": "any"}}
@@ -70,7 +73,8 @@ class _Plugin:
 
     @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):
-        # A reinforcement's entry hexes ("via road 'EE' or 'FF'"), for enter (movement.ksr).
+        # A reinforcement's entry hexes ("via road 'EE' or 'FF'"), for enter (movement.ksr),
+        # and its wave on the Assault Landing Schedule (invasion.ksr).
         if scenario is None:
             return
         for r in scenario.reinforcements:
@@ -78,6 +82,8 @@ class _Plugin:
             for unit_id in r.units:
                 if unit_id in catalog["unit"]:
                     catalog["unit"][unit_id]["entry_hexes"] = hexes
+                    if getattr(r, "wave", None):
+                        catalog["unit"][unit_id]["wave"] = r.wave
 
     @hookimpl
     def ks_set_up(self, session, scenario):

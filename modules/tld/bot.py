@@ -129,6 +129,17 @@ class TldHeuristicPlayer(RuleReader):
         return min(hexes, key=lambda h: min((self.distance(h, g) for g in goals), default=0)) \
             if hexes else "wait"
 
+    def on_landing_box(self, decision, options):
+        """The beachhead box whose coastal hex is nearest an objective (tld:V.C)."""
+        goals = self.objectives()
+        return min(options, key=lambda b: min(
+            (self.distance(self.rule("coastal_hex_of", b, default=b), g) for g in goals),
+            default=0))
+
+    def on_land_unit(self, decision, options):
+        """The strongest unit ashore first, when the coastal hex cannot take all."""
+        return max(options, key=self.strength)
+
     def odds_at(self, hex_id: str, side_ref: Any) -> int:
         attackers = self.rule("attackers_next_to", hex_id, side_ref, default=[]) or []
         defenders = self.rule("defenders_in", hex_id, side_ref, default=[]) or []
@@ -146,6 +157,8 @@ class TldHeuristicPlayer(RuleReader):
                 continue
             column = self.odds_at(o, decision.player)
             needed = OBJECTIVE_ODDS if o in goals else GOOD_ODDS
+            if self.rule("beach_assault_now", default=False):
+                needed = 0      # a landing box's units that do not attack go back (tld:V.C)
             if column >= needed and column + (1 if o in goals else 0) > best_value:
                 best, best_value = o, column + (1 if o in goals else 0)
         return best
@@ -171,6 +184,22 @@ class TldHeuristicPlayer(RuleReader):
         """The hex its side can attack at the best odds: a disrupted defender
         helps the attack (tld:IV.A, tld:II.E)."""
         return self.on_bomber_hex(decision, options)
+
+    def on_hq_independent(self, decision, options):
+        """The independent unit nearest the enemy: it fights first (tld:II.D)."""
+        side = self.side_of(decision.subject)
+        return min(options, key=lambda u: (self.near_enemy(self.attr(u, "hex"), side),
+                                           self.rng.random()))
+
+    def on_announce_naval(self, decision, options):
+        """Once its units are within two hexes of an objective: the bombardment
+        comes the next turn, when they attack it (tld:scenario:4)."""
+        side = getattr(decision.subject, "id", decision.subject)
+        goals = self.objectives()
+        return any(self.attr(u, "on_map") and self.side_of(u) == side and
+                   self.rule("combat_unit", u, default=False) and
+                   min((self.distance(self.attr(u, "hex"), g) for g in goals), default=99) <= 2
+                   for u in self.state.units())
 
     def on_air_int_box(self, decision, options):
         """Six fighterbombers a box, lowest box first: the widest zone (tld:III.C)."""

@@ -40,11 +40,45 @@ def describe_event(kind: str, d: dict) -> str | None:
         return f"      {_name(d['unit'])} retreats to {d['destination']}"
     if kind == "unit_entered":
         return f"    {_name(d['unit'])} enters at {d['hex']}"
+    if kind in INVASION:
+        return INVASION[kind](d)
+    if kind == "naval_bombardment_announced":
+        return f"  {_name(d['side'])} announces naval bombardment for the next turn"
+    if kind == "objectives_held":
+        return f"  {_name(d['side'])} has held {' '.join(d['hexes'])} for a complete turn"
+    if kind == "weather_determined":
+        roll = f", roll {d['roll']}{d['modifier']:+d}" if d["roll"] else ""
+        return f"  weather: {d['weather']}{roll} ({d['reason']})"
     if kind == "game_won" and d["winner"] is None:
         return f"RESULT: a draw ({d['reason']})"
     if kind == "game_won":
         return f"RESULT: {_name(d['winner'])} wins ({d['reason']})"
     return None
+
+
+# Module V's events (invasion.ksr) and scenario 5's (normandy.ksr).
+INVASION = {
+    "unit_dropped": lambda d: f"    {_name(d['unit'])} drops on {d['hex']}",
+    "unit_drifted": lambda d: (f"      {_name(d['unit'])} drifts: roll {d['roll']}"
+                               f"{int(d['modifier']):+d} -> {d['destination'] or 'off the map'}"),
+    "unit_lost_in_drift": lambda d: f"      {_name(d['unit'])} lost: {d['reason']}",
+    "unit_dispersed": lambda d: (f"      {_name(d['unit'])} dispersal: roll {d['roll']} -> "
+                                 f"{d['steps']} step(s)"),
+    "drift_combat_resolved": lambda d: (
+        f"    drift combat in {d['hex']}: {d['attack']}:{d['defense']} -> {d['odds']}, "
+        f"roll {d['roll']}{int(d['modifier']):+d} -> {d['result']}"),
+    "unit_put_in_box": lambda d: (f"    {_name(d['unit'])} in landing box {d['hex']}"
+                                  f" ({(d['wave'] or 'landing').replace('_', '-')} wave)"),
+    "unit_returned_to_card": lambda d: (f"      {_name(d['unit'])} back to the card from "
+                                        f"{d['hex']} ({d['reason']})"),
+    "beachhead_established": lambda d: f"    beachhead marker in landing box {d['hex']}",
+    "coastal_fire_resolved": lambda d: (f"    coastal artillery on landing box {d['hex']}: "
+                                        f"{d['strength']} points, roll {d['roll']} -> "
+                                        f"{d['result']}"),
+    "activation_rolled": lambda d: (f"    {_name(d['unit'])} activation: roll {d['roll']} "
+                                    f"(needs {d['needed']}) -> "
+                                    f"{'enters' if d['activated'] else 'not yet'}"),
+}
 
 
 BOARD_LOOK = {

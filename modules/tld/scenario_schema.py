@@ -1,10 +1,11 @@
 """What a The Longest Day scenario says beyond the kernel's (ks_scenario_schema):
 a reinforcement's choice of entry hexes ("West edge, via road 'EE' or 'FF'",
-tld:VI.B), and the references it makes (ks_check_scenario)."""
+tld:VI.B), its wave on the Assault Landing Schedule (tld:V.C), and the
+references it makes (ks_check_scenario)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -20,6 +21,10 @@ class TldReinforcement(DataModel):
                                  "(road 'EE' or 'FF'); 'hex' is the first of them.")
     enter_via: str | None = Field(None, description="The schedule's 'Enter Via' column, "
                                   "verbatim.")
+    wave: Literal["assault", "follow_up", "build_up"] | None = Field(
+        None, description="The Assault Landing Schedule's wave the units land with on the "
+        "invasion turn (tld:V.A, tld:V.C): assault waves in their exact landing box "
+        "(entry_hexes), the others at a beachhead box of their beach.")
 
 
 SCHEMA = {"reinforcement": TldReinforcement}

@@ -39,6 +39,14 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
               "auto_command.ksr", "supply.ksr",
+              # Extra American Airborne Leaders (17.5)
+              "airborne_leaders.ksr",
+              # Abandoned Transport (15.0), Divisional Trucks/Jeeps (12.0)
+              "abandoned_transport.ksr", "trucks.ksr",
+              # Piggyback Mode (7.0)
+              "piggyback.ksr",
+              # Formation and Battalion Attachment (13.0-13.5)
+              "attachment.ksr",
               "demo_victory.ksr")
 
 
@@ -61,7 +69,9 @@ class _Plugin:
     def ks_primitives(self):
         # utah:3.3.1 Airborne Drift: the hex a Rearguard drifts to.
         from kriegsspiel.modules.utah.drift import DRIFT_PRIMITIVES
-        return list(DRIFT_PRIMITIVES)
+        # utah:15.0 Abandoned Transport: the remount route's walk.
+        from kriegsspiel.modules.utah.transport_route import ROUTE_PRIMITIVES
+        return list(DRIFT_PRIMITIVES) + list(ROUTE_PRIMITIVES)
 
     @hookimpl
     def ks_entity_attributes(self):

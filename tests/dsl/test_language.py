@@ -315,6 +315,37 @@ def test_attribute_of_none_is_a_runtime_error():
         session.value("leader_range", session.ref("unit", "x1"))
 
 
+# A link kept on several kinds alike: a higher layer re-declares GTS's unit
+# Formation link so that a leader's may change too (docs/dsl.md, `link`).
+SHARED_LINK = """
+override link formation on unit, leader to formation @gts:24.1
+procedure regroup(leader: leader, unit: unit, formation: formation) @gts:21.2 {
+  step regroup @gts:21.2 { set leader.formation = formation  set unit.formation = formation }
+}
+def leader_formation(leader: leader) = leader.formation.name @gts:21.2
+"""
+
+
+def test_a_link_kept_on_several_kinds():
+    """gts:24.1, gts:21.2: one link, on units and leaders alike; each reads its
+    catalog value until set, then the linked one."""
+    session = make_session(gts_with(SHARED_LINK))
+    leader, u1 = session.ref("leader", "L1"), session.ref("unit", "u1")
+    assert session.value("leader_formation", leader) == "1st Bn"
+    session.perform("regroup", leader, u1, session.ref("formation", "f2"))
+    assert session.value("leader_formation", leader) == "2nd Bn"
+    assert session.attr(u1, "formation") == session.ref("formation", "f2")
+    assert [e.data["entity"] for e in session.events("link_changed")] == ["leader:L1", "unit:u1"]
+
+
+def test_a_link_set_on_a_kind_it_is_not_kept_on_is_an_error():
+    """gts:24.1: the series' Formation link is kept on units only."""
+    text = ("procedure regroup(leader: leader, formation: formation) @gts:21.2 {\n"
+            "  step regroup @gts:21.2 { set leader.formation = formation }\n}\n")
+    with pytest.raises(KsError, match="'formation' is kept on a unit, but this is a leader"):
+        gts_with(text).procedure("regroup")
+
+
 def test_missing_rating_never_satisfies_an_inequality():
     """gts:10.0.3: a Division without a Dispatch Rating never gains by the rating."""
     session = make_session()

@@ -101,6 +101,8 @@ def world(units: dict[str, dict], terrain: dict[str, list[str]] | None = None,
                  "faces": faces, "tags": list(spec.get("tags", []))}
         if spec.get("arrival_turn") is not None:
             entry.update(arrival_turn=spec["arrival_turn"], entry_hexes=spec["entry_hexes"])
+        if spec.get("wave"):
+            entry["wave"] = spec["wave"]
         catalog["unit"][name] = entry
     recorder = Recorder(answer)
     session = Session(PROGRAM, catalog, Dice(0, script=list(dice)),

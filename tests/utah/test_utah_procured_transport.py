@@ -32,7 +32,7 @@ def test_16_6_without_the_optional_rule_no_transport():
     have organic transport, despite what is on the back of the counter"."""
     game = procured_game()
     inf = unit(game, INFANTRY, "33.046")
-    assert game.value("can_mount", inf)                         # the counter's back
+    assert game.state.catalog["unit"][INFANTRY]["back_kind"] == "transport"   # its back
     assert not game.value("can_mount_now", inf, "formation")
     assert "transport" not in game.value("legal_actions", inf, "formation")
 
@@ -52,5 +52,5 @@ def test_16_6_the_vehicles_until_the_first_dismount():
     game.perform("move", [inf], "formation")                    # dismounts
     assert game.attr(inf, "face") == "front"
     assert game.attr(inf, "procured_transport_given_up") == 1
-    assert game.value("can_mount", inf)
+    assert not game.value("transport_at_hand", inf)            # for good (15.0's marker)
     assert not game.value("can_mount_now", inf, "formation")
