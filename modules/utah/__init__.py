@@ -43,6 +43,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "airborne_leaders.ksr",
               # Abandoned Transport (15.0), Divisional Trucks/Jeeps (12.0)
               "abandoned_transport.ksr", "trucks.ksr",
+              # the marker placed by 2.3.3, 2.3.5 and 11.2
+              "transport_lost.ksr",
               # Piggyback Mode (7.0)
               "piggyback.ksr",
               # Formation and Battalion Attachment (13.0-13.5)

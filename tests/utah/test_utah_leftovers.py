@@ -216,3 +216,47 @@ def test_retreats_follow_raised_and_sunken_roads(hex_id, along, ahead, off):
     leg = unit(game, INFANTRY, hex_id)
     game.set_initial(leg, "column", 0)                                 # out of Column
     assert off in game.value("run_away_hexes", [leg], along)
+
+
+def with_organic_transport(game):
+    entry = game.state.catalog["unit"][INFANTRY]
+    entry["back_kind"] = "transport"
+    entry["faces"]["back"] = dict(entry["faces"]["front"], movement=8, movement_class="wheeled")
+
+
+@pytest.mark.parametrize("hex_id, lost", [("37.050", 1), ("33.048", 1), ("35.046", 0)])
+def test_vehicles_lost_dismounting_on_raised_and_sunken_roads(hex_id, lost):
+    """utah:2.3.3#12, utah:2.3.3#13, utah:2.3.5#12, utah:2.3.5#13: "If a Unit dismounts
+    from its Organic Transport while it is on a Raised [Sunken] Road/Railroad, the
+    vehicles are lost. Place an Abandoned Transport marker on the Unit after it
+    dismounts" — elsewhere nothing is lost."""
+    game = utah_game(allied={"move": ["dismount"]})
+    with_organic_transport(game)
+    game.state.map.terrain[hex_id] = "clear"
+    inf = unit(game, INFANTRY, hex_id, column=1)
+    game.perform("mount", inf)
+    assert game.attr(inf, "face") == "back"
+    game.perform("move", [inf], "formation")
+    assert game.attr(inf, "face") == "front"
+    assert game.attr(inf, "abandoned_transport") == lost
+
+
+def test_11_2_a_unit_with_organic_transport_ferried_abandons_it():
+    """utah:11.2#6: "If a Unit that has Organic transportation uses a Ferry, place an
+    Abandoned Transport marker on the Unit"."""
+    from kriegsspiel.engine.rulebook import ExtraRules
+    move = ExtraRules("move_for_test.ksr", """
+procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
+  step go @utah:2.4.5 { do move_unit(unit, hex_id) }
+}
+""")
+    game = utah_game(rolls=[0], extra=(move,),
+                     allied={"engineer_work": "create_ferry", "ferry_site": "30.044"})
+    for h in ("29.044", "30.044"):
+        game.state.map.terrain[h] = "clear"
+    with_organic_transport(game)
+    sapper = unit(game, "A/4 Engr", "29.044")
+    game.perform("engineer", sapper)
+    inf = unit(game, INFANTRY, "29.044", column=1)
+    game.perform("move_for_test", inf, "30.044")
+    assert game.attr(inf, "abandoned_transport") == 1
