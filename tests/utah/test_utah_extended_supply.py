@@ -20,7 +20,7 @@ def supply_game(day="1944-06-07", allied=None):
     cat = game.state.catalog
     cat["special_rule"]["utah:17.6"] = {}
     cat["zone"]["LZ 4"]["hexes"] = ZONE
-    game.state.map.features[BEACH] = [{"kind": "utah_beach_reinforcement"}]
+    game.state.map.features[BEACH] = [{"kind": "beach_reinforcement"}]
     relabel(game, day)
     weather(game, "clear")
     return game
