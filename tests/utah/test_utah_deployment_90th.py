@@ -91,3 +91,21 @@ def test_17_4_direct_fire_removes_the_restrictions(as_printed):
         assert (game.events("ninetieth_restrictions_removed") != []) == freed
         assert game.value("ninetieth_restricted") == (not freed)
         assert game.value("non_supplied", Ref("division", NINETIETH)) == (not freed)
+
+
+def test_errata_17_4_released_the_359th_stays_attached_to_the_4th():
+    """utah:errata:17.4#6: "If this occurs they will remain attached to the 4th ID" — the
+    release changes no attachment (13.x): the 359th, attached to the 4th, stays so."""
+    from kriegsspiel.engine.rulebook import ExtraRules
+    game = utah_game(rolls=[9, 9, 9], extra=(ExtraRules("fire_for_test.ksr", FIRE),))
+    cat = game.state.catalog
+    cat["area"]["90th ID Assembly Area"]["hexes"] = AREA
+    regiment = Ref("formation", "359th Infantry Regiment")
+    fourth = Ref("division", "4th Infantry Division")
+    game.set_initial(regiment, "division", fourth)
+    cat["unit"][INFANTRY]["formation"] = "359th Infantry Regiment"
+    inf = unit(game, INFANTRY, "34.047")
+    german = unit(game, GRENADIER, "34.048")
+    game.perform("fire_for_test", german, inf)
+    assert game.events("ninetieth_restrictions_removed")
+    assert game.attr(regiment, "division") == fourth
