@@ -29,7 +29,12 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               # Variable Troop Quality (9.0), the US Army's night (17.2)
               "troop_quality.ksr", "night_orders.ksr",
               # Land Mines (10.x), German special rules (16.7)
-              "mines.ksr", "german_special.ksr",
+              "mines.ksr", "german_special.ksr", "hunter_killer.ksr",
+              "procured_transport.ksr",
+              # the 90th Infantry Division's Assembly Area (17.4)
+              "deployment_90th.ksr",
+              # the 82nd's extended supply in hypothetical scenarios (17.6)
+              "extended_supply.ksr",
               # Random Events (6.0), Allied Air Power (17.1)
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
@@ -38,6 +43,8 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "airborne_leaders.ksr",
               # Abandoned Transport (15.0), Divisional Trucks/Jeeps (12.0)
               "abandoned_transport.ksr", "trucks.ksr",
+              # the marker placed by 2.3.3, 2.3.5 and 11.2
+              "transport_lost.ksr",
               # Piggyback Mode (7.0)
               "piggyback.ksr",
               # Formation and Battalion Attachment (13.0-13.5)
@@ -78,6 +85,7 @@ class _Plugin:
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
+                "area": {"name": "str", "hexes": "list"},
                 "battalion": {"name": "str", "division": "division", "zone": "zone"}}
 
     @hookimpl

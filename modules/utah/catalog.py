@@ -14,6 +14,9 @@ from kriegsspiel.engine.scenario_maps import grid_of, on_sheet, sheets_of
 from kriegsspiel.engine.starting import turn_index
 
 ZONE_TAG = "drop_zone"
+# Other areas the rules name (the east side of the Merderet, 3.4.4), each an
+# entity of kind "area" whose hexes a rule reads as it reads a drop zone's.
+AREA_TAG = "area"
 
 
 def lay_out(cat: dict, game: Any, scenario: Any) -> None:
@@ -21,12 +24,14 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
         return
     grid, sheets = grid_of(game, scenario), sheets_of(game, scenario)
     cat["zone"] = {}
+    cat["area"] = {}
     for sheet in sheets:
         for overlay in sheet.overlays:
-            if ZONE_TAG in overlay.tags:
-                hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
-                         for h in _expand(spec)]
-                cat["zone"][overlay.id] = {"name": overlay.id, "hexes": hexes}
+            for tag, kind in ((ZONE_TAG, "zone"), (AREA_TAG, "area")):
+                if tag in overlay.tags:
+                    hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
+                             for h in _expand(spec)]
+                    cat[kind][overlay.id] = {"name": overlay.id, "hexes": hexes}
     labels = [t["label"] for t in cat["game"]["game"]["turns"]]
     dropping_divisions = set()
     for rule in scenario.scenario_rules:

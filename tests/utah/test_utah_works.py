@@ -412,3 +412,52 @@ def test_leaving_a_minefield_takes_a_troop_quality_check(roll, leaves):
     inf = unit(own, INFANTRY, "32.047")
     own.perform("move", [inf], "formation")
     assert own.events("minefield_exit_check") == [] and own.attr(inf, "hex") == "32.046"
+
+
+def test_11_2_a_suppressed_ferry_unit_does_not_ferry_a_cohesion_hit_does_not_stop_it():
+    """utah:11.2#4, utah:11.3#4: "The Ferry does not work if the Ferry Unit is Suppressed"
+    (it stays in place); utah:11.2#5: "it will still function, even if the Ferry Unit
+    takes a Cohesion Hit"; utah:11.2#3: ferrying is no activation of the Ferry Unit."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    leg = unit(game, INFANTRY, "29.044", column=1)
+    game.set_initial(sapper, "cohesion_hits", 1)
+    assert game.value("half_point_cost", leg, "29.044", "30.044") is not None
+    game.set_initial(sapper, "suppressed", 1)
+    assert game.value("half_point_cost", leg, "29.044", "30.044") is None
+    assert game.attr(sapper, "ferry_to") is not None
+    game.set_initial(sapper, "suppressed", 0)
+    game.set_initial(leg, "half_points_left", 10)
+    game.perform("move_for_test", leg, "30.044")
+    assert game.attr(sapper, "acted") == 0 and game.attr(sapper, "ferry_to") is not None
+
+
+def test_11_3_an_engineer_crossing_its_own_ferry_removes_it_and_disbanding():
+    """utah:11.3#2: "An Engineer Unit may cross its own Ferry, but the Ferry is removed
+    when it does"; utah:11.3#1: "or declares the Ferry is disbanded" (an Engineer
+    Action)."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044", column=1)
+    game.set_initial(sapper, "column", 0)
+    game.perform("engineer", sapper)
+    assert game.value("half_point_cost", sapper, "29.044", "30.044") is not None
+    game.perform("move_for_test", sapper, "30.044")
+    assert game.attr(sapper, "ferry_to") is None
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    assert "disband_ferry" in game.value("engineer_works", sapper)
+    game.players.players["Allied"].answers["engineer_work"] = "disband_ferry"
+    game.perform("engineer", sapper)
+    assert [e.data["reason"] for e in game.events("ferry_removed")] == ["disbanded"]
+
+
+def test_11_2_an_assaulted_ferry_unit_falls_at_step_4():
+    """utah:11.2#8, utah:11.2#9: "If a Ferry Unit is Assaulted, it is eliminated at the
+    same step in the Assault procedure when zero-step Units are eliminated"."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    assert not game.value("zero_step_removed_at_step_4", sapper)
+    game.perform("engineer", sapper)
+    assert game.value("zero_step_removed_at_step_4", sapper)

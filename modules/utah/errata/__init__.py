@@ -18,7 +18,7 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("errata.ksr", "transport_and_parks.ksr")
+RULE_FILES = ("errata.ksr", "transport_and_parks.ksr", "deployment_90th.ksr")
 
 
 class _Plugin:
