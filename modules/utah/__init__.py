@@ -18,6 +18,9 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
+# The Naval Invasion System (4.x): the Beach Overlay, the Naval Chit and its
+# Sequence of Play, the Assault Forces' ranges (docs/utah_nis.md).
+NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_sequence.ksr", "naval_ranges.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
@@ -34,7 +37,7 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "events.ksr", "air_power.ksr",
               # Auto-Command Units (14.0), Allied Supply Limits (17.3)
               "auto_command.ksr", "supply.ksr",
-              "demo_victory.ksr")
+              "demo_victory.ksr") + NAVAL_RULE_FILES
 
 
 class _Plugin:
@@ -64,7 +67,9 @@ class _Plugin:
         return {"effect": {"units": "list", "zone": "str", "drop": "str", "landing": "str",
                            "turn": "any", "stick": "str",
                            # works.ksr: a Bridge the scenario has wired (2.4.6)
-                           "hexes": "list", "side": "side"},
+                           "hexes": "list", "side": "side",
+                           # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2)
+                           "beach": "str", "area": "str"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
