@@ -18,7 +18,7 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("errata.ksr",)
+RULE_FILES = ("errata.ksr", "naval_errata.ksr")
 
 
 class _Plugin:

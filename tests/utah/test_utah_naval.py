@@ -1,0 +1,342 @@
+"""The Naval Invasion System's foundations (utah:4.x, docs/utah_nis.md): the
+Beach Overlay's tracks, eligible hexes and drift chart, the Resistance Nest
+attack before an Action, firing at the Beach Defenses, the Naval Chit and the
+Naval Sequence of Play, the Assault Forces' ranges; the rulebook's examples as
+situation files, and the errata entries that amend them on and off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from utah_games import INFANTRY, unit, utah_game
+
+from kriegsspiel.core.state import Ref
+from kriegsspiel.engine.rulebook import ExtraRules
+from kriegsspiel.tools.situation import check_expectations, resolve
+
+HERE = Path(__file__).resolve().parent
+NAVAL = str(HERE / "scenarios" / "naval_test.yaml")
+OVERLAY = Ref("effect", "Utah Beach Overlay#1")
+
+ADVANCE_FOR_TEST = ExtraRules("advance_naval_for_test.ksr", """
+procedure advance_naval_for_test() @utah:4.1 {
+  step go @utah:4.1 { do advance_turn() }
+}
+""")
+
+
+def overlay(game):
+    found = [r for r in game.value("beach_overlays")]
+    assert len(found) == 1
+    return found[0]
+
+
+# ---- the rulebook's examples ------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["coastal_battery_range_example",
+                                  "beach_defense_modifier_example"])
+def test_worked_example(name):
+    """utah:4.4.7#10, utah:4.4.7#11, utah:4.4.7#19, utah:4.4.7#22, utah:4.4.7#23 (St-Martin
+    Bty: 10 to the Landing Craft, 20/30/40 to the range boxes); utah:4.2.6#14,
+    utah:4.2.6#16, utah:4.2.6#17, utah:4.2.6#18, utah:4.2.6#19, utah:4.2.6#20 (a one-step
+    Unit with two Cohesion Hits adds 3): each situation's expect block holds."""
+    sit, report = resolve(HERE / "situations" / f"{name}.yaml")
+    failures = check_expectations(sit, report)
+    assert not failures, "\n".join(f.render() for f in failures)
+    assert report["dice"]["unused"] == []
+
+
+def test_4_2_6_modifiers_one_by_one():
+    """utah:4.2.6#16-18, #20: one step +1, one Cohesion Hit +1, two +2; B and C never
+    together; utah:4.2.6#15: a modified roll over 9 is 9."""
+    game = utah_game(NAVAL)
+    infantry = unit(game, INFANTRY, "35.044")
+    assert int(game.value("beach_defense_fire_modifier", infantry)) == 0
+    game.set_initial(infantry, "cohesion_hits", 1)
+    assert int(game.value("beach_defense_fire_modifier", infantry)) == 1
+    game.set_initial(infantry, "step_loss", 1)
+    game.set_initial(infantry, "cohesion_hits", 2)
+    value = game.value("beach_defense_fire_modifier", infantry)
+    assert int(value) == 3
+    assert {t["name"] for t in value.terms} == {"one_step", "two_cohesion_hits"}
+    assert game.value("beach_defense_fire_roll", 8, 3) == 9
+
+
+def test_coastal_battery_may_not_fire_under_barrage_or_beside_an_enemy():
+    """utah:4.4.7#3: "any Coastal Battery Unit that is not under a Barrage marker or
+    adjacent to an enemy Unit may fire"."""
+    game = utah_game(NAVAL)
+    battery = unit(game, "5./II./Gren 1057", "30.045")
+    game.state.catalog["unit"]["5./II./Gren 1057"].setdefault("tags", []).append(
+        "coastal_battery")
+    assert game.value("coastal_battery_may_fire", battery)
+    unit(game, INFANTRY, "31.045")
+    assert not game.value("coastal_battery_may_fire", battery)
+
+
+# ---- the Beach Overlay -------------------------------------------------------------
+
+def test_4_5_2_eligible_hexes_as_printed():
+    """utah:4.1#2, utah:4.5.2: "Utah Beach (Actual): Tare Green: 18.026, 19.025. Uncle
+    Red: 17.026, 17.027" (and the Planned area's four)."""
+    game = utah_game(NAVAL)
+    beach = overlay(game)
+    assert game.value("overlay_area", beach) == "actual"
+    assert sorted(game.value("eligible_hexes", beach, "tare_green")) == ["18.026", "19.025"]
+    assert sorted(game.value("eligible_hexes", beach, "uncle_red")) == ["17.026", "17.027"]
+    game.state.catalog["effect"][beach.id]["area"] = "planned"
+    assert sorted(game.value("eligible_hexes", beach, "tare_green")) == ["22.023", "23.022"]
+    assert sorted(game.value("eligible_hexes", beach, "uncle_red")) == ["21.023", "21.024"]
+
+
+def test_4_2_1_drift_chart_actual_area():
+    """utah:4.2.1#6-13, utah:4.2.5#6-9: on a 9 the craft shifts — Tare Green (Actual) no
+    shift, Uncle Red (Actual) 1 Left; a shift off the landing hexes sends it back to
+    its Landing box (none)."""
+    game = utah_game(NAVAL)
+    beach = overlay(game)
+    assert game.value("drift_roll", 9) and not game.value("drift_roll", 8)
+    assert game.value("drifted_landing_hex", beach, "18.026") == "18.026"
+    assert game.value("drifted_landing_hex", beach, "19.025") == "19.025"
+    assert game.value("drifted_landing_hex", beach, "17.026") == "17.027"
+    assert game.value("drifted_landing_hex", beach, "17.027") is None
+
+
+def test_4_2_1_drift_chart_planned_area():
+    """utah:4.2.1#13: "Planned Landing Area: 1 Left, 1 Left"."""
+    game = utah_game(NAVAL)
+    beach = overlay(game)
+    game.state.catalog["effect"][beach.id]["area"] = "planned"
+    assert game.value("overlay_area", beach) == "planned"
+    assert game.value("drifted_landing_hex", beach, "22.023") == "21.023"
+    assert game.value("drifted_landing_hex", beach, "23.022") == "22.023"
+    assert game.value("drifted_landing_hex", beach, "21.024") is None
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_4_2_1_drift_retrofit_for_gold_juno_sword(as_printed):
+    """utah:errata:4.2.1#1-6: the retrofit charts for Gold, Juno and Sword; as printed
+    the chart is Utah's only."""
+    game = utah_game(NAVAL, as_printed=as_printed)
+    table = {sub: game.value("sub_beach_shift", "actual", sub)
+             for sub in ("tare_green", "uncle_red")}
+    assert table == {"tare_green": 0, "uncle_red": -1}
+    if as_printed:
+        with pytest.raises(Exception):
+            game.value("sub_beach_shift", "actual", "jig_red")
+    else:
+        shifts = {sub: game.value("sub_beach_shift", "planned", sub)
+                  for sub in ("jig_green", "jig_red", "king_green", "king_red", "mike_green",
+                              "mike_red", "nan_green", "nan_white", "nan_red",
+                              "queen_white", "queen_red")}
+        assert shifts == {"jig_green": -1, "jig_red": -2, "king_green": -2, "king_red": -1,
+                          "mike_green": 0, "mike_red": 1, "nan_green": 1, "nan_white": -1,
+                          "nan_red": -1, "queen_white": -1, "queen_red": 0}
+
+
+def test_beach_defense_tracks_start_and_reduce():
+    """utah:4.2#3-5, #8-9, utah:4.2.1#2, utah:4.2.2#2: a track for each Beach Defense and
+    the Sea State, starting at the overlay's levels (PROVISIONAL), reduced by the Allies;
+    utah:4.2#10: the Sea State cannot be reduced; utah:4.2.6(2) "Results achieved after a
+    particular Beach Defense number is 0 are lost"."""
+    game = utah_game(NAVAL)
+    beach = overlay(game)
+    assert (game.value("beach_obstacles", beach), game.value("resistance_nests", beach),
+            game.value("gaps_number", beach), game.value("sea_state", beach)) == (4, 3, 4, 2)
+    game.perform("reduce_beach_defense", beach, "resistance_nests", 2)
+    game.perform("reduce_beach_defense", beach, "resistance_nests", 2)
+    assert game.value("resistance_nests", beach) == 0
+    assert [e.data["by"] for e in game.events("beach_defense_reduced")] == [2, 1]
+    game.perform("reduce_beach_defense", beach, "sea_state", 1)
+    assert game.value("sea_state", beach) == 2
+    assert len(game.events("beach_defense_reduced")) == 2
+
+
+def test_4_2_6_firing_at_beach_defenses_engineer_choice():
+    """utah:4.2.6#12, #13: the roll read as written on the firing group's row (an
+    Engineer; PROVISIONAL table): a 0 gives "Reduce Obstacles or Gaps by 2", one choice
+    per point (utah:4.2.6(2)#4-6)."""
+    game = utah_game(NAVAL, rolls=[0], allied={"obstacles_or_gaps": ["gaps", "beach_obstacles"]})
+    beach = overlay(game)
+    engineer = unit(game, "A/4 Engr", "35.044")
+    game.perform("beach_defense_fire_roll_result", engineer,
+                 game.value("beach_fire_group_of", engineer), beach, 0)
+    fired = game.events("beach_defense_fire")[-1].data
+    assert (fired["group"], fired["roll"], fired["result"], fired["amount"]) == \
+        ("engineer", 0, "obstacles_or_gaps", 2)
+    assert (game.value("gaps_number", beach), game.value("beach_obstacles", beach)) == (3, 3)
+
+
+def test_4_2_6_a_9_is_not_a_miss_by_itself_nor_a_0_a_hit():
+    """utah:4.2.6#13: "the usual GTS rule that a 0 always hits and a 9 always misses
+    does not apply here": the roll reads the table as written — a Landing Craft's 1
+    misses (utah:4.2.6(2)#1: "The attack has no effect")."""
+    game = utah_game(NAVAL, rolls=[1])
+    beach = overlay(game)
+    game.perform("beach_defense_fire_roll_result", None, "landing_craft", beach, 0)
+    assert game.events("beach_defense_fire")[-1].data["result"] == "miss"
+    assert game.value("resistance_nests", beach) == 3
+
+
+def test_4_3_2_a_beach_is_cleared_the_instant_all_apply():
+    """utah:4.3.2#1-7, utah:4.7.5#1-8, utah:4.2#7: Nests, Obstacles and Gaps at 0, no
+    German within 3 of the overlay's reinforcement hexes, no Allied Unit on a Beach
+    hex: the Beach is cleared (the marker flipped); utah:4.3.3#2: its overlay comes off
+    at the very beginning of the next turn, and utah:4.6#26: the steps 1, 4, 5 and 6 of
+    the NSoP are ignored (no overlay in play for them)."""
+    game = utah_game(NAVAL, extra=(ADVANCE_FOR_TEST,))
+    beach = overlay(game)
+    game.perform("reduce_beach_defense", beach, "resistance_nests", 9)
+    game.perform("reduce_beach_defense", beach, "beach_obstacles", 9)
+    assert game.attr(beach, "beach_cleared") == 0
+    unit(game, "5./II./Gren 1057", "30.050")
+    game.perform("reduce_beach_defense", beach, "gaps", 9)
+    assert game.attr(beach, "beach_cleared") == 0      # a German within 3 of 30.047
+    game.place("5./II./Gren 1057", None)
+    game.perform("check_beach_cleared", beach)
+    assert game.attr(beach, "beach_cleared") == 1
+    assert len(game.events("beach_now_cleared")) == 1
+    assert game.value("overlay_in_play", beach)
+    game.perform("advance_naval_for_test")
+    assert not game.value("overlay_in_play", beach)
+    assert game.value("overlays_in_play") == []
+
+
+# ---- 4.2.2(2): the Resistance Nest attack before each Action ------------------------
+
+def beach_game(rolls, as_printed=False, allied=None):
+    game = utah_game(NAVAL, rolls=rolls, as_printed=as_printed, allied=allied)
+    game.state.map.terrain["35.044"] = "beach"
+    return game
+
+
+def test_4_2_2_nest_attack_before_an_action_on_the_beach():
+    """utah:4.2.2(1)#12-16, #19 (4.2.2(2)): an activated Allied Unit on the Beach Overlay
+    is attacked on the pink (Small Arms) line with the Resistance Nest number, a normal
+    Direct Fire with its modifiers, before its Action; utah:4.2.2(1)#17-18: before each
+    Action, so twice for two."""
+    # the nests' 0, the Rally's check 0; the nests' 9 before the second Rally, its 0
+    game = beach_game([0, 0, 9, 0])
+    infantry = unit(game, INFANTRY, "35.044")
+    game.set_initial(infantry, "suppressed", 1)
+    game.perform("perform_action", [infantry], "rally", "direct")
+    fired = game.events("resistance_nest_fire")
+    assert len(fired) == 1
+    assert (fired[0].data["roll"], fired[0].data["hit"]) == (0, True)
+    assert fired[0].data["result"] == "1"            # SA vs unarmored, roll 0 (provisional CRT)
+    rating = game.value("resistance_nest_rating", overlay(game), infantry)
+    assert rating.base == 3
+    assert game.attr(infantry, "face") == "back"     # the "1" applied as Direct Fire's
+    game.perform("perform_action", [infantry], "pass", "direct")
+    assert len(game.events("resistance_nest_fire")) == 1   # a Pass: the errata's exception
+    game.set_initial(infantry, "suppressed", 1)
+    game.perform("perform_action", [infantry], "rally", "direct")
+    assert len(game.events("resistance_nest_fire")) == 2
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_4_2_2_2_a_pass_does_not_trigger_a_nest_attack(as_printed):
+    """utah:errata:4.2.2(2)#1-2, #5: "unless the action is Pass" — as printed, every
+    Action of an activated Unit, a Pass too (utah:4.2.2(1)#13-14)."""
+    game = beach_game([9], as_printed=as_printed)
+    infantry = unit(game, INFANTRY, "35.044")
+    game.perform("perform_action", [infantry], "pass", "direct")
+    assert len(game.events("resistance_nest_fire")) == (1 if as_printed else 0)
+
+
+def test_no_nest_attack_off_the_beach_or_at_zero():
+    """utah:4.2.2(1)#13, utah:4.2#6: only on the Beach Overlay, "as long as the
+    Resistance Nest number ... is greater than 0" (as printed, so that a Pass would be
+    attacked)."""
+    game = beach_game([], as_printed=True)
+    infantry = unit(game, INFANTRY, "35.045")         # not a Beach hex
+    game.perform("perform_action", [infantry], "pass", "direct")
+    game.place(INFANTRY, "35.044")
+    game.perform("reduce_beach_defense", overlay(game), "resistance_nests", 3)
+    game.perform("perform_action", [infantry], "pass", "direct")
+    assert game.events("resistance_nest_fire") == []
+
+
+def test_4_2_6_fire_action_at_the_beach_defenses_and_demolition_teams_go():
+    """utah:4.2.6#3-6, #11: a Fire Action of a non-Suppressed Unit on a Beach, after the
+    Resistance Nest attack it survived; utah:4.2.6(2) B: "Reduce Nests by X"; the Beach
+    Demo Teams are removed from play after they fire (4.2.6(3): utah:4.2.6(2)#12-14);
+    utah:4.2.6(2)#2-3."""
+    game = beach_game([9, 4], allied={"fire_at_beach_defenses": True})
+    team = unit(game, INFANTRY, "35.044")
+    game.state.catalog["unit"][INFANTRY].setdefault("tags", []).append("beach_demolition")
+    assert "fire" in game.value("legal_actions", team, "direct")
+    game.perform("perform_action", [team], "fire", "direct")
+    assert [e.kind for e in game.events() if e.kind in (
+        "resistance_nest_fire", "beach_defense_fire", "demolition_team_spent")] == [
+        "resistance_nest_fire", "beach_defense_fire", "demolition_team_spent"]
+    assert game.events("beach_defense_fire")[-1].data["result"] == "nests"
+    assert game.value("resistance_nests", overlay(game)) == 2
+    assert game.attr(team, "eliminated")
+
+
+# ---- the Naval Chit and the NSoP -------------------------------------------------
+
+def naval_chit(game):
+    return game.ref("chit", "naval:Allied")
+
+
+def test_4_1_8_the_naval_chit_only_where_a_beach_overlay_is_in_play():
+    """utah:4.1.7#26: the Naval Chit is played with the NIS: a scenario without a Beach Overlay
+    (the causeway demonstration) never puts it in the mug."""
+    game = utah_game("utah/causeway")
+    game.perform("fill_mug")
+    assert "naval:Allied" not in game.state.pools["mug"]
+    assert not game.value("naval_chit_in_play")
+
+
+def test_4_1_8_and_4_6_the_naval_chit_through_5_and_6_june():
+    """utah:4.1.7#22-25 (4.1.8): not in the mug on the 2100 or Night turn; "always the
+    first chit in play on the June 6, 0700 turn", then back in the mug (utah:4.6#24); in
+    the mug in Step G of every later day turn (utah:4.6#25: a second play is set
+    aside)."""
+    game = utah_game(NAVAL, extra=(ADVANCE_FOR_TEST,))
+    assert game.value("turn_label") == "1944-06-05 2100"
+    game.perform("fill_mug")
+    assert "naval:Allied" not in game.state.pools["mug"]
+    game.perform("advance_naval_for_test")
+    assert game.value("turn_is", "night")
+    game.perform("fill_mug")
+    assert "naval:Allied" not in game.state.pools["mug"]
+    game.state.pools["mug"] = []
+    game.perform("advance_naval_for_test")
+    assert game.value("turn_label") == "1944-06-06 0700"
+    game.perform("fill_mug")
+    assert game.state.pools["carry"][0] == "naval:Allied"
+    assert "naval:Allied" not in game.state.pools["mug"]
+    game.perform("activation_phase")
+    started = [str(e.data["chit"]) for e in game.events("activation_started")]
+    assert started[0] == "naval:Allied"
+    played = [e.data["first"] for e in game.events("naval_chit_played")]
+    assert played[0] is True and all(p is False for p in played[1:])
+    # put back in the mug after its first play: played again or left last
+    assert len(played) == 2 or "naval:Allied" in game.state.pools["carry"]
+    assert game.value("naval_first_play_done")
+    game.state.pools["mug"], game.state.pools["carry"] = [], []
+    game.perform("advance_naval_for_test")
+    game.perform("fill_mug")
+    assert "naval:Allied" in game.state.pools["mug"]
+
+
+def test_4_6_the_nsop_is_a_procedure_of_named_steps():
+    """utah:4.6#1: the steps below "when the Naval Chit comes into play", each a step a
+    higher layer may replace, insert before or after, or remove by name; utah:4.6#2-4
+    and utah:4.2.4#14-17 (4.2.4(e)): a Gaps number of 0 opens all the Gaps when the
+    chit is played."""
+    game = utah_game(NAVAL)
+    steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
+    assert steps == ["announce", "check_gaps", "return_chit"]
+    beach = overlay(game)
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    assert game.attr(beach, "all_gaps_open") == 0
+    game.perform("reduce_beach_defense", beach, "gaps", 4)
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    assert game.attr(beach, "all_gaps_open") == 1
+    assert [e.data["beach"] for e in game.events("all_gaps_opened")] == ["utah"]
