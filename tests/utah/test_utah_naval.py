@@ -340,3 +340,43 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     game.perform("naval_sequence_of_play", naval_chit(game))
     assert game.attr(beach, "all_gaps_open") == 1
     assert [e.data["beach"] for e in game.events("all_gaps_opened")] == ["utah"]
+
+
+# ---- off and onto the Beach --------------------------------------------------------
+
+def test_4_2_4_gaps_hold_the_allies_on_the_beach_until_opened():
+    """utah:4.2.4#4-6: with a Gaps number over 2 no Allied Unit moves (or assaults) from
+    a Beach hex to a non-Beach hex; utah:4.2.4#14-17: once all the Gaps are open, a
+    Unit in Column may (the Gap Open markers of 4.2.4(b)-(d) are not played yet)."""
+    game = beach_game([])
+    infantry = unit(game, INFANTRY, "35.044")
+    assert game.value("terrain", "35.045") != "beach"
+    assert game.value("hexside_prohibited", infantry, "35.044", "35.045")
+    game.set_initial(infantry, "column", 1)
+    assert game.value("hexside_prohibited", infantry, "35.044", "35.045")
+    beach = overlay(game)
+    game.perform("reduce_beach_defense", beach, "gaps", 4)
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    assert not game.value("hexside_prohibited", infantry, "35.044", "35.045")
+    game.set_initial(infantry, "column", 0)
+    assert game.value("hexside_prohibited", infantry, "35.044", "35.045")
+
+
+def test_4_3_3_no_allied_unit_enters_a_cleared_beach():
+    """utah:4.3.3#1, utah:4.7.5#9: "No Allied Unit may enter a Beach hex on a Beach
+    Overlay with a cleared Beach"; before, it may."""
+    game = beach_game([])
+    infantry = unit(game, INFANTRY, "35.045")
+    assert not game.value("hexside_prohibited", infantry, "35.045", "35.044")
+    game.set_initial(overlay(game), "beach_cleared", 1)
+    assert game.value("hexside_prohibited", infantry, "35.045", "35.044")
+
+
+def test_without_a_beach_overlay_the_beach_rules_stay_out():
+    """utah:2.1.8 alone in a scenario without a Beach Overlay (the causeway
+    demonstration): an Allied Unit crosses between Beach and other hexes freely."""
+    game = utah_game("utah/causeway")
+    game.state.map.terrain["35.044"] = "beach"
+    infantry = unit(game, INFANTRY, "35.044")
+    assert not game.value("hexside_prohibited", infantry, "35.044", "35.045")
+    assert game.value("overlays_in_play") == []
