@@ -38,7 +38,7 @@ def overlay(game):
 @pytest.mark.parametrize("name", ["coastal_battery_range_example",
                                   "beach_defense_modifier_example"])
 def test_worked_example(name):
-    """utah:4.4.7#10, utah:4.4.7#11, utah:4.4.7#19, utah:4.4.7#22, utah:4.4.7#23 (St-Martin
+    """utah:4.4.1#5, utah:4.4.7#9-11, utah:4.4.7#19, utah:4.4.7#22-23 (St-Martin
     Bty: 10 to the Landing Craft, 20/30/40 to the range boxes); utah:4.2.6#14,
     utah:4.2.6#16, utah:4.2.6#17, utah:4.2.6#18, utah:4.2.6#19, utah:4.2.6#20 (a one-step
     Unit with two Cohesion Hits adds 3): each situation's expect block holds."""
@@ -49,7 +49,7 @@ def test_worked_example(name):
 
 
 def test_4_2_6_modifiers_one_by_one():
-    """utah:4.2.6#16-18, #20: one step +1, one Cohesion Hit +1, two +2; B and C never
+    """utah:4.2.6#16-18, utah:4.2.6#20: one step +1, one Cohesion Hit +1, two +2; B and C never
     together; utah:4.2.6#15: a modified roll over 9 is 9."""
     game = utah_game(NAVAL)
     infantry = unit(game, INFANTRY, "35.044")
@@ -137,10 +137,10 @@ def test_errata_4_2_1_drift_retrofit_for_gold_juno_sword(as_printed):
 
 
 def test_beach_defense_tracks_start_and_reduce():
-    """utah:4.2#3-5, #8-9, utah:4.2.1#2, utah:4.2.2#2: a track for each Beach Defense and
+    """utah:4.2#3-5, utah:4.2#8-9, utah:4.2.1#2, utah:4.2.2#2: a track for each Beach Defense and
     the Sea State, starting at the overlay's levels (PROVISIONAL), reduced by the Allies;
     utah:4.2#10: the Sea State cannot be reduced; utah:4.2.6(2) "Results achieved after a
-    particular Beach Defense number is 0 are lost"."""
+    particular Beach Defense number is 0 are lost" (utah:4.2.6(2)#7)."""
     game = utah_game(NAVAL)
     beach = overlay(game)
     assert (game.value("beach_obstacles", beach), game.value("resistance_nests", beach),
@@ -155,7 +155,7 @@ def test_beach_defense_tracks_start_and_reduce():
 
 
 def test_4_2_6_firing_at_beach_defenses_engineer_choice():
-    """utah:4.2.6#12, #13: the roll read as written on the firing group's row (an
+    """utah:4.2.6#12-13: the roll read as written on the firing group's row (an
     Engineer; PROVISIONAL table): a 0 gives "Reduce Obstacles or Gaps by 2", one choice
     per point (utah:4.2.6(2)#4-6)."""
     game = utah_game(NAVAL, rolls=[0], allied={"obstacles_or_gaps": ["gaps", "beach_obstacles"]})
@@ -213,10 +213,11 @@ def beach_game(rolls, as_printed=False, allied=None):
 
 
 def test_4_2_2_nest_attack_before_an_action_on_the_beach():
-    """utah:4.2.2(1)#12-16, #19 (4.2.2(2)): an activated Allied Unit on the Beach Overlay
+    """utah:4.2.2(1)#12-16, utah:4.2.2(1)#19 (4.2.2(2)): an activated Allied Unit on the Beach Overlay
     is attacked on the pink (Small Arms) line with the Resistance Nest number, a normal
     Direct Fire with its modifiers, before its Action; utah:4.2.2(1)#17-18: before each
-    Action, so twice for two."""
+    Action, so twice for two; as corrected, utah:errata:4.2.2(2)#3-4 and
+    utah:errata:4.2.2(2)#6 (twice for two non-Pass Actions)."""
     # the nests' 0, the Rally's check 0; the nests' 9 before the second Rally, its 0
     game = beach_game([0, 0, 9, 0])
     infantry = unit(game, INFANTRY, "35.044")
@@ -238,7 +239,7 @@ def test_4_2_2_nest_attack_before_an_action_on_the_beach():
 
 @pytest.mark.parametrize("as_printed", [True, False])
 def test_errata_4_2_2_2_a_pass_does_not_trigger_a_nest_attack(as_printed):
-    """utah:errata:4.2.2(2)#1-2, #5: "unless the action is Pass" — as printed, every
+    """utah:errata:4.2.2(2)#1-2, utah:errata:4.2.2(2)#5: "unless the action is Pass" — as printed, every
     Action of an activated Unit, a Pass too (utah:4.2.2(1)#13-14)."""
     game = beach_game([9], as_printed=as_printed)
     infantry = unit(game, INFANTRY, "35.044")
@@ -260,7 +261,7 @@ def test_no_nest_attack_off_the_beach_or_at_zero():
 
 
 def test_4_2_6_fire_action_at_the_beach_defenses_and_demolition_teams_go():
-    """utah:4.2.6#3-6, #11: a Fire Action of a non-Suppressed Unit on a Beach, after the
+    """utah:4.2.6#3-6, utah:4.2.6#11: a Fire Action of a non-Suppressed Unit on a Beach, after the
     Resistance Nest attack it survived; utah:4.2.6(2) B: "Reduce Nests by X"; the Beach
     Demo Teams are removed from play after they fire (4.2.6(3): utah:4.2.6(2)#12-14);
     utah:4.2.6(2)#2-3."""
@@ -380,3 +381,17 @@ def test_without_a_beach_overlay_the_beach_rules_stay_out():
     infantry = unit(game, INFANTRY, "35.044")
     assert not game.value("hexside_prohibited", infantry, "35.044", "35.045")
     assert game.value("overlays_in_play") == []
+
+
+def test_4_2_6_a_unit_the_nests_suppress_does_not_fire_at_the_beach_defenses():
+    """utah:4.2.6#11: "If the Allied Unit survived any Resistance Nests attack and is
+    unsuppressed, it may fire at the Beach Defenses": Suppressed by the nests (a 3 on
+    the pink line, the Suppression not converted), it does not."""
+    game = beach_game([3, 9], allied={"fire_at_beach_defenses": True,
+                                      "convert_suppression": False})
+    infantry = unit(game, INFANTRY, "35.044")
+    game.perform("perform_action", [infantry], "fire", "direct")
+    assert game.events("resistance_nest_fire")[0].data["result"] == "S"
+    assert game.attr(infantry, "suppressed") == 1
+    assert game.events("beach_defense_fire") == []
+    assert game.value("resistance_nests", overlay(game)) == 3
