@@ -395,3 +395,49 @@ def test_4_2_6_a_unit_the_nests_suppress_does_not_fire_at_the_beach_defenses():
     assert game.attr(infantry, "suppressed") == 1
     assert game.events("beach_defense_fire") == []
     assert game.value("resistance_nests", overlay(game)) == 3
+
+
+# ---- 4.5.5 / 4.7.3(2): a DD Tank's landing ----------------------------------------
+
+DD_TANK = "C/70 Tk"
+
+
+def dd_game(rolls):
+    game = utah_game(NAVAL, rolls=rolls, allied={"convert_suppression": False})
+    game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    tank = unit(game, DD_TANK, "35.044", column=1)
+    return game, tank
+
+
+def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
+    """utah:4.2.5#1-5 (4.5.5(2), 4.7.3(2)): placed on an eligible Beach hex, never in
+    Column, the DD Tank takes the Sea State roll at once: the blue (AP) line against
+    an Armored target with the Sea State number (2, PROVISIONAL) and no modifiers — a
+    0 hits (the provisional CRT's E)."""
+    game, tank = dd_game([0])
+    beach = overlay(game)
+    game.perform("dd_tank_landing", tank, beach, "21.024")
+    rolled = game.events("sea_state_roll")[-1].data
+    assert (rolled["rating"], rolled["roll"], rolled["hit"], rolled["result"]) == \
+        (2, 0, True, "E")
+    assert game.attr(tank, "eliminated")
+
+
+def test_4_2_5_a_miss_lands_the_tank():
+    """utah:4.2.5#3: a roll over the Sea State number misses; the tank is on the Beach
+    hex, out of Column."""
+    game, tank = dd_game([5])
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    assert game.events("sea_state_roll")[-1].data["hit"] is False
+    assert (game.attr(tank, "hex"), game.attr(tank, "column")) == ("21.024", 0)
+
+
+def test_4_2_5_a_9_drifts_the_tank_back_to_its_landing_box():
+    """utah:4.2.5#6-9: on a 9 the DD Tank drifts by the chart (Planned Uncle Red: 1
+    Left); from 21.024, the leftmost landing hex, it leaves the landing hexes and goes
+    back to its Sub-Beach Landing box for the next Naval Chit."""
+    game, tank = dd_game([9])
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    assert game.events("landing_drift")[-1].data["to_hex"] is None
+    assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 1
