@@ -64,6 +64,16 @@ def test_4_2_6_modifiers_one_by_one():
     assert game.value("beach_defense_fire_roll", 8, 3) == 9
 
 
+def test_4_4_4_a_ship_range_counts_from_the_target_to_its_assault_force_marker():
+    """utah:4.4.4 (4.4.4(a)): "count the number of hexes from the target to the Assault
+    Force Marker for the ship's assault force, then add the range number for the ship's
+    Assault Force Range box": a Wn 10 hexes from the marker is 30 from a Medium box."""
+    game = utah_game(NAVAL)
+    assert game.value("naval_range", "30.027", "20.025", "medium") == 30
+    assert game.value("naval_range", "20.025", "20.025", "long") == 30
+    assert game.value("naval_range", "30.027", "20.025", "landing_wave") == 10
+
+
 def test_coastal_battery_may_not_fire_under_barrage_or_beside_an_enemy():
     """utah:4.4.7#3: "any Coastal Battery Unit that is not under a Barrage marker or
     adjacent to an enemy Unit may fire"."""
@@ -79,7 +89,7 @@ def test_coastal_battery_may_not_fire_under_barrage_or_beside_an_enemy():
 # ---- the Beach Overlay -------------------------------------------------------------
 
 def test_4_5_2_eligible_hexes_as_printed():
-    """utah:4.1#2, utah:4.5.2: "Utah Beach (Actual): Tare Green: 18.026, 19.025. Uncle
+    """utah:4.1#2, utah:4.1.2, utah:4.5.2: the Sub-Beaches' hexes, "Utah Beach (Actual): Tare Green: 18.026, 19.025. Uncle
     Red: 17.026, 17.027" (and the Planned area's four)."""
     game = utah_game(NAVAL)
     beach = overlay(game)
@@ -411,7 +421,7 @@ def dd_game(rolls):
 
 
 def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
-    """utah:4.2.5#1-5 (4.5.5(2), 4.7.3(2)): placed on an eligible Beach hex, never in
+    """utah:4.2.5#1-5, utah:4.5, utah:4.5.5, utah:4.7.3(2): placed on an eligible Beach hex, never in
     Column, the DD Tank takes the Sea State roll at once: the blue (AP) line against
     an Armored target with the Sea State number (2, PROVISIONAL) and no modifiers — a
     0 hits (the provisional CRT's E)."""
