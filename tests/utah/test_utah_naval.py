@@ -343,7 +343,7 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     chit is played."""
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "return_chit"]
+    assert steps == ["announce", "check_gaps", "landing", "return_chit"]
     beach = overlay(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
     assert game.attr(beach, "all_gaps_open") == 0
@@ -451,3 +451,30 @@ def test_4_2_5_a_9_drifts_the_tank_back_to_its_landing_box():
     game.perform("dd_tank_landing", tank, overlay(game), "21.024")
     assert game.events("landing_drift")[-1].data["to_hex"] is None
     assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 1
+
+
+@pytest.mark.parametrize("as_printed", [True, False])
+def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
+    """utah:4.6#9-10: step 4 of the NSoP, "Landing of Units", lands the DD Tanks waiting
+    in the Landing Wave boxes on their Sub-Beach's eligible hexes (utah:4.5.2); as
+    printed utah:4.5.1 lets the Allied player choose ("may land"), as corrected he
+    "must land all" (utah:errata:4.5.1#1)."""
+    game = utah_game(NAVAL, rolls=[5], as_printed=as_printed,
+                     allied={"land_from_landing_wave": False, "landing_hex": "21.024"})
+    beach = overlay(game)
+    game.state.catalog["effect"][beach.id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    game.state.catalog["unit"][DD_TANK].setdefault("tags", []).append("dd_tank")
+    tank = game.ref("unit", DD_TANK)
+    game.set_initial(tank, "landing_wave", 2)                # Uncle Red
+    steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
+    assert steps == ["announce", "check_gaps", "landing", "return_chit"]
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    if as_printed:
+        assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 2
+        assert game.events("sea_state_roll") == []
+    else:
+        landed = [d for d in game.events("decision") if d.data["key"] == "landing_hex"]
+        assert landed[0].data["answer"] == "21.024"
+        assert (game.attr(tank, "hex"), game.attr(tank, "landing_wave")) == ("21.024", 0)
+        assert len(game.events("sea_state_roll")) == 1
