@@ -47,8 +47,8 @@ class _Plugin:
         return ModuleInfo(name="utah", layer="exclusive", ruleset="utah", requires=("gts",),
                           title="The Greatest Day: Utah Beach",
                           description="Exclusive rules (Part Two of the Utah book; the Naval "
-                                      "Invasion System 4.x not yet) and demonstration "
-                                      "scenarios.")
+                                      "Invasion System 4.x in part, docs/utah_nis.md) and "
+                                      "demonstration scenarios.")
 
     @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):

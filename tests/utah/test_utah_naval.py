@@ -36,12 +36,14 @@ def overlay(game):
 # ---- the rulebook's examples ------------------------------------------------------
 
 @pytest.mark.parametrize("name", ["coastal_battery_range_example",
-                                  "beach_defense_modifier_example"])
+                                  "beach_defense_modifier_example",
+                                  "assault_force_marker_example"])
 def test_worked_example(name):
     """utah:4.4.1#5, utah:4.4.7#9-11, utah:4.4.7#19, utah:4.4.7#22-23 (St-Martin
     Bty: 10 to the Landing Craft, 20/30/40 to the range boxes); utah:4.2.6#14,
     utah:4.2.6#16, utah:4.2.6#17, utah:4.2.6#18, utah:4.2.6#19, utah:4.2.6#20 (a one-step
-    Unit with two Cohesion Hits adds 3): each situation's expect block holds."""
+    Unit with two Cohesion Hits adds 3); utah:4.4.3#3, utah:4.4.3#6-7 (UtS's marker may
+    stand in 17.029): each situation's expect block holds."""
     sit, report = resolve(HERE / "situations" / f"{name}.yaml")
     failures = check_expectations(sit, report)
     assert not failures, "\n".join(f.render() for f in failures)
@@ -72,6 +74,27 @@ def test_4_4_4_a_ship_range_counts_from_the_target_to_its_assault_force_marker()
     assert game.value("naval_range", "30.027", "20.025", "medium") == 30
     assert game.value("naval_range", "20.025", "20.025", "long") == 30
     assert game.value("naval_range", "30.027", "20.025", "landing_wave") == 10
+
+
+@pytest.mark.parametrize("force, hex_id, allowed", [
+    ("UtS", "18.027", True),      # the example's other hex
+    ("UtS", "16.029", False),     # a playable hex, not the sea
+    ("UtS", "30.010", False),     # the sea, but UtN's sector (29.017-44.002)
+    ("UtN", "30.010", True),
+])
+def test_4_4_3_assault_force_marker_sectors(tmp_path, force, hex_id, allowed):
+    """utah:4.4.3#3, utah:4.4.3#5-6: an Assault Force marker stays in its Sector, in an
+    Impassable hex beside a playable (centre dot) hex."""
+    import yaml
+    path = HERE / "situations" / "assault_force_marker_example.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["action"] = {"do": "assault_force_marker_may_stand", "force": force, "hex_id": hex_id}
+    data["expect"] = {"result": allowed, "dice": []}
+    changed = tmp_path / "marker.yaml"
+    changed.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    sit, report = resolve(changed)
+    failures = check_expectations(sit, report)
+    assert not failures, "\n".join(f.render() for f in failures)
 
 
 def test_coastal_battery_may_not_fire_under_barrage_or_beside_an_enemy():
