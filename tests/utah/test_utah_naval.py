@@ -501,3 +501,106 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
         assert landed[0].data["answer"] == "21.024"
         assert (game.attr(tank, "hex"), game.attr(tank, "landing_wave")) == ("21.024", 0)
         assert len(game.events("sea_state_roll")) == 1
+
+
+# ---- 4.7.3(1): the Landing Craft Landing Procedure ---------------------------------
+
+def craft_game(rolls, axis=None, allied=None):
+    from kriegsspiel.core.dice import Dice
+    from kriegsspiel.core.players import KeyedPlayer, Table
+    from kriegsspiel.engine.starting import start
+    game = start(NAVAL, Table({"Allied": KeyedPlayer({"landing_craft_fires": False,
+                                                      **(allied or {})}),
+                               "Axis": KeyedPlayer({"nests_at_landing_craft": False,
+                                                    "nests_at_landed_unit": False,
+                                                    **(axis or {})})}),
+                 dice=Dice(0))
+    for unit_id in list(game.state.placement):
+        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
+        game.place(unit_id, None, kind)
+    game.dice.__dict__.update(Dice(script=rolls).__dict__)
+    game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    passengers = [game.ref("unit", "A/1/8"), game.ref("unit", "B/1/8")]
+    for u in passengers:                      # one battalion, one craft, Uncle Red's box
+        game.set_initial(u, "landing_wave", 2)
+        game.set_initial(u, "landing_craft", 1)
+    return game, passengers
+
+
+def test_4_7_3_1_obstacles_hit_the_craft_and_its_passengers_land_with_the_damage():
+    """utah:4.2.1#3-5: the Beach Obstacles attack every Landing Craft landed, on the
+    white (DP) line against an armored target with their level (4, PROVISIONAL) and no
+    modifiers; utah:4.1.7 (4.5.4(3)): each passenger lands with the craft's result (a
+    roll of 1: C); utah:4.7.3(1): the craft marker is then removed."""
+    game, passengers = craft_game([1])
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    attacked = game.events("landing_craft_attacked")
+    assert [(a.data["by"], a.data["rating"], a.data["roll"], a.data["result"])
+            for a in attacked] == [("beach_obstacles", 4, 1, "C")]
+    for u in passengers:
+        assert (game.attr(u, "hex"), game.attr(u, "cohesion_hits")) == ("21.024", 1)
+        assert (game.attr(u, "landing_craft"), game.attr(u, "landing_wave")) == (0, 0)
+
+
+def test_4_7_3_1_a_step_lost_by_the_craft_is_lost_by_every_passenger():
+    """utah:4.1.7 (4.1.7's example): "if a Landing Craft takes a Step Loss ... each and
+    every passenger of that Landing Craft lands with a Step Loss"."""
+    game, passengers = craft_game([0])
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    assert game.events("landing_craft_attacked")[0].data["result"] == "1"
+    assert {str(e.data["unit"]) for e in game.events("unit_flipped")} == {"A/1/8", "B/1/8"}
+
+
+def test_4_5_4_an_eliminated_craft_takes_its_passengers():
+    """utah:4.5.4 (4.5.4(3)): "If a Landing Craft is eliminated, all its passengers are
+    eliminated"; two Steps: a second step loss eliminates it."""
+    game, passengers = craft_game([])
+    for u in passengers:
+        game.place(u.id, "21.024")
+    game.perform("landing_craft_result", passengers, "1")
+    assert not any(game.attr(u, "eliminated") for u in passengers)
+    game.perform("landing_craft_result", passengers, "1")
+    assert all(game.attr(u, "eliminated") for u in passengers)
+    assert len(game.events("landing_craft_lost")) == 1
+
+
+def test_4_2_1_a_9_drifts_the_craft_back_to_its_landing_box():
+    """utah:4.2.1#6-9: a 9 for the Beach Obstacles drifts the craft (Planned Uncle Red:
+    1 Left); off the landing hexes it goes back to its Sub-Beach Landing box."""
+    game, passengers = craft_game([9])
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    for u in passengers:
+        assert not game.attr(u, "on_map")
+        assert (game.attr(u, "landing_wave"), game.attr(u, "landing_craft")) == (2, 1)
+    assert game.events("landing_craft_landed") == []
+
+
+def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
+    """utah:4.2.2(1)#1-6: the German player may attack the craft with the Resistance
+    Nests after the Obstacles (pink line, armored, only mass and the craft's Defense
+    Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11: if he did not, he may
+    attack one of the Units just landed instead."""
+    game, passengers = craft_game([5, 0], axis={"nests_at_landing_craft": True})
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    nests = [a.data for a in game.events("landing_craft_attacked")
+             if a.data["by"] == "resistance_nests"]
+    rating = game.value("nests_at_craft_rating", overlay(game), passengers)
+    assert {t["name"] for t in rating.terms} <= {"defense", "mass"}
+    assert len(nests) == 1 and nests[0]["roll"] == 0
+    assert game.events("resistance_nest_fire") == []
+
+    game, passengers = craft_game([5, 0], axis={"nests_at_landed_unit": True,
+                                               "nests_target": "B/1/8"})
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    assert [str(e.data["target"]) for e in game.events("resistance_nest_fire")] == ["B/1/8"]
+
+
+def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
+    """utah:4.2.6#8 (4.5.4(5)): after landing its passengers the craft may fire at the
+    Beach Defenses as a Landing Craft (PROVISIONAL table: a 0 reduces the Nests)."""
+    game, passengers = craft_game([5, 0], allied={"landing_craft_fires": True})
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    fired = game.events("beach_defense_fire")[-1].data
+    assert (fired["group"], fired["result"]) == ("landing_craft", "nests")
+    assert game.value("resistance_nests", overlay(game)) == 2
