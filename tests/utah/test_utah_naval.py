@@ -604,3 +604,16 @@ def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
     fired = game.events("beach_defense_fire")[-1].data
     assert (fired["group"], fired["result"]) == ("landing_craft", "nests")
     assert game.value("resistance_nests", overlay(game)) == 2
+
+
+def test_4_6_step_4_lands_each_landing_craft_with_its_passengers():
+    """utah:4.6#9-10, utah:4.7.3#1-4 (4.7.3): step 4 lands every Landing Craft waiting in
+    a Landing Wave box (as corrected, all of them: utah:errata:4.5.1#1) with the Units
+    aboard it, by the Landing Craft Landing Procedure."""
+    game, passengers = craft_game([5], allied={"landing_hex": "21.024"})
+    lead, other = passengers
+    game.set_initial(other, "aboard", lead)
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    landed = game.events("landing_craft_landed")
+    assert [sorted(str(u) for u in e.data["passengers"]) for e in landed] == [["A/1/8", "B/1/8"]]
+    assert all(game.attr(u, "hex") == "21.024" for u in passengers)
