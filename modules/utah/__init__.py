@@ -21,7 +21,8 @@ RULES = Path(__file__).with_name("rules")
 # The Naval Invasion System (4.x): the Beach Overlay, the Naval Chit and its
 # Sequence of Play, the Assault Forces' ranges (docs/utah_nis.md).
 NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_beach_actions.ksr", "naval_sequence.ksr",
-                    "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr")
+                    "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr",
+                    "naval_coastal_fire.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
@@ -69,8 +70,9 @@ class _Plugin:
                            "turn": "any", "stick": "str",
                            # works.ksr: a Bridge the scenario has wired (2.4.6)
                            "hexes": "list", "side": "side",
-                           # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2)
-                           "beach": "str", "area": "str"},
+                           # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2);
+                           # naval_ranges.ksr: an Assault Force marker's hex (4.4.1)
+                           "beach": "str", "area": "str", "force": "str", "marker_hex": "str"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},

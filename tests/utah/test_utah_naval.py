@@ -366,7 +366,7 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     chit is played."""
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
     beach = overlay(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
     assert game.attr(beach, "all_gaps_open") == 0
@@ -491,7 +491,7 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
     tank = game.ref("unit", DD_TANK)
     game.set_initial(tank, "landing_wave", 2)                # Uncle Red
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
     game.perform("naval_sequence_of_play", naval_chit(game))
     if as_printed:
         assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 2
@@ -617,3 +617,61 @@ def test_4_6_step_4_lands_each_landing_craft_with_its_passengers():
     landed = game.events("landing_craft_landed")
     assert [sorted(str(u) for u in e.data["passengers"]) for e in landed] == [["A/1/8", "B/1/8"]]
     assert all(game.attr(u, "hex") == "21.024" for u in passengers)
+
+
+# ---- 4.7.2: the Coastal Battery Defensive Fire (step 3) --------------------------------
+
+def battery_game(rolls, fire_range=40, target="craft"):
+    game, passengers = craft_game(rolls, axis={"coastal_battery_fires": True})
+    battery = unit(game, "5./II./Gren 1057", "30.027")
+    entry = game.state.catalog["unit"]["5./II./Gren 1057"]
+    entry.setdefault("tags", []).append("coastal_battery")
+    entry["faces"]["front"].update(fire_rating=4, weapon_class="EMPLACED", fire_range=fire_range)
+    if target == "dd_tank":
+        for u in passengers:
+            game.set_initial(u, "landing_craft", 0)
+            game.set_initial(u, "landing_wave", 0)
+        game.state.catalog["unit"][DD_TANK].setdefault("tags", []).append("dd_tank")
+        game.set_initial(game.ref("unit", DD_TANK), "landing_wave", 1)
+    else:
+        game.set_initial(passengers[1], "aboard", passengers[0])
+    return game, battery, passengers
+
+
+def test_4_7_2_a_coastal_battery_sinks_a_landing_craft_in_its_landing_wave_box():
+    """utah:4.4.7#3, utah:4.4.7#11, utah:4.4.7#13, utah:4.4.7#17-18, utah:4.6#7-8: in step 3
+    a Coastal Battery fires at a Landing Craft in a Landing Wave box within range (the
+    hexes to UtS's marker: 10), on the black line against an armored target; Effective
+    Fire (an S) removes the craft and eliminates its passengers; no Barrage."""
+    game, battery, passengers = battery_game([1])
+    assert game.value("landing_wave_range", battery) == 10
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    fired = game.events("coastal_battery_fire")[-1].data
+    assert (fired["rating"], fired["roll"], fired["result"], fired["effective"]) == \
+        (4, 1, "S", True)
+    assert all(game.attr(u, "eliminated") for u in passengers)
+    assert game.events("barrage_placed") == []
+
+
+def test_4_7_2_a_miss_and_a_passed_s_question_do_nothing():
+    """utah:4.4.7#16-17: only Effective Fire (a failed S?, S, C, 1 or E) counts: a DD
+    Tank passing its S? check stays in its box; a miss does nothing."""
+    game, battery, _ = battery_game([4, 0], target="dd_tank")
+    game.perform("coastal_battery_defensive_fire")
+    fired = game.events("coastal_battery_fire")[-1].data
+    assert (fired["result"], fired["effective"]) == ("S?", False)
+    tank = game.ref("unit", DD_TANK)
+    assert not game.attr(tank, "eliminated") and game.attr(tank, "landing_wave") == 1
+    game, battery, passengers = battery_game([5])
+    game.perform("coastal_battery_defensive_fire")
+    assert game.events("coastal_battery_fire")[-1].data["hit"] is False
+    assert not any(game.attr(u, "eliminated") for u in passengers)
+
+
+def test_4_7_2_all_targets_must_be_in_range():
+    """utah:4.7.2#1-3 (4.7.2): "All targets must be in range": 10 hexes to the marker is
+    beyond a range of 9, and the battery is not asked."""
+    game, battery, _ = battery_game([], fire_range=9)
+    assert game.value("coastal_battery_targets", battery) == []
+    game.perform("coastal_battery_defensive_fire")
+    assert game.events("coastal_battery_fire") == []
