@@ -675,3 +675,40 @@ def test_4_7_2_all_targets_must_be_in_range():
     assert game.value("coastal_battery_targets", battery) == []
     game.perform("coastal_battery_defensive_fire")
     assert game.events("coastal_battery_fire") == []
+
+
+def test_4_7_3_2_a_landed_dd_tank_acts_after_the_nests_fire():
+    """utah:4.7.3(2), utah:4.5.5 (4.5.5(3)): a DD Tank that survived the Sea State roll
+    unsuppressed may perform an Action — first the Resistance Nests fire at it (as
+    printed, even before a Pass: utah:4.2.2(1)#13-14)."""
+    game = utah_game(NAVAL, rolls=[5, 9], as_printed=True,
+                     allied={"convert_suppression": False, "dd_tank_acts": True,
+                             "action": "pass", "second_action": False})
+    game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    tank = unit(game, DD_TANK, "35.044")
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    kinds = [e.kind for e in game.events() if e.kind in ("sea_state_roll",
+                                                         "resistance_nest_fire")]
+    assert kinds == ["sea_state_roll", "resistance_nest_fire"]
+    assert [d.data["answer"] for d in game.events("decision")
+            if d.data["key"] == "action"] == ["pass"]
+
+
+def test_4_5_4_a_just_landed_unit_acts_for_a_command_point():
+    """utah:4.5.4 (4.5.4(7)): a Unit just landed, In Command, may perform a non-Movement
+    Action for a Command Point; the Resistance Nests fire first."""
+    game, passengers = craft_game([5, 9, 9], allied={"just_landed_action": True,
+                                                     "action": "fire",
+                                                     "fire_at_beach_defenses": True})
+    lead, other = passengers
+    game.place("CO 8th IR", "21.024", "leader")
+    division = game.ref("division", "4th Infantry Division")
+    game.set_initial(division, "cp", 1)
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    assert game.attr(division, "cp") == 0
+    acted = [d.data for d in game.events("decision") if d.data["key"] == "just_landed_action"]
+    assert len(acted) == 1                               # one Command Point, one Unit
+    kinds = [e.kind for e in game.events() if e.kind in ("resistance_nest_fire",
+                                                         "beach_defense_fire")]
+    assert kinds == ["resistance_nest_fire", "beach_defense_fire"]
