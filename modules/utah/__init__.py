@@ -18,6 +18,11 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 RULES = Path(__file__).with_name("rules")
+# The Naval Invasion System (4.x): the Beach Overlay, the Naval Chit and its
+# Sequence of Play, the Assault Forces' ranges (docs/utah_nis.md).
+NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_beach_actions.ksr", "naval_sequence.ksr",
+                    "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr",
+                    "naval_coastal_fire.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
@@ -49,7 +54,7 @@ RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire
               "piggyback.ksr",
               # Formation and Battalion Attachment (13.0-13.5)
               "attachment.ksr",
-              "demo_victory.ksr")
+              "demo_victory.ksr") + NAVAL_RULE_FILES
 
 
 class _Plugin:
@@ -58,8 +63,8 @@ class _Plugin:
         return ModuleInfo(name="utah", layer="exclusive", ruleset="utah", requires=("gts",),
                           title="The Greatest Day: Utah Beach",
                           description="Exclusive rules (Part Two of the Utah book; the Naval "
-                                      "Invasion System 4.x not yet) and demonstration "
-                                      "scenarios.")
+                                      "Invasion System 4.x in part, docs/utah_nis.md) and "
+                                      "demonstration scenarios.")
 
     @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):
@@ -81,7 +86,10 @@ class _Plugin:
         return {"effect": {"units": "list", "zone": "str", "drop": "str", "landing": "str",
                            "turn": "any", "stick": "str",
                            # works.ksr: a Bridge the scenario has wired (2.4.6)
-                           "hexes": "list", "side": "side"},
+                           "hexes": "list", "side": "side",
+                           # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2);
+                           # naval_ranges.ksr: an Assault Force marker's hex (4.4.1)
+                           "beach": "str", "area": "str", "force": "str", "marker_hex": "str"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},

@@ -18,7 +18,8 @@ from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
 HERE = Path(__file__).parent
-RULE_FILES = ("errata.ksr", "transport_and_parks.ksr", "deployment_90th.ksr")
+RULE_FILES = ("errata.ksr", "transport_and_parks.ksr", "deployment_90th.ksr",
+              "naval_errata.ksr")
 
 
 class _Plugin:
