@@ -305,41 +305,6 @@ class HeuristicPlayer(Judgements, RuleReader):
                 best = (rank, h)
         return best[1] if best else None
 
-    def step_toward(self, unit: Ref, options: list | None = None) -> str | None:
-        """The neighbouring hex that brings the unit nearer its goal, avoiding
-        enemy Fire Zones when another hex does as well."""
-        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
-        if goal is None or here == goal:
-            return None
-        if options is None:
-            options = list(self.rule("neighbours", here, default=[]) or [])
-            options = [h for h in options
-                       if self.rule("may_enter", unit, h, "direct", default=False)]
-        side = self.side_of(unit)
-        now = self.distance(here, goal)
-        back = self.came_from(unit)  # a detour's step away is not undone
-        options = [h for h in options if h != back]
-        nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
-        if not nearer:
-            return self.detour(unit, here, goal, options)
-        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
-        nearest = min(self.distance(h, goal) for h in nearer)
-        return min((h for h in nearer if self.distance(h, goal) == nearest),
-                   key=lambda h: (h != goal and self.in_enemy_zone(h, side), h))
-
-    def move(self, decision: Any, options: list) -> Any:
-        wanted = self.wanted_option("move", decision, options)
-        if wanted is not None:
-            return wanted
-        step = self.step_toward(decision.subject, options)
-        if step is not None:
-            return step
-        if "stop" in options:
-            return "stop"
-        hexes = self.hexes_among(options)
-        goal = self.goal_of(decision.subject)
-        return min(hexes, key=lambda h: (self.distance(h, goal), h)) if hexes else None
-
     def fire_target(self, decision: Any, options: list, mode: str = "direct") -> Any:
         firer = decision.subject
         units = [o for o in options if isinstance(o, Ref)]

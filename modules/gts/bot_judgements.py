@@ -14,7 +14,8 @@ DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
 
 class Judgements:
     """What HeuristicPlayer reads the game with: objectives, hexes_among,
-    distance, side_of, goal_of, enemy_distance, rule."""
+    distance, side_of, goal_of, enemy_distance, in_enemy_zone, wanted_option,
+    rule.  Moving: a step toward the goal, round an obstacle if need be."""
 
     def by_shape(self, decision: Any, options: list) -> Any:
         """A question no answer table knows (a new rule file's choose): judged by
@@ -72,6 +73,41 @@ class Judgements:
         units = [o for o in options if isinstance(o, Ref)]
         return max(units, key=lambda u: (self.rule("current_steps", u, default=1) or 0,
                                          -(self.attr(u, "defense") or 0), u.id), default=None)
+
+    def step_toward(self, unit: Ref, options: list | None = None) -> str | None:
+        """The neighbouring hex that brings the unit nearer its goal, avoiding
+        enemy Fire Zones when another hex does as well."""
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        if goal is None or here == goal:
+            return None
+        if options is None:
+            options = list(self.rule("neighbours", here, default=[]) or [])
+            options = [h for h in options
+                       if self.rule("may_enter", unit, h, "direct", default=False)]
+        side = self.side_of(unit)
+        now = self.distance(here, goal)
+        back = self.came_from(unit)  # a detour's step away is not undone
+        options = [h for h in options if h != back]
+        nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
+        if not nearer:
+            return self.detour(unit, here, goal, options)
+        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
+        nearest = min(self.distance(h, goal) for h in nearer)
+        return min((h for h in nearer if self.distance(h, goal) == nearest),
+                   key=lambda h: (h != goal and self.in_enemy_zone(h, side), h))
+
+    def move(self, decision: Any, options: list) -> Any:
+        wanted = self.wanted_option("move", decision, options)
+        if wanted is not None:
+            return wanted
+        step = self.step_toward(decision.subject, options)
+        if step is not None:
+            return step
+        if "stop" in options:
+            return "stop"
+        hexes = self.hexes_among(options)
+        goal = self.goal_of(decision.subject)
+        return min(hexes, key=lambda h: (self.distance(h, goal), h)) if hexes else None
 
     def detour(self, unit: Ref, here: str, goal: str, options: list) -> str | None:
         """The first step of the shortest way round (a coast, a river, a hex
