@@ -248,7 +248,10 @@ def reinforcement(day, ids, hexes, via, wave=None) -> list[str]:
 
 
 def scenario_yaml() -> str:
-    east = " ".join(h(72, r) for r in range(18, 33))
+    # The whole mapboard's east edge: section E's (column 72) and, south of it,
+    # section G's (column 60), as scenario 2 enters along G's.
+    east_e = [h(72, r) for r in range(18, 33)]
+    east = " ".join(east_e + [h(60, r) for r in range(33, 49)])
     lines = [
         "# Scenario #5: Normandy Beachhead (tld:scenario:5), with Modules I-V.",
         "#   \"Mapboard: Use the entire mapboard. Game Length: Three turns; 6 June through",
@@ -281,6 +284,9 @@ def scenario_yaml() -> str:
                            "72.19 72.22 72.26 72.30", "Any road hex 'A' through 'D' on east edge.")
     lines += reinforcement("08", ["Iss Pz Korps HQ"], east,
                            "Anywhere along east edge of mapboard.")
+    lines += ["  # \"Via beach landing boxes\", as printed; which beach each lands at is on the",
+              "  # card, not in the text: Omaha for the U.S. 2nd Infantry and 2nd Armored",
+              "  # Divisions, Sword for 12/DEV, where they landed (PROVISIONAL)."]
     lines += reinforcement("07", ["2 Inf HQ"] + members_of("Allied", "2 Inf"),
                            " ".join(OMAHA), "Via beach landing boxes.")
     lines += reinforcement("07", ["12/DEV"], " ".join(SWORD), "Via beach landing boxes.")
@@ -289,7 +295,7 @@ def scenario_yaml() -> str:
     lines += ["  # Special rule 3: the 71 Infanterie Division's box on mapboard 'E' (its entry",
               "  # 'as described in the box', not in the text: the east edge of section E).",
               ]
-    lines += reinforcement("06", list(ACTIVATION), east,
+    lines += reinforcement("06", list(ACTIVATION), " ".join(east_e),
                            "As described in the box on mapboard 'E'.")
     lines += ["  # Supply Schedule: Allied 3, 5, 5 units via beach landing boxes (on 6 June with",
               "  # the build-up waves); German 4, 7, none anywhere along the east edge."]

@@ -13,7 +13,8 @@ from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.play import play_game
 
 DAY = {0: "1944-06-06 0600", 1: "1944-06-07 0600", 2: "1944-06-08 0600"}
-EAST = [f"72.{r}" for r in range(18, 33)]
+# The mapboard's east edge: section E's column 72, then section G's column 60.
+EAST = [f"72.{r}" for r in range(18, 33)] + [f"60.{r}" for r in range(33, 49)]
 
 
 def normandy():
