@@ -50,6 +50,8 @@ def check_references(game: Game, scenarios: Iterable[Scenario] = (),
 # Effect keys that name things other than by their kind's name (a key named
 # after a kind, 'unit', or its plural, 'units', names that kind: _effect_kind).
 _EFFECT_REFERENCES = {"winner": "side", "hex": "hex", "hexes": "hex"}
+# Any other key naming a hex by its suffix ("marker_hex", "exit_hexes") is one too.
+_HEX_SUFFIXES = ("_hex", "_hexes")
 
 
 class References:
@@ -317,8 +319,14 @@ class References:
             if not first <= turn_order(r.turn) <= last:
                 self.error(r, ("turn",), f"turn '{r.turn}' is outside the scenario "
                                          f"('{s.start_turn}' to '{s.end_turn}')")
+        daily = self.g.turn_track.daily if self.g.turn_track is not None else None
         for effect in (e for rule in s.scenario_rules for e in rule.effects):
             for key, value in (effect.model_extra or {}).items():
+                if key == "turn" and isinstance(value, str):
+                    # the rules read it as a place on the turn track: a label off
+                    # the track would read as no turn at all
+                    self._effect_turn(value, daily, first, last, s, effect)
+                    continue
                 kind = self._effect_kind(key)
                 for steps, item in ([((key, i), v) for i, v in enumerate(value)]
                                     if isinstance(value, list) else [((key,), value)]):
@@ -351,10 +359,22 @@ class References:
                 self.hex(hex_id, maps, award, "hexes", index)
         return True
 
+    def _effect_turn(self, label: str, daily: list[str] | None, first: Any, last: Any,
+                     s: Any, effect: Any) -> None:
+        date, _, time = label.partition(" ")
+        if daily is not None and time not in daily:
+            self.error(effect, ("turn",), f"turn '{label}': '{time}' is not a turn of the "
+                                          f"day ({', '.join(daily)})", did_you_mean(time, daily))
+        elif not first <= turn_order(label) <= last:
+            self.error(effect, ("turn",), f"turn '{label}' is outside the scenario "
+                                          f"('{s.start_turn}' to '{s.end_turn}')")
+
     def _effect_kind(self, key: str) -> str | None:
         """The kind of thing an effect's key names, if any."""
         if key in _EFFECT_REFERENCES:
             return _EFFECT_REFERENCES[key]
+        if key.endswith(_HEX_SUFFIXES):
+            return "hex"
         for kind in (key, key[:-1] if key.endswith("s") else None):
             if kind in self.known:
                 return kind
