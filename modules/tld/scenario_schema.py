@@ -12,6 +12,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from kriegsspiel.core.errors import did_you_mean
 from kriegsspiel.core.models import DataModel
 from kriegsspiel.core.models import SheetHexList as HexList
 
@@ -33,8 +34,19 @@ class TldReinforcement(DataModel):
 SCHEMA = {"reinforcement": TldReinforcement}
 
 
+# The words an effect's field may be, where the rules test for one of them.
+EFFECT_WORDS = {("weather_cycle", "first_turn"): ("fair", "roll")}
+
+
 def check_scenario(check: Any, scenario: Any) -> None:
-    """Each entry hex is on the map in play (check: core.refcheck.References)."""
+    """Each entry hex is on the map in play, and an effect's word is one the
+    rules know (check: core.refcheck.References)."""
     for r in scenario.reinforcements:
         for index, hex_id in enumerate(getattr(r, "entry_hexes", None) or []):
             check.hex(hex_id, check.sheets_of(r), r, "entry_hexes", index)
+    for effect in (e for rule in scenario.scenario_rules for e in rule.effects):
+        for (kind, field), words in EFFECT_WORDS.items():
+            value = (effect.model_extra or {}).get(field)
+            if effect.kind == kind and value is not None and value not in words:
+                check.error(effect, (field,), f"{kind} {field} '{value}' is not one of "
+                                              f"{', '.join(words)}", did_you_mean(str(value), words))

@@ -184,3 +184,20 @@ def test_bots_play_the_addenda_to_one_result(name, seed, kinds):
     """tld:VI.A#3: each addenda scenario ends with one result after its last turn."""
     game, lines = play_game(f"tld/{name}", seed, kinds, check_invariants=True)
     assert len(game.session.events("game_won")) == 1 and lines[-1].startswith("RESULT: ")
+
+
+def test_a_misspelt_first_turn_weather_is_a_located_error(tmp_path):
+    """`first_turn: fair|roll` (the addenda's first-turn weather): another word
+    would silently roll, so ks check names it, with a did-you-mean."""
+    from typer.testing import CliRunner
+    from kriegsspiel.tools.cli import app
+    from pathlib import Path
+    shipped = Path(__file__).resolve().parents[2] / "scenarios" / "tld" / "cobra_addenda.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    assert "first_turn: fair" in text
+    bad = tmp_path / "cobra_addenda.yaml"
+    bad.write_text(text.replace("first_turn: fair", "first_turn: fiar"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert "first_turn: weather_cycle first_turn 'fiar' is not one of fair, roll" in result.output
+    assert "did you mean 'fair'?" in result.output
