@@ -595,3 +595,37 @@ def test_a_bot_reading_the_rules_takes_no_die_from_the_game(make_session):
     assert reader.rule("tq_check", unit, default="refused") == "refused"
     assert session.dice.remaining() == [3, 4] and session.dice.count == 0
     assert reader.rule("current_steps", unit) >= 1  # a pure definition still reads
+
+
+def test_the_heuristic_bot_reads_the_step_back_of_the_action_in_progress_only(make_session):
+    """came_from: the hex a Unit left by its last step since the question that
+    began the action in progress; none once another action's question is asked."""
+    from kriegsspiel.modules.gts.bot import HeuristicPlayer
+    session = make_session()
+    bot = HeuristicPlayer(session)
+    unit = session.state.ref("unit", "pi1")
+    session.state.record("decision", {"player": "axis", "key": "action", "subject": "pi1",
+                                      "answer": "move"}, [])
+    assert bot.came_from(unit) is None
+    session.state.record("unit_moved", {"unit": "pi1", "origin": "15.06",
+                                        "destination": "14.06"}, [])
+    assert bot.came_from(unit) == "15.06"
+    session.state.record("decision", {"player": "axis", "key": "action", "subject": "pi1",
+                                      "answer": "move"}, [])
+    assert bot.came_from(unit) is None
+
+
+def test_the_heuristic_bots_enemy_distances_follow_the_enemy(make_session):
+    """enemy_distance is kept while the enemy's hexes stay the same and measured
+    anew when an enemy moves (or a restore puts one back)."""
+    from kriegsspiel.modules.gts.bot import HeuristicPlayer
+    session = make_session()
+    bot = HeuristicPlayer(session)
+    unit = session.state.ref("unit", "pi1")
+    before = session.state.snapshot()
+    far = bot.enemy_distance(unit)
+    assert far == min(session.state.distance("15.06", h) for h in ("04.05", "06.05"))
+    session.place("police", "13.06")
+    assert bot.enemy_distance(unit) == 2
+    session.state.restore(before)
+    assert bot.enemy_distance(unit) == far

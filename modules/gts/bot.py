@@ -59,7 +59,11 @@ class HeuristicPlayer(Judgements, RuleReader):
         on_map = self.state.having(self.state.units(), "on_map")
         if side is None and enemy_of is None:
             return on_map
-        sides = self._sides  # a Unit's side is the catalog's: read once
+        # A Unit's side is the catalog's, read once — unless the rules keep a
+        # track or link of that name, by which a Unit might change side.
+        program = self.session.program
+        sides = self._sides if "side" not in program.tracks and \
+            "side" not in program.links else {}
         for u in on_map:
             if u.id not in sides:
                 sides[u.id] = self.side_of(u)
