@@ -191,6 +191,9 @@ class Program:
         holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
 
     def _build_link(self, decl: ir.Link, holder: Compiled) -> None:
+        twice = sorted({k for k in decl.kinds if decl.kinds.count(k) > 1})
+        if twice:
+            raise KsError(f"link '{decl.name}' is kept on '{twice[0]}' twice", decl.loc)
         for kind in (*decl.kinds, decl.to):
             if kind not in self.entity_kinds:
                 raise KsError(f"'{kind}' is not a kind of game entity", decl.loc,

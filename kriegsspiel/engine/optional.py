@@ -14,8 +14,9 @@ Errata are on by default: a scenario lists its title's errata module among
 its rulesets.  The switch ``as-printed`` (`ks play … --as-printed`,
 ``start(..., options=["as-printed"])``) plays the rules as the books print
 them: every module at the ``errata`` layer leaves the game, with whatever
-builds on it.  It travels with the optional rules, so saves, resumes and
-simulations keep it.
+of the scenario's rulesets builds on it; an optional rule whose module builds
+on errata cannot be played so, and asking for both is an error.  It travels
+with the optional rules, so saves, resumes and simulations keep it.
 """
 
 from __future__ import annotations
@@ -56,18 +57,21 @@ def resolve(registry: Registry, scenario: Scenario, options: Iterable[str]) -> l
     if AS_PRINTED in chosen:
         for ref in chosen:
             if ref != AS_PRINTED:
-                _check_printed(registry, ref, registry.optional_module(ref))
+                _check_printed(registry, scenario, ref, registry.optional_module(ref))
     return chosen
 
 
-def _check_printed(registry: Registry, ref: str, module: str) -> None:
+def _check_printed(registry: Registry, scenario: Scenario, ref: str, module: str) -> None:
     """An optional rule whose module builds on errata cannot be played as printed:
     said, rather than the rule silently left out with its errata."""
     needed = [m for m in registry.select([module])
               if m != module and registry.info(m).layer == ERRATA_LAYER]
     if needed:
-        raise KsError(f"optional rule '{ref}' builds on the errata ({', '.join(needed)}): "
-                      f"it cannot be played --as-printed, which leaves them out")
+        listed = f" (scenario '{scenario.id}' lists it among its special rules)" \
+            if ref in scenario.special_rules else ""
+        raise KsError(f"optional rule '{ref}'{listed} builds on the errata "
+                      f"({', '.join(needed)}): it cannot be played --as-printed, which "
+                      f"leaves them out")
 
 
 def with_optional_modules(registry: Registry, rules: list[str], refs: Iterable[str]) -> list[str]:

@@ -346,6 +346,12 @@ def test_a_link_set_on_a_kind_it_is_not_kept_on_is_an_error():
         gts_with(text).procedure("regroup")
 
 
+def test_a_link_kept_on_one_kind_twice_is_an_error():
+    """A link names each kind it is kept on once."""
+    with pytest.raises(KsError, match="link 'formation' is kept on 'unit' twice"):
+        gts_with("override link formation on unit, leader, unit to formation @gts:24.1\n")
+
+
 def test_missing_rating_never_satisfies_an_inequality():
     """gts:10.0.3: a Division without a Dispatch Rating never gains by the rating."""
     session = make_session()
