@@ -223,6 +223,7 @@ class Decl:
 @dataclass
 class Const(Decl):
     expr: Expr | None = None
+    provenance: str | None = None  # "provisional": a value the books do not print
     kind = "const"
 
 

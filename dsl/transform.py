@@ -91,8 +91,10 @@ class ToIR(Transformer):
     # ---- declarations ---------------------------------------------------
     @v_args(meta=True)
     def const_decl(self, meta, items):
-        override, cites, (name, expr) = self._split(items)
-        return ir.Const(str(name), cites, self.loc(meta), override, expr=expr)
+        override, cites, rest = self._split(items)
+        provenance = rest[2] if len(rest) > 2 else None
+        return ir.Const(str(rest[0]), cites, self.loc(meta), override, expr=rest[1],
+                        provenance=provenance)
 
     @v_args(meta=True)
     def enum_decl(self, meta, items):

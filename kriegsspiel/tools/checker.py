@@ -54,7 +54,10 @@ def check_shipped(disable: list[str] = (), modules: list[str] = ()) -> CheckResu
     definitions = {n for p in programs for n in p.decls}
     provisional = sorted({_provisional_table(n, d, leaf) for p, leaf in zip(programs, leaves)
                           for n, d in p.decls.items()
-                          if d.kind == "table" and d.provenance == "provisional"})
+                          if d.kind == "table" and d.provenance == "provisional"} |
+                         {f"const {n} ({d.loc.path}:{d.loc.line})" for p in programs
+                          for n, d in p.decls.items()
+                          if d.kind == "const" and d.provenance == "provisional"})
     provisional += provisional_data(loading.shipped_roots())
     if provisional:
         result.notes.append("provisional (invented where the books give no number; "

@@ -346,6 +346,15 @@ def test_a_link_set_on_a_kind_it_is_not_kept_on_is_an_error():
         gts_with(text).procedure("regroup")
 
 
+def test_a_constant_the_books_do_not_print_is_marked_provisional():
+    """A value the books do not print says so, as a table does; ks check lists it."""
+    program = gts_with("const made_up = 3 @gts:10.0.3 provisional\n"
+                       "def twice_made_up() = 2 * made_up @gts:10.0.3\n")
+    assert program.decls["made_up"].provenance == "provisional"
+    assert program.decls["command_points_per_dispatch_point"].provenance is None
+    assert make_session(program).value("twice_made_up") == 6
+
+
 def test_a_link_kept_on_one_kind_twice_is_an_error():
     """A link names each kind it is kept on once."""
     with pytest.raises(KsError, match="link 'formation' is kept on 'unit' twice"):
