@@ -366,7 +366,8 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     chit is played."""
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "move_assault_force_markers", "move_ships", "return_chit"]
     beach = overlay(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
     assert game.attr(beach, "all_gaps_open") == 0
@@ -491,7 +492,8 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
     tank = game.ref("unit", DD_TANK)
     game.set_initial(tank, "landing_wave", 2)                # Uncle Red
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "move_assault_force_markers", "move_ships", "return_chit"]
     game.perform("naval_sequence_of_play", naval_chit(game))
     if as_printed:
         assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 2
