@@ -641,7 +641,8 @@ def battery_game(rolls, fire_range=40, target="craft"):
 
 
 def test_4_7_2_a_coastal_battery_sinks_a_landing_craft_in_its_landing_wave_box():
-    """utah:4.4.7#3, utah:4.4.7#11, utah:4.4.7#13, utah:4.4.7#17-18, utah:4.6#7-8: in step 3
+    """utah:4.4.7#3, utah:4.4.7#11, utah:4.4.7#13, utah:4.4.7#17-18, utah:4.6#7-8,
+    utah:4.7.2#5-6 (UtS's marker serves the Landing Wave boxes): in step 3
     a Coastal Battery fires at a Landing Craft in a Landing Wave box within range (the
     hexes to UtS's marker: 10), on the black line against an armored target; Effective
     Fire (an S) removes the craft and eliminates its passengers; no Barrage."""

@@ -76,7 +76,7 @@ def test_4_4_4_a_a_ship_is_in_range_counting_from_the_target_to_its_own_marker()
 # ---- 4.4.4(b), (c), 4.7.1: spotting and the shot ----------------------------------------
 
 def test_4_4_4_b_a_ship_self_spots_a_coastal_battery_and_fires_indirect_he():
-    """utah:4.4.4#1-4, utah:4.4.4#8, utah:4.4.4#10, utah:4.7.1#3, utah:4.7.1#7, utah:4.4.1#7:
+    """utah:4.4.4#1-4, utah:4.4.4#8, utah:4.4.4#10, utah:4.7.1#3, utah:4.7.1#7:
     a ship always self-spots a Coastal Battery in range and conducts normal Indirect Fire
     (HE: its Fire Rating plus the target's modifiers, the CRT's IHE line, a Barrage): no
     contact roll."""
@@ -211,7 +211,10 @@ def test_4_7_2_a_coastal_battery_sinks_a_ship_in_range():
 
 
 def test_4_7_2_a_ship_out_of_range_is_no_target():
-    """utah:4.7.2#3: 10 hexes + the Long box's 30 is beyond a range of 39."""
+    """utah:4.7.2#3: 10 hexes + the Long box's 30 is beyond a range of 39;
+    utah:4.4.7#1-2: a Coastal Battery is the Unit tagged coastal_battery (the black Fire
+    Rating), an Emplaced gun; utah:4.4.7#6: never at Landing Craft (the LCS) on the Naval
+    Display."""
     game = game_with()
     gun = battery(game, fire_range=39)
     assert ship(game, "USS Nevada") not in game.value("coastal_battery_targets", gun)
@@ -222,7 +225,7 @@ def test_4_7_2_a_ship_out_of_range_is_no_target():
 # ---- 4.6 steps 7 and 8: the markers and the ships move -----------------------------------
 
 def test_4_6_step_7_the_allied_player_moves_an_assault_force_marker():
-    """utah:4.4.3#1-4, utah:4.6#15-17: step 7 moves UtS's marker to a hex of its Sector
+    """utah:4.4.3#1-4, utah:4.4.1#4, utah:4.6#15-17: step 7 moves UtS's marker to a hex of its Sector
     (here a Beach hex, the overlay being in place); ranges count from it afterwards."""
     game = game_with(allied={"assault_force_marker_hex": "21.024"})
     game.state.map.terrain["21.024"] = "beach"
@@ -248,11 +251,15 @@ def test_4_6_step_8_ships_move_within_their_assault_force():
 
 
 def test_4_6_the_nsop_runs_steps_2_3_4_7_8_in_order():
-    """utah:4.6#1, utah:4.6#5-8, utah:4.6#15, utah:4.6#18: the Naval Chit's play runs the
-    bombardment, the Coastal Battery fire, the landing, the markers' and the ships' moves."""
+    """utah:4.6#1, utah:4.6#5-8, utah:4.6#15, utah:4.6#18, utah:4.7.1#1: the Naval Chit's
+    play runs the bombardment (the ships, then the LCSs, each the Allied player's to fire), the Coastal Battery fire, the landing, the markers' and the ships' moves."""
     game = game_with(allied={"ship_fires": False, "lcs_fires_at_beach_defenses": False,
                              "ship_box": "medium", "assault_force_marker_hex": "20.025"})
+    battery(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
+    asked = [d.data["key"] for d in game.events("decision")]
+    assert asked.count("ship_fires") == 5           # four ships and the LCS (no LCR now)
+    assert asked.index("ship_fires") < asked.index("lcs_fires_at_beach_defenses")
     steps = [e.data["step"] for e in game.events("naval_step")]
     assert steps == ["check_gaps", "ships_fire", "shore_fires", "landing",
                      "move_assault_force_markers", "move_ships"]
