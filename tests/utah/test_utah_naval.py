@@ -534,7 +534,9 @@ def test_4_7_3_1_obstacles_hit_the_craft_and_its_passengers_land_with_the_damage
     """utah:4.2.1#3-5: the Beach Obstacles attack every Landing Craft landed, on the
     white (DP) line against an armored target with their level (4, PROVISIONAL) and no
     modifiers; utah:4.1.7 (4.5.4(3)): each passenger lands with the craft's result (a
-    roll of 1: C); utah:4.7.3(1): the craft marker is then removed."""
+    roll of 1: C); utah:4.7.3(1)#1, utah:4.7.3(1)#3, utah:4.7.3(1)#14, utah:4.7.3(1)#16,
+    utah:4.7.3(1)#23: the craft placed on its hex, the Obstacles rolled, the passengers
+    landed with its damage, the craft marker then removed."""
     game, passengers = craft_game([1])
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     attacked = game.events("landing_craft_attacked")
@@ -581,8 +583,8 @@ def test_4_2_1_a_9_drifts_the_craft_back_to_its_landing_box():
 def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
     """utah:4.2.2(1)#1-6: the German player may attack the craft with the Resistance
     Nests after the Obstacles (pink line, armored, only mass and the craft's Defense
-    Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11: if he did not, he may
-    attack one of the Units just landed instead."""
+    Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11, utah:4.7.3(1)#6-7,
+    utah:4.7.3(1)#19: if he did not, he may attack one of the Units just landed instead."""
     game, passengers = craft_game([5, 0], axis={"nests_at_landing_craft": True})
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     nests = [a.data for a in game.events("landing_craft_attacked")
@@ -599,8 +601,8 @@ def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
 
 
 def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
-    """utah:4.2.6#8 (4.5.4(5)): after landing its passengers the craft may fire at the
-    Beach Defenses as a Landing Craft (PROVISIONAL table: a 0 reduces the Nests)."""
+    """utah:4.2.6#8 (4.5.4(5)), utah:4.7.3(1)#21-22: after landing its passengers the
+    craft may fire at the Beach Defenses as a Landing Craft (PROVISIONAL table: a 0 reduces the Nests)."""
     game, passengers = craft_game([5, 0], allied={"landing_craft_fires": True})
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     fired = game.events("beach_defense_fire")[-1].data
@@ -715,3 +717,47 @@ def test_4_5_4_a_just_landed_unit_acts_for_a_command_point():
     kinds = [e.kind for e in game.events() if e.kind in ("resistance_nest_fire",
                                                          "beach_defense_fire")]
     assert kinds == ["resistance_nest_fire", "beach_defense_fire"]
+
+
+# ---- 4.2.3: German Opportunity Fire at a landing -------------------------------------
+
+def test_4_2_3_a_opportunity_fire_at_the_landing_craft_before_its_passengers_land():
+    """utah:4.2.3#1-6 (4.2.3(a)), utah:4.7.3(1)#10-11, utah:4.7.3(1)#15-16: after the
+    Obstacles (and any Nests)
+    a German Unit whose Fire Zone covers the Beach hex may fire at the craft (its Troop
+    Quality Check first): an Armored target, no +2 Fire Zone modifier; the result is the
+    craft's (utah:4.2.3#13-14: an S? failed, an S not converted) and its passengers land
+    with it; no second attack at a landed Unit (4.2.3(b))."""
+    game, passengers = craft_game([5, 0, 1, 9], axis={"opportunity_at_landing_craft": True})
+    firer = unit(game, "5./II./Gren 1057", "22.024")
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    fired = [a.data for a in game.events("landing_craft_attacked")
+             if a.data["by"] == "opportunity_fire"]
+    assert [(f["rating"], f["roll"], f["result"]) for f in fired] == [(3, 1, "S?")]
+    rating = game.value("craft_opportunity_rating", firer, passengers)
+    assert "opportunity" not in {t["name"] for t in rating.terms}
+    assert all(game.attr(u, "suppressed") == 1 for u in passengers)
+    asked = [d.data["key"] for d in game.events("decision")]
+    assert "opportunity_at_landed_unit" not in asked
+
+
+def test_4_2_3_b_else_opportunity_fire_at_one_just_landed_unit():
+    """utah:4.2.3#7-10 (4.2.3(b)), utah:4.7.3(1)#20: had the German player not fired at
+    the craft, he may fire at one of its passengers once landed, with the +2 Fire Zone to
+    Fire Zone and every other Opportunity Fire modifier (the mass of the Units in the hex,
+    the craft gone); utah:4.2.3#11-12: normal Opportunity Fire otherwise."""
+    game, passengers = craft_game([5, 0, 9],
+                                  axis={"opportunity_at_landing_craft": False,
+                                        "opportunity_at_landed_unit": True,
+                                        "opportunity_firer": "5./II./Gren 1057",
+                                        "opportunity_target": "B/1/8"})
+    firer = unit(game, "5./II./Gren 1057", "22.024")
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    fired = game.events("fire_resolved")[-1].data
+    assert (str(fired["firer"]), str(fired["target"]), fired["roll"]) == \
+        ("5./II./Gren 1057", "B/1/8", 9)
+    rating = game.value("final_fire_rating", firer, passengers[1], "opportunity", 0, 2)
+    assert fired["rating"] == int(rating)
+    terms = {t["name"]: t["amount"] for t in
+             game.value("modified_fire_rating", firer, passengers[1], "opportunity", 0, 2).terms}
+    assert terms["opportunity"] == 2

@@ -225,7 +225,8 @@ def test_4_7_2_a_ship_out_of_range_is_no_target():
 # ---- 4.6 steps 7 and 8: the markers and the ships move -----------------------------------
 
 def test_4_6_step_7_the_allied_player_moves_an_assault_force_marker():
-    """utah:4.4.3#1-4, utah:4.4.1#4, utah:4.6#15-17: step 7 moves UtS's marker to a hex of its Sector
+    """utah:4.4.3#1-4, utah:4.4.1#4, utah:4.6#15-17: step 7 moves UtS's marker to a hex of
+    its Sector
     (here a Beach hex, the overlay being in place); ranges count from it afterwards."""
     game = game_with(allied={"assault_force_marker_hex": "21.024"})
     game.state.map.terrain["21.024"] = "beach"
@@ -252,7 +253,8 @@ def test_4_6_step_8_ships_move_within_their_assault_force():
 
 def test_4_6_the_nsop_runs_steps_2_3_4_7_8_in_order():
     """utah:4.6#1, utah:4.6#5-8, utah:4.6#15, utah:4.6#18, utah:4.7.1#1: the Naval Chit's
-    play runs the bombardment (the ships, then the LCSs, each the Allied player's to fire), the Coastal Battery fire, the landing, the markers' and the ships' moves."""
+    play runs the bombardment (the ships, then the LCSs, each the Allied player's to
+    fire), the Coastal Battery fire, the landing, the markers' and the ships' moves."""
     game = game_with(allied={"ship_fires": False, "lcs_fires_at_beach_defenses": False,
                              "ship_box": "medium", "assault_force_marker_hex": "20.025"})
     battery(game)
