@@ -22,7 +22,8 @@ RULES = Path(__file__).with_name("rules")
 # Sequence of Play, the Assault Forces' ranges (docs/utah_nis.md).
 NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_beach_actions.ksr", "naval_sequence.ksr",
                     "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr",
-                    "naval_coastal_fire.ksr", "naval_ships.ksr")
+                    "naval_coastal_fire.ksr", "naval_ships.ksr",
+                    "naval_transport.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)

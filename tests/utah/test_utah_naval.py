@@ -367,6 +367,7 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
     assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "loading_to_landing_wave", "en_route_to_loading",
                      "move_assault_force_markers", "move_ships", "return_chit"]
     beach = overlay(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
@@ -493,6 +494,7 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
     game.set_initial(tank, "landing_wave", 2)                # Uncle Red
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
     assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "loading_to_landing_wave", "en_route_to_loading",
                      "move_assault_force_markers", "move_ships", "return_chit"]
     game.perform("naval_sequence_of_play", naval_chit(game))
     if as_printed:

@@ -264,4 +264,5 @@ def test_4_6_the_nsop_runs_steps_2_3_4_7_8_in_order():
     assert asked.index("ship_fires") < asked.index("lcs_fires_at_beach_defenses")
     steps = [e.data["step"] for e in game.events("naval_step")]
     assert steps == ["check_gaps", "ships_fire", "shore_fires", "landing",
+                     "loading_to_landing_wave", "en_route_to_loading",
                      "move_assault_force_markers", "move_ships"]
