@@ -114,6 +114,10 @@ class _Plugin:
     @hookimpl
     def ks_describe_event(self, kind, data):
         # The turn log's lines for the Utah rules' own events.
+        from kriegsspiel.modules.utah.naval_log import describe_naval_event
+        naval = describe_naval_event(kind, data)
+        if naval is not None:
+            return naval
         if kind == "weather_determined":  # utah:1.2
             return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
         if kind == "divisions_supplied":  # utah:17.3

@@ -91,6 +91,16 @@ def test_4_4_4_b_a_ship_self_spots_a_coastal_battery_and_fires_indirect_he():
     assert [e.data["hex"] for e in game.events("barrage_placed")] == ["30.027"]
 
 
+def test_4_4_4_a_ships_nine_is_no_fire_and_no_barrage():
+    """utah:4.4.4#3 ("normal Indirect Fire"): as the series' 16.5, a nine is no fire at
+    all: no result and no Barrage."""
+    game = game_with(rolls=[9], allied={"ship_fires": True, "ship_target": WN})
+    battery(game)
+    game.perform("ship_fires", ship(game))
+    assert game.events("naval_fire")[-1].data["hit"] is False
+    assert game.events("barrage_placed") == []
+
+
 def test_4_4_4_b_a_wn_in_sight_of_an_uncleared_beach_is_self_spotted():
     """utah:4.4.4#9, utah:4.7.1#8: a Wn in range and in the Line of Sight of a Beach hex of
     an uncleared Beach is self-spotted; once the Beach is cleared, it is not."""
@@ -266,3 +276,32 @@ def test_4_6_the_nsop_runs_steps_2_3_4_7_8_in_order():
     assert steps == ["check_gaps", "ships_fire", "shore_fires", "landing",
                      "loading_to_landing_wave", "en_route_to_loading",
                      "move_assault_force_markers", "move_ships"]
+
+
+# ---- the turn log -------------------------------------------------------------------------
+
+def test_the_turn_log_shows_the_naval_chit_its_steps_and_the_fire():
+    """utah:4.6#1, utah:4.7.1#3, utah:4.7.2#2: `ks play`'s log reads the Naval Chit's play —
+    each NSoP step by its printed title, a ship's shot, a battery's shot at a ship, the
+    markers' and the ships' moves — through the module's ks_describe_event."""
+    from kriegsspiel.tools.play import describe
+    game = game_with(rolls=[9, 9], allied={"ship_fires": True, "ship_target": WN,
+                                           "lcs_fires_at_beach_defenses": False,
+                                           "ship_box": "short",
+                                           "assault_force_marker_hex": "20.025"},
+                     axis={"coastal_battery_fires": True,
+                           "coastal_battery_target": "USS Corry"})
+    battery(game)
+    # only the Corry on the display
+    game.state.catalog["effect"] = {k: v for k, v in game.state.catalog["effect"].items()
+                                    if not (v["kind"] == "naval_display" and
+                                            v["box"] != "short")}
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    turns = [t["label"] for t in game.state.catalog["game"]["game"]["turns"]]
+    log = [describe(e, turns) for e in game.events()]
+    lines = [line for line in log if line]
+    assert "  Naval Chit: the Naval Sequence of Play" in lines
+    assert "   NSoP 2. Ships Fire at Shore" in lines
+    assert "   NSoP 8. Move Ships" in lines
+    assert f"    USS Corry fires at {WN}: rating" in "\n".join(lines)
+    assert f"    {WN} fires at USS Corry: rating" in "\n".join(lines)
