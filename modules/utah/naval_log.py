@@ -97,4 +97,6 @@ def describe_naval_event(kind, data):
                 f"Loading box")
     if kind == "leader_boards":  # utah:4.5.3
         return f"    {_name(data['leader'])} rides with {_name(data['unit'])}"
+    if kind == "leader_moved_to":  # utah:4.5.3
+        return f"      {_name(data['leader'])} moves to {_name(data['unit'])}"
     return None

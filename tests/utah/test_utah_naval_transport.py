@@ -84,3 +84,21 @@ def test_4_5_3_a_leader_rides_with_a_unit_of_his_command_and_lands_with_it():
     game.perform("landing_craft_landing", passengers, beach, "21.024")
     assert not game.attr(game.ref("leader", "CO 8th IR"), "on_map")
     assert not any(game.value("in_command", u) for u in passengers)
+
+
+def test_4_5_3_a_leader_whose_unit_is_lost_in_a_landing_moves_to_another_of_his_command():
+    """utah:4.5.3#11: the Unit the Leader rides with is eliminated with its craft: he is
+    moved to another Unit of his command of the Allied player's choice (here one still in
+    the Landing Wave box, which he then rides with)."""
+    game = utah_game(NAVAL, allied={"leader_rides_with": "A/1/8",
+                                    "leader_moves_to": "C/70 Tk"})
+    leader = game.ref("leader", "CO 8th IR")
+    game.set_initial(leader, "leader_at_sea", 1)
+    for u in refs(game, BATTALION[:2] + ["C/70 Tk"]):
+        game.set_initial(u, "loading_box", 2)
+    game.perform("load_landing_craft")
+    passengers = refs(game, BATTALION[:2])
+    game.perform("landing_craft_result", passengers, "E")
+    assert all(game.attr(u, "eliminated") for u in passengers)
+    assert str(game.attr(leader, "rides_with")) == "C/70 Tk"
+    assert [str(e.data["unit"]) for e in game.events("leader_moved_to")] == ["C/70 Tk"]
