@@ -446,8 +446,9 @@ def dd_game(rolls):
 
 
 def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
-    """utah:4.2.5#1-5, utah:4.5, utah:4.5.5, utah:4.7.3(2): placed on an eligible Beach hex, never in
-    Column, the DD Tank takes the Sea State roll at once: the blue (AP) line against
+    """utah:4.2.5#1-5, utah:4.5.5#8-9, utah:4.5.5#11, utah:4.7.3(2)#1, utah:4.7.3(2)#3-4:
+    placed on an eligible Beach hex, never in Column, the DD Tank takes the Sea State
+    roll at once: the blue (AP) line against
     an Armored target with the Sea State number (2, PROVISIONAL) and no modifiers — a
     0 hits (the provisional CRT's E)."""
     game, tank = dd_game([0])
@@ -460,8 +461,8 @@ def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
 
 
 def test_4_2_5_a_miss_lands_the_tank():
-    """utah:4.2.5#3: a roll over the Sea State number misses; the tank is on the Beach
-    hex, out of Column."""
+    """utah:4.2.5#3, utah:4.5.5#10: a roll over the Sea State number misses; the tank
+    survives and is on the Beach hex, out of Column."""
     game, tank = dd_game([5])
     game.perform("dd_tank_landing", tank, overlay(game), "21.024")
     assert game.events("sea_state_roll")[-1].data["hit"] is False
@@ -685,9 +686,9 @@ def test_4_7_2_all_targets_must_be_in_range():
 
 
 def test_4_7_3_2_a_landed_dd_tank_acts_after_the_nests_fire():
-    """utah:4.7.3(2), utah:4.5.5 (4.5.5(3)): a DD Tank that survived the Sea State roll
-    unsuppressed may perform an Action — first the Resistance Nests fire at it (as
-    printed, even before a Pass: utah:4.2.2(1)#13-14)."""
+    """utah:4.7.3(2)#5-7, utah:4.5.5#14-15 (4.5.5(3)): a DD Tank that survived the Sea
+    State roll unsuppressed may perform an Action — first the Resistance Nests fire at
+    it (as printed, even before a Pass: utah:4.2.2(1)#13-14)."""
     game = utah_game(NAVAL, rolls=[5, 9], as_printed=True,
                      allied={"convert_suppression": False, "dd_tank_acts": True,
                              "action": "pass", "second_action": False})

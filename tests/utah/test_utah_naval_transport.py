@@ -102,3 +102,20 @@ def test_4_5_3_a_leader_whose_unit_is_lost_in_a_landing_moves_to_another_of_his_
     assert all(game.attr(u, "eliminated") for u in passengers)
     assert str(game.attr(leader, "rides_with")) == "C/70 Tk"
     assert [str(e.data["unit"]) for e in game.events("leader_moved_to")] == ["C/70 Tk"]
+
+
+def test_4_7_3_2_a_leader_stacked_with_a_dd_tank_lands_with_it():
+    """utah:4.7.3(2)#2, utah:4.5.5#12: a Leader riding with a DD Tank lands with it (a
+    missed Sea State roll: the tank is on the Beach hex, and so is he)."""
+    game = utah_game(NAVAL, rolls=[5], allied={"dd_tank_acts": False})
+    beach = game.value("beach_overlays")[0]
+    game.state.catalog["effect"][beach.id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    game.state.catalog["unit"]["C/70 Tk"].setdefault("tags", []).append("dd_tank")
+    tank = game.ref("unit", "C/70 Tk")
+    game.set_initial(tank, "landing_wave", 2)
+    leader = game.ref("leader", "CO 8th IR")
+    game.set_initial(leader, "leader_at_sea", 1)
+    game.set_initial(leader, "rides_with", tank)
+    game.perform("dd_tank_landing", tank, beach, "21.024")
+    assert game.attr(leader, "hex") == "21.024" == game.attr(tank, "hex")
