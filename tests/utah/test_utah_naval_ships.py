@@ -218,6 +218,10 @@ def test_4_7_2_a_coastal_battery_sinks_a_ship_in_range():
     assert (fired["rating"], fired["roll"], fired["effective"]) == (6, 1, True)
     assert game.attr(nevada, "eliminated")
     assert game.events("barrage_placed") == []
+    # utah:4.4.7#7-8: a special function, apart from the battery's normal Activation:
+    # nothing of the battery's own changes (no contact, no fired or activated marker).
+    assert not [e for e in game.events("track_changed") if str(e.data["entity"]) == f"unit:{WN}"]
+    assert not [e for e in game.events("link_changed") if str(e.data["entity"]) == f"unit:{WN}"]
 
 
 def test_4_7_2_a_ship_out_of_range_is_no_target():
