@@ -22,7 +22,8 @@ RULES = Path(__file__).with_name("rules")
 # Sequence of Play, the Assault Forces' ranges (docs/utah_nis.md).
 NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_beach_actions.ksr", "naval_sequence.ksr",
                     "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr",
-                    "naval_coastal_fire.ksr")
+                    "naval_coastal_fire.ksr", "naval_ships.ksr",
+                    "naval_transport.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
@@ -89,7 +90,9 @@ class _Plugin:
                            "hexes": "list", "side": "side",
                            # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2);
                            # naval_ranges.ksr: an Assault Force marker's hex (4.4.1)
-                           "beach": "str", "area": "str", "force": "str", "marker_hex": "str"},
+                           "beach": "str", "area": "str", "force": "str", "marker_hex": "str",
+                           # naval_ships.ksr: ships' range box at the start (4.4.1)
+                           "box": "str"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
@@ -111,6 +114,10 @@ class _Plugin:
     @hookimpl
     def ks_describe_event(self, kind, data):
         # The turn log's lines for the Utah rules' own events.
+        from kriegsspiel.modules.utah.naval_log import describe_naval_event
+        naval = describe_naval_event(kind, data)
+        if naval is not None:
+            return naval
         if kind == "weather_determined":  # utah:1.2
             return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
         if kind == "divisions_supplied":  # utah:17.3

@@ -147,7 +147,8 @@ def test_the_division_displays_limit_formations():
     assert boxes == {"82nd Airborne Division": 5, "101st Airborne Division": 5,
                      FOURTH: 5, "90th Infantry Division": 3, ID709: 4, LL91: 4,
                      "243.Infanterie-Division": 3, "352.Infanterie-Division": 2,
-                     "17.SS-Panzergrenadier-Division": 4}
+                     "17.SS-Panzergrenadier-Division": 4,
+                     "Force U": 0}                   # the ships' (4.4): no such boxes
     for name, count in (("9th Infantry Division", 4), ("29th Infantry Division", 2),
                         ("77.Infanterie-Division", 3)):
         game.state.catalog["division"][name] = dict(

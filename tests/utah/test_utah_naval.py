@@ -366,7 +366,9 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     chit is played."""
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "loading_to_landing_wave", "en_route_to_loading",
+                     "move_assault_force_markers", "move_ships", "return_chit"]
     beach = overlay(game)
     game.perform("naval_sequence_of_play", naval_chit(game))
     assert game.attr(beach, "all_gaps_open") == 0
@@ -444,8 +446,9 @@ def dd_game(rolls):
 
 
 def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
-    """utah:4.2.5#1-5, utah:4.5, utah:4.5.5, utah:4.7.3(2): placed on an eligible Beach hex, never in
-    Column, the DD Tank takes the Sea State roll at once: the blue (AP) line against
+    """utah:4.2.5#1-5, utah:4.5.5#8-9, utah:4.5.5#11, utah:4.7.3(2)#1, utah:4.7.3(2)#3-4:
+    placed on an eligible Beach hex, never in Column, the DD Tank takes the Sea State
+    roll at once: the blue (AP) line against
     an Armored target with the Sea State number (2, PROVISIONAL) and no modifiers — a
     0 hits (the provisional CRT's E)."""
     game, tank = dd_game([0])
@@ -458,8 +461,8 @@ def test_4_7_3_2_a_dd_tank_lands_not_in_column_and_rolls_the_sea_state():
 
 
 def test_4_2_5_a_miss_lands_the_tank():
-    """utah:4.2.5#3: a roll over the Sea State number misses; the tank is on the Beach
-    hex, out of Column."""
+    """utah:4.2.5#3, utah:4.5.5#10: a roll over the Sea State number misses; the tank
+    survives and is on the Beach hex, out of Column."""
     game, tank = dd_game([5])
     game.perform("dd_tank_landing", tank, overlay(game), "21.024")
     assert game.events("sea_state_roll")[-1].data["hit"] is False
@@ -491,7 +494,9 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
     tank = game.ref("unit", DD_TANK)
     game.set_initial(tank, "landing_wave", 2)                # Uncle Red
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
-    assert steps == ["announce", "check_gaps", "shore_fires", "landing", "return_chit"]
+    assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
+                     "loading_to_landing_wave", "en_route_to_loading",
+                     "move_assault_force_markers", "move_ships", "return_chit"]
     game.perform("naval_sequence_of_play", naval_chit(game))
     if as_printed:
         assert not game.attr(tank, "on_map") and game.attr(tank, "landing_wave") == 2
@@ -532,7 +537,9 @@ def test_4_7_3_1_obstacles_hit_the_craft_and_its_passengers_land_with_the_damage
     """utah:4.2.1#3-5: the Beach Obstacles attack every Landing Craft landed, on the
     white (DP) line against an armored target with their level (4, PROVISIONAL) and no
     modifiers; utah:4.1.7 (4.5.4(3)): each passenger lands with the craft's result (a
-    roll of 1: C); utah:4.7.3(1): the craft marker is then removed."""
+    roll of 1: C); utah:4.7.3(1)#1, utah:4.7.3(1)#3, utah:4.7.3(1)#14, utah:4.7.3(1)#16,
+    utah:4.7.3(1)#23: the craft placed on its hex, the Obstacles rolled, the passengers
+    landed with its damage, the craft marker then removed."""
     game, passengers = craft_game([1])
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     attacked = game.events("landing_craft_attacked")
@@ -579,8 +586,8 @@ def test_4_2_1_a_9_drifts_the_craft_back_to_its_landing_box():
 def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
     """utah:4.2.2(1)#1-6: the German player may attack the craft with the Resistance
     Nests after the Obstacles (pink line, armored, only mass and the craft's Defense
-    Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11: if he did not, he may
-    attack one of the Units just landed instead."""
+    Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11, utah:4.7.3(1)#6-7,
+    utah:4.7.3(1)#19: if he did not, he may attack one of the Units just landed instead."""
     game, passengers = craft_game([5, 0], axis={"nests_at_landing_craft": True})
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     nests = [a.data for a in game.events("landing_craft_attacked")
@@ -597,8 +604,8 @@ def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
 
 
 def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
-    """utah:4.2.6#8 (4.5.4(5)): after landing its passengers the craft may fire at the
-    Beach Defenses as a Landing Craft (PROVISIONAL table: a 0 reduces the Nests)."""
+    """utah:4.2.6#8 (4.5.4(5)), utah:4.7.3(1)#21-22: after landing its passengers the
+    craft may fire at the Beach Defenses as a Landing Craft (PROVISIONAL table: a 0 reduces the Nests)."""
     game, passengers = craft_game([5, 0], allied={"landing_craft_fires": True})
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     fired = game.events("beach_defense_fire")[-1].data
@@ -639,7 +646,8 @@ def battery_game(rolls, fire_range=40, target="craft"):
 
 
 def test_4_7_2_a_coastal_battery_sinks_a_landing_craft_in_its_landing_wave_box():
-    """utah:4.4.7#3, utah:4.4.7#11, utah:4.4.7#13, utah:4.4.7#17-18, utah:4.6#7-8: in step 3
+    """utah:4.4.7#3, utah:4.4.7#11, utah:4.4.7#13, utah:4.4.7#17-18, utah:4.6#7-8,
+    utah:4.7.2#5-6 (UtS's marker serves the Landing Wave boxes): in step 3
     a Coastal Battery fires at a Landing Craft in a Landing Wave box within range (the
     hexes to UtS's marker: 10), on the black line against an armored target; Effective
     Fire (an S) removes the craft and eliminates its passengers; no Barrage."""
@@ -678,9 +686,9 @@ def test_4_7_2_all_targets_must_be_in_range():
 
 
 def test_4_7_3_2_a_landed_dd_tank_acts_after_the_nests_fire():
-    """utah:4.7.3(2), utah:4.5.5 (4.5.5(3)): a DD Tank that survived the Sea State roll
-    unsuppressed may perform an Action — first the Resistance Nests fire at it (as
-    printed, even before a Pass: utah:4.2.2(1)#13-14)."""
+    """utah:4.7.3(2)#5-7, utah:4.5.5#14-15 (4.5.5(3)): a DD Tank that survived the Sea
+    State roll unsuppressed may perform an Action — first the Resistance Nests fire at
+    it (as printed, even before a Pass: utah:4.2.2(1)#13-14)."""
     game = utah_game(NAVAL, rolls=[5, 9], as_printed=True,
                      allied={"convert_suppression": False, "dd_tank_acts": True,
                              "action": "pass", "second_action": False})
@@ -712,3 +720,47 @@ def test_4_5_4_a_just_landed_unit_acts_for_a_command_point():
     kinds = [e.kind for e in game.events() if e.kind in ("resistance_nest_fire",
                                                          "beach_defense_fire")]
     assert kinds == ["resistance_nest_fire", "beach_defense_fire"]
+
+
+# ---- 4.2.3: German Opportunity Fire at a landing -------------------------------------
+
+def test_4_2_3_a_opportunity_fire_at_the_landing_craft_before_its_passengers_land():
+    """utah:4.2.3#1-6 (4.2.3(a)), utah:4.7.3(1)#10-11, utah:4.7.3(1)#15-16: after the
+    Obstacles (and any Nests)
+    a German Unit whose Fire Zone covers the Beach hex may fire at the craft (its Troop
+    Quality Check first): an Armored target, no +2 Fire Zone modifier; the result is the
+    craft's (utah:4.2.3#13-14: an S? failed, an S not converted) and its passengers land
+    with it; no second attack at a landed Unit (4.2.3(b))."""
+    game, passengers = craft_game([5, 0, 1, 9], axis={"opportunity_at_landing_craft": True})
+    firer = unit(game, "5./II./Gren 1057", "22.024")
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    fired = [a.data for a in game.events("landing_craft_attacked")
+             if a.data["by"] == "opportunity_fire"]
+    assert [(f["rating"], f["roll"], f["result"]) for f in fired] == [(3, 1, "S?")]
+    rating = game.value("craft_opportunity_rating", firer, passengers)
+    assert "opportunity" not in {t["name"] for t in rating.terms}
+    assert all(game.attr(u, "suppressed") == 1 for u in passengers)
+    asked = [d.data["key"] for d in game.events("decision")]
+    assert "opportunity_at_landed_unit" not in asked
+
+
+def test_4_2_3_b_else_opportunity_fire_at_one_just_landed_unit():
+    """utah:4.2.3#7-10 (4.2.3(b)), utah:4.7.3(1)#20: had the German player not fired at
+    the craft, he may fire at one of its passengers once landed, with the +2 Fire Zone to
+    Fire Zone and every other Opportunity Fire modifier (the mass of the Units in the hex,
+    the craft gone); utah:4.2.3#11-12: normal Opportunity Fire otherwise."""
+    game, passengers = craft_game([5, 0, 9],
+                                  axis={"opportunity_at_landing_craft": False,
+                                        "opportunity_at_landed_unit": True,
+                                        "opportunity_firer": "5./II./Gren 1057",
+                                        "opportunity_target": "B/1/8"})
+    firer = unit(game, "5./II./Gren 1057", "22.024")
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    fired = game.events("fire_resolved")[-1].data
+    assert (str(fired["firer"]), str(fired["target"]), fired["roll"]) == \
+        ("5./II./Gren 1057", "B/1/8", 9)
+    rating = game.value("final_fire_rating", firer, passengers[1], "opportunity", 0, 2)
+    assert fired["rating"] == int(rating)
+    terms = {t["name"]: t["amount"] for t in
+             game.value("modified_fire_rating", firer, passengers[1], "opportunity", 0, 2).terms}
+    assert terms["opportunity"] == 2
