@@ -461,3 +461,34 @@ def test_11_2_an_assaulted_ferry_unit_falls_at_step_4():
     assert not game.value("zero_step_removed_at_step_4", sapper)
     game.perform("engineer", sapper)
     assert game.value("zero_step_removed_at_step_4", sapper)
+
+
+def test_11_1_a_failed_engineer_places_men_at_work_and_tries_again():
+    """utah:11.1#11: "If the Engineer Unit fails the TQ Check, it is done for the
+    activation, and it doesn't create a Ferry; you may place a Men at Work marker
+    instead"; utah:11.1#12: "Your Engineer Unit may try again to create a Ferry during
+    its next activation"."""
+    game = ferry_game(rolls=(9, 0))
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)                          # 9: fails
+    assert game.events("ferry_created") == [] and game.attr(sapper, "ferry_to") is None
+    assert game.attr(sapper, "men_at_work") == 1
+    assert game.value("ferry_sites", sapper) == ["30.044", "30.045"]
+    game.perform("engineer", sapper)                          # 0: the Ferry
+    assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
+
+
+def test_11_1_a_treadway_unit_ferries_mounted_without_a_check():
+    """utah:11.1#7: "A Treadway Bridge or Ponton Unit must remain mounted to create a
+    Ferry"; utah:11.1#8: "Both of these types of Units automatically create a Ferry – no
+    TQ Check is required" — a scripted 9, which fails any check, is never read."""
+    for kind in ("treadway", "ponton"):
+        game = ferry_game(rolls=(9,))
+        game.state.catalog["unit"][ENGINEER]["tags"].append(kind)
+        bridger = unit(game, ENGINEER, "29.044")
+        assert game.value("ferry_sites", bridger) == []                  # dismounted
+        game.set_initial(bridger, "face", "transport")
+        assert game.value("ferry_sites", bridger) == ["30.044", "30.045"]
+        game.perform("engineer", bridger)
+        assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
+        assert game.attr(bridger, "men_at_work") == 0
