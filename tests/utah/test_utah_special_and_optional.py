@@ -769,3 +769,59 @@ def test_18_7_on_7_june_above_7():
         game.state.catalog["division"][division.id].update(command_rating=2, dispatch_rating=2)
         game.perform("roll_division_points", division)
         assert [e.data["lost"] for e in game.events("airborne_leader_losses")] == [lost]
+
+
+def test_6_0_the_event_chit_drawn_rolls_the_random_event():
+    """utah:6.0#5, utah:6.0#6: "Random Events occur when the Event! Chit is drawn from
+    the Mug" — playing the chit rolls the table (a 2: an NCO's 4 Command Points)."""
+    game = event_game([2])
+    american = game.ref("division", "4th Infantry Division")
+    game.set_initial(american, "cp", 1)
+    game.perform("play_chit", game.ref("chit", "random_event:Allied"))
+    assert [e.data["roll"] for e in game.events("random_event")] == [2]
+    assert game.attr(american, "cp") == 5
+
+
+def relabel_turns(game, day):
+    for turn in game.state.catalog["game"]["game"]["turns"]:
+        turn["label"] = day + turn["label"][10:]
+
+
+def test_6_0_a_zero_is_no_event_from_9_june():
+    """utah:6.0#8: "Starting on 0700, 9 June, a roll of 0 for a Random Event is
+    considered No Event" — on 8 June the same 0 loses an Allied commander."""
+    game = event_game([0, 5])
+    relabel_turns(game, "1944-06-09")
+    game.perform("random_event_roll")
+    assert [e.data["what"] for e in game.events("random_event")] == \
+        ["No Event (a 0 from 0700, 9 June)"]
+    earlier = event_game([0, 5])
+    relabel_turns(earlier, "1944-06-08")
+    earlier.perform("random_event_roll")
+    assert [e.data["what"] for e in earlier.events("random_event")] == \
+        ["an Allied Battalion Commander is lost"]
+
+
+ONLY_IN_MUG_FOR_TEST = ExtraRules("only_in_mug_for_test.ksr", """
+procedure only_in_mug_for_test(chit: chit) @utah:6.0 {
+  step empty @utah:6.0 {
+    for c in pool_contents("mug") { do pool_remove("mug", c) }
+    for c in pool_contents("carry") { do pool_remove("carry", c) }
+    do pool_add("mug", chit)
+  }
+}
+""")
+
+
+def test_6_0_the_event_chit_left_last_is_no_event():
+    """utah:6.0#2: "If the Event! chit is the last one left in the mug at the end of the
+    turn, it is considered a No Event, and it is not the first chit in play" — no roll
+    (a scripted 2 would add Command Points), no activation."""
+    game = utah_game("utah/causeway", rolls=[2], extra=(ONLY_IN_MUG_FOR_TEST,))
+    american = game.ref("division", "4th Infantry Division")
+    game.set_initial(american, "cp", 1)
+    game.perform("only_in_mug_for_test", game.ref("chit", "random_event:Allied"))
+    game.perform("activation_phase")
+    assert [e.data["what"] for e in game.events("random_event")] == \
+        ["No Event (the Event! chit was left last)"]
+    assert game.attr(american, "cp") == 1 and game.events("activation_started") == []
