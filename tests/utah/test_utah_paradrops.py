@@ -428,3 +428,36 @@ def test_recovery_on_7_june():
     game = utah_game("utah/causeway")
     assert game.value("turn_label") == "1944-06-07 0700"
     assert (game.value("recovery_limit"), game.value("recovery_modifier")) == (1, 0)
+
+
+def test_3_3_a_drop_beside_a_german_triggers_no_opportunity_fire():
+    """utah:3.3#7: "A drop does not trigger Opportunity Fire" — a stick lands beside a
+    German Unit ready to fire: no trigger, no fire."""
+    game = drop_game(rolls=[0], allied={"drop_hex": "46.031"})
+    game.players.players["Axis"].answers.update({"opportunity_fire": True})
+    unit(game, NIGHT_GRENADIER, "47.031")
+    game.state.catalog["unit"][C]["drop_turn"] = 0
+    game.perform("drop_division", game.ref("division", "82nd Airborne Division"))
+    assert game.attr(game.ref("unit", C), "hex") == "46.031"
+    assert game.events("opportunity_trigger") == []
+
+
+def test_3_3_2_removing_a_marker_is_an_action_without_opportunity_fire_or_a_repeat():
+    """utah:3.3.2#2: "Removing a glider/paradrop marker is an Action but does not trigger
+    Opportunity Fire"; utah:3.3.2#5: "the restriction against performing the same Action
+    twice in a row as a Second Action does apply to removing a glider/paradrop marker"
+    — after a removal the Second Action may not be another, after a Pass it may."""
+    game = drop_game()
+    a = unit(game, A, "44.030")
+    game.place("CO 505th PIR", "44.030", "leader")
+    game.set_initial(game.ref("division", "82nd Airborne Division"), "cp", 3)
+    game.set_initial(a, "drop_markers", 2)
+    assert game.value("in_command", a)
+    assert "remove_drop_marker" not in game.value("second_actions", a, "remove_drop_marker",
+                                                  "division")
+    assert "remove_drop_marker" in game.value("second_actions", a, "pass", "division")
+    game.players.players["Axis"].answers.update({"opportunity_fire": True})
+    unit(game, NIGHT_GRENADIER, "45.030")
+    game.perform("perform_action", [a], "remove_drop_marker", "division")
+    assert game.attr(a, "drop_markers") == 1
+    assert game.events("opportunity_trigger") == []
