@@ -825,3 +825,31 @@ def test_6_0_the_event_chit_left_last_is_no_event():
     assert [e.data["what"] for e in game.events("random_event")] == \
         ["No Event (the Event! chit was left last)"]
     assert game.attr(american, "cp") == 1 and game.events("activation_started") == []
+
+
+def tank_recovery_game(rolls):
+    game = utah_game(rolls=rolls, allied=None)
+    tank = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="black",
+                                                                     movement_class="tracked")
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    game.perform("take_step_loss", tank)
+    game.players.players["Axis"].answers["tank_recovery"] = "recover"
+    return game, tank
+
+
+def test_16_4_a_command_point_buys_the_recovery_and_the_eliminated_never_recover():
+    """utah:16.4#6: "A Command Point may be spent to pass the check" — a 9 fails, the
+    Point bought instead recovers the step; utah:16.4#7: "Completely eliminated Units may
+    never recover steps and are gone for good"."""
+    game, tank = tank_recovery_game([9])
+    division = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(division, "cp", 1)
+    game.players.players["Axis"].answers["buy:tank_recovery_check"] = True
+    game.perform("rally", tank)
+    assert game.attr(tank, "face") == "front" and game.attr(division, "cp") == 0
+    game, tank = tank_recovery_game([0])
+    game.perform("take_step_loss", tank)                  # the last step: eliminated
+    assert not game.attr(tank, "on_map")
+    assert not game.value("tank_recovery_possible", tank)
