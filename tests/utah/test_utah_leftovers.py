@@ -260,3 +260,21 @@ procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
     inf = unit(game, INFANTRY, "29.044", column=1)
     game.perform("move_for_test", inf, "30.044")
     assert game.attr(inf, "abandoned_transport") == 1
+
+
+def test_2_1_12_no_bocage_in_an_orchard():
+    """utah:2.1.12#3: "the Germans cannot build Bocage markers in an Orchard hex" — a
+    German in an Orchard, an Orchard and a Hedgerow beside it: only the Hedgerow."""
+    from utah_games import GRENADIER
+    game = utah_game()
+    for h in ("33.046", "33.047"):
+        game.state.map.terrain[h] = "orchard"
+    game.state.map.terrain["34.046"] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046")
+    hexes = game.value("bocage_hexes", german)
+    assert "34.046" in hexes and "33.046" not in hexes and "33.047" not in hexes
+    assert "bocage" in game.value("legal_actions", german, "formation")
+    for h in ["33.046"] + game.value("neighbours", "33.046"):
+        game.state.map.terrain[h] = "orchard"
+    assert game.value("bocage_hexes", german) == []
+    assert "bocage" not in game.value("legal_actions", german, "formation")
