@@ -473,7 +473,8 @@ def test_3_4_3_srps_on_striped_units_without_the_half_strength_rule():
     game, b = recovery_game([], 0)
     point = game.attr(b, "rally_point").id
     a, bee, c = unit(game, A, point), unit(game, B, point), unit(game, C, point)
-    game.set_initial(c, "airborne_battalion", None)
+    game.state.set_link(c, "airborne_battalion", None,
+                        [{"what": "set-up", "link": "airborne_battalion"}])
     for u in (a, c):
         game.perform("take_step_loss", u)
     game.place(B, None)
