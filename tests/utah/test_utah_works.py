@@ -492,3 +492,17 @@ def test_11_1_a_treadway_unit_ferries_mounted_without_a_check():
         game.perform("engineer", bridger)
         assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
         assert game.attr(bridger, "men_at_work") == 0
+
+
+def test_2_4_7_an_eliminated_bridge_unit_leaves_play_and_its_bridge_with_it():
+    """utah:2.4.7#13: "If the Treadway Bridge or Ponton Unit is eliminated, remove it from
+    play" — off the map, and nothing crosses where it stood."""
+    game = treadway_game(rolls=(0,))
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    tank = unit(game, TANK, "29.044", column=1)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is not None
+    game.perform("take_step_loss", sapper)
+    game.perform("take_step_loss", sapper)
+    assert not game.attr(sapper, "on_map")
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None
