@@ -506,3 +506,15 @@ def test_2_4_7_an_eliminated_bridge_unit_leaves_play_and_its_bridge_with_it():
     game.perform("take_step_loss", sapper)
     assert not game.attr(sapper, "on_map")
     assert game.value("half_point_cost", tank, "29.044", "30.044") is None
+
+
+def test_11_1_a_ferry_unit_counts_for_mass_not_for_stacking():
+    """utah:11.1#9: "The Ferry Unit does not count towards the stacking limit of the hex
+    now but does count against the mass modifier if the hex is fired upon"."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    steps = game.value("steps_in", "29.044")
+    assert game.value("stacked_steps_in", "29.044") == steps == 2
+    game.perform("engineer", sapper)
+    assert game.value("stacked_steps_in", "29.044") == 0
+    assert game.value("steps_in", "29.044") == 2
