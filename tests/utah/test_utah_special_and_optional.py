@@ -853,3 +853,56 @@ def test_16_4_a_command_point_buys_the_recovery_and_the_eliminated_never_recover
     game.perform("take_step_loss", tank)                  # the last step: eliminated
     assert not game.attr(tank, "on_map")
     assert not game.value("tank_recovery_possible", tank)
+
+
+KG_HEYDTE = "Fallschirmjäger-Regiment 6"
+
+
+def kg_nachhut_game():
+    """FJR 6 (KG Heydte, with the 91.LL) given its own Nachhut: a Rearguard counter
+    tagged with its Formation."""
+    game = utah_game("utah/causeway")
+    own = "Rearguard 709.Infanterie-Division 1"
+    game.state.catalog["unit"][own]["tags"].append(f"kg:{KG_HEYDTE}")
+    return game, game.ref("unit", own)
+
+
+def link(game, entity, name, target):
+    game.state.set_link(entity, name, target, [{"what": "set-up", "link": name}])
+
+
+def test_5_0_a_kg_has_its_own_nachhuten_the_division_s_units_do_not():
+    """utah:5.0#9: "The German Independent Formations have their own Nachhuten";
+    utah:5.0#13: "These German independent Kampfgruppen can also use Nachhuten from the
+    Division to which they are attached, but other Units of the division cannot use
+    these KG specific Nachhuten"."""
+    game, own = kg_nachhut_game()
+    heydte = unit(game, "1./I./FJR 6", "31.046")
+    grenadier = unit(game, GRENADIER, "31.047")
+    id709 = game.ref("division", "709.Infanterie-Division")
+    assert own in game.value("rearguards_for", heydte)
+    assert own not in game.value("rearguards_for", grenadier)
+    assert own not in game.value("available_rearguards", id709)
+    link(game, heydte, "division", id709)                  # attached to the 709.
+    offered = game.value("rearguards_for", heydte)
+    assert offered[0] == own and set(game.value("available_rearguards", id709)) <= set(offered)
+    assert len(offered) == 3
+
+
+def test_5_0_kg_nachhuten_follow_the_kg_not_a_battalion():
+    """utah:5.0#11: "If the KG ... is cross-attached to another division, the
+    corresponding Nachhut markers will transfer with the KG"; utah:5.0#12: "If, however,
+    only a battalion is cross-attached to another Formation, the Nachhut markers will
+    remain with the KG"."""
+    game, own = kg_nachhut_game()
+    heydte = unit(game, "1./I./FJR 6", "31.046")
+    other = unit(game, "14./FJR 6", "31.047")
+    regiment = game.ref("formation", KG_HEYDTE)
+    id243 = game.ref("division", "243.Infanterie-Division")
+    link(game, regiment, "pending_division", id243)
+    game.perform("complete_formation", regiment)           # the KG goes to the 243.
+    assert game.attr(heydte, "division") == id243
+    assert own in game.value("rearguards_for", heydte)
+    link(game, heydte, "formation", game.ref("formation", "Grenadier-Regiment 1057"))
+    assert own not in game.value("rearguards_for", heydte)  # the battalion moved alone
+    assert own in game.value("rearguards_for", other)
