@@ -278,3 +278,20 @@ def test_2_1_12_no_bocage_in_an_orchard():
         game.state.map.terrain[h] = "orchard"
     assert game.value("bocage_hexes", german) == []
     assert "bocage" not in game.value("legal_actions", german, "formation")
+
+
+def test_16_3_no_artillery_park_in_bocage():
+    """utah:16.3#8: "Artillery parks cannot be placed in Bocage" — an Orange Unit under a
+    Bocage marker is no Park candidate, and the Bocage action is not offered in a Park."""
+    from utah_games import GRENADIER
+    game = utah_game()
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side]["weapon_class"] = "IHE"
+    game.state.map.terrain["33.046"] = "hedgerow"
+    gun = unit(game, GRENADIER, "33.046")
+    assert game.value("park_candidate", gun)
+    game.set_initial(gun, "bocage", 1)
+    assert not game.value("park_candidate", gun)
+    game.set_initial(gun, "bocage", 0)
+    game.set_initial(gun, "in_artillery_park", 1)
+    assert not game.value("may_enter_bocage", gun)
