@@ -295,3 +295,30 @@ def test_16_3_no_artillery_park_in_bocage():
     game.set_initial(gun, "bocage", 0)
     game.set_initial(gun, "in_artillery_park", 1)
     assert not game.value("may_enter_bocage", gun)
+
+
+def test_16_3_entering_bocage_mounted_and_in_column():
+    """utah:16.3#9: "The Unit can also start the movement action in Column and/or mounted
+    and dismount/exit column as part of this action" — it ends dismounted, out of
+    Column, under the Bocage marker."""
+    from utah_games import GRENADIER
+    from kriegsspiel.engine.rulebook import ExtraRules
+    flip = ExtraRules("flip_for_test.ksr", """
+procedure flip_for_test(u: unit) @utah:16.3 {
+  step flip @utah:16.3 { do flip(u) }
+}
+""")
+    game = utah_game(extra=(flip,))
+    entry = game.state.catalog["unit"][GRENADIER]
+    entry["back_kind"] = "transport"
+    entry["faces"]["back"] = dict({k: v for k, v in entry["faces"]["front"].items()
+                                   if k != "fire_rating"}, movement_class="wheeled", movement=10)
+    game.state.map.terrain["33.046"] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046", column=1)
+    game.perform("flip_for_test", german)                   # mounted
+    assert not game.value("can_fire", german)
+    assert "bocage" in game.value("legal_actions", german, "formation")
+    game.players.players["Axis"].answers["bocage_hex"] = "33.046"
+    game.perform("enter_bocage", german)
+    assert (game.attr(german, "face"), game.attr(german, "column"),
+            game.attr(german, "bocage")) == ("front", 0, 1)

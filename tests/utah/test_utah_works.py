@@ -18,6 +18,9 @@ MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
 procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
   step go @utah:2.4.5 { do move_unit(unit, hex_id) }
 }
+procedure flip_for_test(unit: unit) @utah:11.1 {
+  step flip @utah:11.1 { do flip(unit) }
+}
 """)
 
 
@@ -484,10 +487,13 @@ def test_11_1_a_treadway_unit_ferries_mounted_without_a_check():
     TQ Check is required" — a scripted 9, which fails any check, is never read."""
     for kind in ("treadway", "ponton"):
         game = ferry_game(rolls=(9,))
-        game.state.catalog["unit"][ENGINEER]["tags"].append(kind)
+        entry = game.state.catalog["unit"][ENGINEER]
+        entry["tags"].append(kind)
+        entry["back_kind"] = "transport"
+        entry["faces"]["back"] = dict(entry["faces"]["front"], movement_class="wheeled")
         bridger = unit(game, ENGINEER, "29.044")
         assert game.value("ferry_sites", bridger) == []                  # dismounted
-        game.set_initial(bridger, "face", "transport")
+        game.perform("flip_for_test", bridger)                           # mounted
         assert game.value("ferry_sites", bridger) == ["30.044", "30.045"]
         game.perform("engineer", bridger)
         assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
