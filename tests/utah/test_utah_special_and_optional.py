@@ -906,3 +906,18 @@ def test_5_0_kg_nachhuten_follow_the_kg_not_a_battalion():
     link(game, heydte, "formation", game.ref("formation", "Grenadier-Regiment 1057"))
     assert own not in game.value("rearguards_for", heydte)  # the battalion moved alone
     assert own in game.value("rearguards_for", other)
+
+
+def test_6_0_a_lost_formation_leader_s_contacts_go_back_pending():
+    """utah:6.0#21: "Place any Contact markers on the leader back with the owning
+    artillery Units on their Contact Pending sides" — the wounded Formation Leader's
+    artillery contact is lost; another Leader's is kept."""
+    game = event_game([0, 9])
+    leader = game.ref("leader", "CO 8th IR")
+    other = game.ref("leader", "Kdr Gren 1057")
+    gun, far = game.ref("unit", INFANTRY), game.ref("unit", GRENADIER)
+    for u, l in ((gun, leader), (far, other)):
+        game.set_initial(u, "in_contact", 1)
+        game.state.set_link(u, "contact_with", l, [{"what": "set-up", "link": "contact_with"}])
+    game.perform("random_event_roll")
+    assert game.attr(gun, "in_contact") == 0 and game.attr(far, "in_contact") == 1
