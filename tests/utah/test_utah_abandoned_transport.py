@@ -123,3 +123,21 @@ def test_an_american_unit_needs_a_road_to_a_beach_reinforcement_hex():
     unit(other, INFANTRY, "33.045")
     other.set_initial(infantry, "abandoned_transport", 1)
     assert other.value("transport_recoverable", infantry)
+
+
+def test_2_4_3_crossing_an_unimproved_railroad_bridge_abandons_the_transport():
+    """utah:2.4.3#3: "If a Unit with Organic Transport crosses a Railroad Bridge that
+    hasn't been improved, the Unit loses its transport capabilities, and an Abandoned
+    Transport marker is placed on the Unit" — over an improved one it keeps them."""
+    from kriegsspiel.core.state import Ref
+    for improved, marker in ((False, 1), (True, 0)):
+        game = transport_game()
+        game.state.map.hexsides[frozenset(("38.044", "39.044"))] = \
+            [{"feature": "railroad_bridge"}]
+        if improved:
+            for h in ("38.044", "39.044"):
+                game.set_initial(Ref("hex", h), "improved_bridge", 1)
+        infantry = motorize(game, INFANTRY)
+        unit(game, INFANTRY, "38.044", column=1)
+        game.perform("move_for_test", infantry, "39.044")
+        assert game.attr(infantry, "abandoned_transport") == marker

@@ -109,3 +109,34 @@ def test_errata_17_4_released_the_359th_stays_attached_to_the_4th():
     game.perform("fire_for_test", german, inf)
     assert game.events("ninetieth_restrictions_removed")
     assert game.attr(regiment, "division") == fourth
+
+
+def reattachment_game(as_printed=False, day="1944-06-08", hex_id="33.046", chit_bought=False):
+    game = ninetieth_game(as_printed=as_printed, into_division=False)
+    game.players.players["Allied"].answers["reattach_359th"] = "90th"
+    regiment = game.ref("formation", "359th Infantry Regiment")
+    fourth = game.ref("division", "4th Infantry Division")
+    game.state.set_link(regiment, "division", fourth, [{"what": "set-up", "link": "division"}])
+    game.set_initial(regiment, "chit_status", 1 if chit_bought else 0)
+    inf = unit(game, INFANTRY, hex_id)
+    game.state.set_link(inf, "division", fourth, [{"what": "set-up", "link": "division"}])
+    relabel(game, day)
+    dp = game.attr(fourth, "dp")
+    game.perform("attachment_phase")
+    assert game.attr(fourth, "dp") == dp                              # free
+    return game.attr(regiment, "division").id, game.attr(inf, "division").id
+
+
+def test_errata_17_4_the_359th_reattached_free_in_step_f_of_0700_8_june():
+    """utah:errata:17.4#7: "If the 359th Infantry Regiment remains in the 90th ID Assembly
+    Area until 0700, 8 June, and has not been activated by 4th ID during Step D of this
+    turn, then it can be automatically attached back to the 90th ID or remain with the
+    4th ID"; utah:errata:17.4#8: "a one-time, immediate, free attachment, but only during
+    Step F of the 0700, 8 June turn" — not on 7 June, not with a Unit out of the area,
+    not with its chit bought this turn, not as printed."""
+    assert reattachment_game() == (NINETIETH, NINETIETH)
+    fourth = "4th Infantry Division"
+    assert reattachment_game(day="1944-06-07") == (fourth, fourth)
+    assert reattachment_game(hex_id="35.046") == (fourth, fourth)
+    assert reattachment_game(chit_bought=True) == (fourth, fourth)
+    assert reattachment_game(as_printed=True) == (fourth, fourth)

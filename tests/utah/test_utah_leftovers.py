@@ -260,3 +260,65 @@ procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
     inf = unit(game, INFANTRY, "29.044", column=1)
     game.perform("move_for_test", inf, "30.044")
     assert game.attr(inf, "abandoned_transport") == 1
+
+
+def test_2_1_12_no_bocage_in_an_orchard():
+    """utah:2.1.12#3: "the Germans cannot build Bocage markers in an Orchard hex" — a
+    German in an Orchard, an Orchard and a Hedgerow beside it: only the Hedgerow."""
+    from utah_games import GRENADIER
+    game = utah_game()
+    for h in ("33.046", "33.047"):
+        game.state.map.terrain[h] = "orchard"
+    game.state.map.terrain["34.046"] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046")
+    hexes = game.value("bocage_hexes", german)
+    assert "34.046" in hexes and "33.046" not in hexes and "33.047" not in hexes
+    assert "bocage" in game.value("legal_actions", german, "formation")
+    for h in ["33.046"] + game.value("neighbours", "33.046"):
+        game.state.map.terrain[h] = "orchard"
+    assert game.value("bocage_hexes", german) == []
+    assert "bocage" not in game.value("legal_actions", german, "formation")
+
+
+def test_16_3_no_artillery_park_in_bocage():
+    """utah:16.3#8: "Artillery parks cannot be placed in Bocage" — an Orange Unit under a
+    Bocage marker is no Park candidate, and the Bocage action is not offered in a Park."""
+    from utah_games import GRENADIER
+    game = utah_game()
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side]["weapon_class"] = "IHE"
+    game.state.map.terrain["33.046"] = "hedgerow"
+    gun = unit(game, GRENADIER, "33.046")
+    assert game.value("park_candidate", gun)
+    game.set_initial(gun, "bocage", 1)
+    assert not game.value("park_candidate", gun)
+    game.set_initial(gun, "bocage", 0)
+    game.set_initial(gun, "in_artillery_park", 1)
+    assert not game.value("may_enter_bocage", gun)
+
+
+def test_16_3_entering_bocage_mounted_and_in_column():
+    """utah:16.3#9: "The Unit can also start the movement action in Column and/or mounted
+    and dismount/exit column as part of this action" — it ends dismounted, out of
+    Column, under the Bocage marker."""
+    from utah_games import GRENADIER
+    from kriegsspiel.engine.rulebook import ExtraRules
+    flip = ExtraRules("flip_for_test.ksr", """
+procedure flip_for_test(u: unit) @utah:16.3 {
+  step flip @utah:16.3 { do flip(u) }
+}
+""")
+    game = utah_game(extra=(flip,))
+    entry = game.state.catalog["unit"][GRENADIER]
+    entry["back_kind"] = "transport"
+    entry["faces"]["back"] = dict({k: v for k, v in entry["faces"]["front"].items()
+                                   if k != "fire_rating"}, movement_class="wheeled", movement=10)
+    game.state.map.terrain["33.046"] = "hedgerow"
+    german = unit(game, GRENADIER, "33.046", column=1)
+    game.perform("flip_for_test", german)                   # mounted
+    assert not game.value("can_fire", german)
+    assert "bocage" in game.value("legal_actions", german, "formation")
+    game.players.players["Axis"].answers["bocage_hex"] = "33.046"
+    game.perform("enter_bocage", german)
+    assert (game.attr(german, "face"), game.attr(german, "column"),
+            game.attr(german, "bocage")) == ("front", 0, 1)

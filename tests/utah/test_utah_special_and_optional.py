@@ -769,3 +769,155 @@ def test_18_7_on_7_june_above_7():
         game.state.catalog["division"][division.id].update(command_rating=2, dispatch_rating=2)
         game.perform("roll_division_points", division)
         assert [e.data["lost"] for e in game.events("airborne_leader_losses")] == [lost]
+
+
+def test_6_0_the_event_chit_drawn_rolls_the_random_event():
+    """utah:6.0#5, utah:6.0#6: "Random Events occur when the Event! Chit is drawn from
+    the Mug" — playing the chit rolls the table (a 2: an NCO's 4 Command Points)."""
+    game = event_game([2])
+    american = game.ref("division", "4th Infantry Division")
+    game.set_initial(american, "cp", 1)
+    game.perform("play_chit", game.ref("chit", "random_event:Allied"))
+    assert [e.data["roll"] for e in game.events("random_event")] == [2]
+    assert game.attr(american, "cp") == 5
+
+
+def relabel_turns(game, day):
+    for turn in game.state.catalog["game"]["game"]["turns"]:
+        turn["label"] = day + turn["label"][10:]
+
+
+def test_6_0_a_zero_is_no_event_from_9_june():
+    """utah:6.0#8: "Starting on 0700, 9 June, a roll of 0 for a Random Event is
+    considered No Event" — on 8 June the same 0 loses an Allied commander."""
+    game = event_game([0, 5])
+    relabel_turns(game, "1944-06-09")
+    game.perform("random_event_roll")
+    assert [e.data["what"] for e in game.events("random_event")] == \
+        ["No Event (a 0 from 0700, 9 June)"]
+    earlier = event_game([0, 5])
+    relabel_turns(earlier, "1944-06-08")
+    earlier.perform("random_event_roll")
+    assert [e.data["what"] for e in earlier.events("random_event")] == \
+        ["an Allied Battalion Commander is lost"]
+
+
+ONLY_IN_MUG_FOR_TEST = ExtraRules("only_in_mug_for_test.ksr", """
+procedure only_in_mug_for_test(chit: chit) @utah:6.0 {
+  step empty @utah:6.0 {
+    for c in pool_contents("mug") { do pool_remove("mug", c) }
+    for c in pool_contents("carry") { do pool_remove("carry", c) }
+    do pool_add("mug", chit)
+  }
+}
+""")
+
+
+def test_6_0_the_event_chit_left_last_is_no_event():
+    """utah:6.0#2: "If the Event! chit is the last one left in the mug at the end of the
+    turn, it is considered a No Event, and it is not the first chit in play" — no roll
+    (a scripted 2 would add Command Points), no activation."""
+    game = utah_game("utah/causeway", rolls=[2], extra=(ONLY_IN_MUG_FOR_TEST,))
+    american = game.ref("division", "4th Infantry Division")
+    game.set_initial(american, "cp", 1)
+    game.perform("only_in_mug_for_test", game.ref("chit", "random_event:Allied"))
+    game.perform("activation_phase")
+    assert [e.data["what"] for e in game.events("random_event")] == \
+        ["No Event (the Event! chit was left last)"]
+    assert game.attr(american, "cp") == 1 and game.events("activation_started") == []
+
+
+def tank_recovery_game(rolls):
+    game = utah_game(rolls=rolls, allied=None)
+    tank = unit(game, GRENADIER, "28.045")
+    for side in ("front", "back"):
+        game.state.catalog["unit"][GRENADIER]["faces"][side].update(stripe="black",
+                                                                     movement_class="tracked")
+    game.place("Kdr Gren 1057", "28.045", "leader")       # In Command
+    game.perform("take_step_loss", tank)
+    game.players.players["Axis"].answers["tank_recovery"] = "recover"
+    return game, tank
+
+
+def test_16_4_a_command_point_buys_the_recovery_and_the_eliminated_never_recover():
+    """utah:16.4#6: "A Command Point may be spent to pass the check" — a 9 fails, the
+    Point bought instead recovers the step; utah:16.4#7: "Completely eliminated Units may
+    never recover steps and are gone for good"."""
+    game, tank = tank_recovery_game([9])
+    division = game.ref("division", "91.Luftlande Infanterie-Division")
+    game.set_initial(division, "cp", 1)
+    game.players.players["Axis"].answers["buy:tank_recovery_check"] = True
+    game.perform("rally", tank)
+    assert game.attr(tank, "face") == "front" and game.attr(division, "cp") == 0
+    game, tank = tank_recovery_game([0])
+    game.perform("take_step_loss", tank)                  # the last step: eliminated
+    assert not game.attr(tank, "on_map")
+    assert not game.value("tank_recovery_possible", tank)
+
+
+KG_HEYDTE = "Fallschirmjäger-Regiment 6"
+
+
+def kg_nachhut_game():
+    """FJR 6 (KG Heydte, with the 91.LL) given its own Nachhut: a Rearguard counter
+    tagged with its Formation."""
+    game = utah_game("utah/causeway")
+    own = "Rearguard 709.Infanterie-Division 1"
+    game.state.catalog["unit"][own]["tags"].append(f"kg:{KG_HEYDTE}")
+    return game, game.ref("unit", own)
+
+
+def link(game, entity, name, target):
+    game.state.set_link(entity, name, target, [{"what": "set-up", "link": name}])
+
+
+def test_5_0_a_kg_has_its_own_nachhuten_the_division_s_units_do_not():
+    """utah:5.0#9: "The German Independent Formations have their own Nachhuten";
+    utah:5.0#13: "These German independent Kampfgruppen can also use Nachhuten from the
+    Division to which they are attached, but other Units of the division cannot use
+    these KG specific Nachhuten"."""
+    game, own = kg_nachhut_game()
+    heydte = unit(game, "1./I./FJR 6", "31.046")
+    grenadier = unit(game, GRENADIER, "31.047")
+    id709 = game.ref("division", "709.Infanterie-Division")
+    assert own in game.value("rearguards_for", heydte)
+    assert own not in game.value("rearguards_for", grenadier)
+    assert own not in game.value("available_rearguards", id709)
+    link(game, heydte, "division", id709)                  # attached to the 709.
+    offered = game.value("rearguards_for", heydte)
+    assert offered[0] == own and set(game.value("available_rearguards", id709)) <= set(offered)
+    assert len(offered) == 3
+
+
+def test_5_0_kg_nachhuten_follow_the_kg_not_a_battalion():
+    """utah:5.0#11: "If the KG ... is cross-attached to another division, the
+    corresponding Nachhut markers will transfer with the KG"; utah:5.0#12: "If, however,
+    only a battalion is cross-attached to another Formation, the Nachhut markers will
+    remain with the KG"."""
+    game, own = kg_nachhut_game()
+    heydte = unit(game, "1./I./FJR 6", "31.046")
+    other = unit(game, "14./FJR 6", "31.047")
+    regiment = game.ref("formation", KG_HEYDTE)
+    id243 = game.ref("division", "243.Infanterie-Division")
+    link(game, regiment, "pending_division", id243)
+    game.perform("complete_formation", regiment)           # the KG goes to the 243.
+    assert game.attr(heydte, "division") == id243
+    assert own in game.value("rearguards_for", heydte)
+    link(game, heydte, "formation", game.ref("formation", "Grenadier-Regiment 1057"))
+    assert own not in game.value("rearguards_for", heydte)  # the battalion moved alone
+    assert own in game.value("rearguards_for", other)
+
+
+def test_6_0_a_lost_formation_leader_s_contacts_go_back_pending():
+    """utah:6.0#21: "Place any Contact markers on the leader back with the owning
+    artillery Units on their Contact Pending sides" — the wounded Formation Leader's
+    artillery contact is lost; another Leader's is kept."""
+    game = event_game([0, 9])
+    leader = game.ref("leader", "CO 8th IR")
+    other = game.ref("leader", "Kdr Gren 1057")
+    gun, far = game.ref("unit", INFANTRY), game.ref("unit", GRENADIER)
+    for u, l in ((gun, leader), (far, other)):
+        game.set_initial(u, "in_contact", 1)
+        game.state.set_link(u, "contact_with", l, [{"what": "set-up", "link": "contact_with"}])
+    game.perform("random_event_roll")
+    assert game.attr(gun, "in_contact") == 0 and game.attr(far, "in_contact") == 1

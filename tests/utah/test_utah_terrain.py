@@ -322,3 +322,14 @@ def test_leg_units_cross_a_ridge_with_their_whole_allowance(game):
     assert game.value("half_point_cost", leg, "36.043", "37.043") == 2 * allowance
     face(game, INFANTRY).update(movement="star")
     assert game.value("hexside_prohibited", leg, "36.043", "37.043")
+
+
+def test_2_3_2_railroads_do_not_block_sight(game):
+    """utah:2.3.2#7: "Railroads have no effect on Line of Sight" — along the Railroad
+    37.044-40.044 and across it, over clear ground, the line is open."""
+    for c in range(35, 41):
+        for r in range(42, 47):
+            set_terrain(game, f"{c}.{r:03d}", "clear")
+    assert game.value("roads_between", "38.044", "39.044") == ["railroad"]
+    assert game.value("has_los", "36.044", "40.044", "direct")
+    assert game.value("has_los", "38.042", "38.046", "direct")

@@ -18,6 +18,9 @@ MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
 procedure move_for_test(unit: unit, hex_id) @utah:2.4.5 {
   step go @utah:2.4.5 { do move_unit(unit, hex_id) }
 }
+procedure flip_for_test(unit: unit) @utah:11.1 {
+  step flip @utah:11.1 { do flip(unit) }
+}
 """)
 
 
@@ -461,3 +464,63 @@ def test_11_2_an_assaulted_ferry_unit_falls_at_step_4():
     assert not game.value("zero_step_removed_at_step_4", sapper)
     game.perform("engineer", sapper)
     assert game.value("zero_step_removed_at_step_4", sapper)
+
+
+def test_11_1_a_failed_engineer_places_men_at_work_and_tries_again():
+    """utah:11.1#11: "If the Engineer Unit fails the TQ Check, it is done for the
+    activation, and it doesn't create a Ferry; you may place a Men at Work marker
+    instead"; utah:11.1#12: "Your Engineer Unit may try again to create a Ferry during
+    its next activation"."""
+    game = ferry_game(rolls=(9, 0))
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)                          # 9: fails
+    assert game.events("ferry_created") == [] and game.attr(sapper, "ferry_to") is None
+    assert game.attr(sapper, "men_at_work") == 1
+    assert game.value("ferry_sites", sapper) == ["30.044", "30.045"]
+    game.perform("engineer", sapper)                          # 0: the Ferry
+    assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
+
+
+def test_11_1_a_treadway_unit_ferries_mounted_without_a_check():
+    """utah:11.1#7: "A Treadway Bridge or Ponton Unit must remain mounted to create a
+    Ferry"; utah:11.1#8: "Both of these types of Units automatically create a Ferry – no
+    TQ Check is required" — a scripted 9, which fails any check, is never read."""
+    for kind in ("treadway", "ponton"):
+        game = ferry_game(rolls=(9,))
+        entry = game.state.catalog["unit"][ENGINEER]
+        entry["tags"].append(kind)
+        entry["back_kind"] = "transport"
+        entry["faces"]["back"] = dict(entry["faces"]["front"], movement_class="wheeled")
+        bridger = unit(game, ENGINEER, "29.044")
+        assert game.value("ferry_sites", bridger) == []                  # dismounted
+        game.perform("flip_for_test", bridger)                           # mounted
+        assert game.value("ferry_sites", bridger) == ["30.044", "30.045"]
+        game.perform("engineer", bridger)
+        assert [e.data["hex"] for e in game.events("ferry_created")] == ["30.044"]
+        assert game.attr(bridger, "men_at_work") == 0
+
+
+def test_2_4_7_an_eliminated_bridge_unit_leaves_play_and_its_bridge_with_it():
+    """utah:2.4.7#13: "If the Treadway Bridge or Ponton Unit is eliminated, remove it from
+    play" — off the map, and nothing crosses where it stood."""
+    game = treadway_game(rolls=(0,))
+    sapper = unit(game, ENGINEER, "29.044")
+    game.perform("engineer", sapper)
+    tank = unit(game, TANK, "29.044", column=1)
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is not None
+    game.perform("take_step_loss", sapper)
+    game.perform("take_step_loss", sapper)
+    assert not game.attr(sapper, "on_map")
+    assert game.value("half_point_cost", tank, "29.044", "30.044") is None
+
+
+def test_11_1_a_ferry_unit_counts_for_mass_not_for_stacking():
+    """utah:11.1#9: "The Ferry Unit does not count towards the stacking limit of the hex
+    now but does count against the mass modifier if the hex is fired upon"."""
+    game = ferry_game()
+    sapper = unit(game, ENGINEER, "29.044")
+    steps = game.value("steps_in", "29.044")
+    assert game.value("stacked_steps_in", "29.044") == steps == 2
+    game.perform("engineer", sapper)
+    assert game.value("stacked_steps_in", "29.044") == 0
+    assert game.value("steps_in", "29.044") == 2
