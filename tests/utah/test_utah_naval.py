@@ -484,7 +484,7 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
     """utah:4.6#9-10: step 4 of the NSoP, "Landing of Units", lands the DD Tanks waiting
     in the Landing Wave boxes on their Sub-Beach's eligible hexes (utah:4.5.2); as
     printed utah:4.5.1 lets the Allied player choose ("may land"), as corrected he
-    "must land all" (utah:errata:4.5.1#1)."""
+    "must land all" (utah:errata:4.5.1)."""
     game = utah_game(NAVAL, rolls=[5], as_printed=as_printed,
                      allied={"land_from_landing_wave": False, "landing_hex": "21.024"})
     beach = overlay(game)
@@ -615,7 +615,7 @@ def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
 
 def test_4_6_step_4_lands_each_landing_craft_with_its_passengers():
     """utah:4.6#9-10, utah:4.7.3#1-4 (4.7.3): step 4 lands every Landing Craft waiting in
-    a Landing Wave box (as corrected, all of them: utah:errata:4.5.1#1) with the Units
+    a Landing Wave box (as corrected, all of them: utah:errata:4.5.1) with the Units
     aboard it, by the Landing Craft Landing Procedure."""
     game, passengers = craft_game([5], allied={"landing_hex": "21.024"})
     lead, other = passengers

@@ -123,7 +123,7 @@ def spotter_game(rolls, as_printed=False):
 
 
 def test_4_4_4_c_a_spotter_and_a_contact_roll_of_6_or_less():
-    """utah:4.4.4#11-16, utah:4.7.1#9-11, utah:errata:4.4.4(c)#1: another target needs an
+    """utah:4.4.4#11-16, utah:4.7.1#9-11, utah:errata:4.4.4(c): another target needs an
     In Command spotter in sight of it and a contact roll against 6: a 6 makes contact and
     the ship fires; a 7 does not, and the ship is done; contact is rolled at every shot."""
     game, target, spotter = spotter_game([6, 9, 7])
@@ -145,7 +145,7 @@ def test_4_4_4_c_a_spotter_and_a_contact_roll_of_6_or_less():
 def test_errata_4_4_4_c_who_may_spot_for_ships():
     """utah:4.4.4#12 as printed ("Any non-American airborne, In Command Unit"): only a
     non-American airborne Unit — none in this game — so a 4th Division company may not;
-    utah:errata:4.4.4(c)#1: any In Command Unit but the American airborne divisional
+    utah:errata:4.4.4(c): any In Command Unit but the American airborne divisional
     Units — the 4th's company may, an 82nd Airborne company may not."""
     game, target, spotter = spotter_game([], as_printed=True)
     assert game.value("ship_spotters", ship(game), target) == []
