@@ -325,7 +325,7 @@ class References:
                 if key == "turn" and isinstance(value, str):
                     # the rules read it as a place on the turn track: a label off
                     # the track would read as no turn at all
-                    self._effect_turn(value, daily, first, last, s, effect)
+                    self._effect_turn(value, daily, effect)
                     continue
                 kind = self._effect_kind(key)
                 for steps, item in ([((key, i), v) for i, v in enumerate(value)]
@@ -359,15 +359,28 @@ class References:
                 self.hex(hex_id, maps, award, "hexes", index)
         return True
 
-    def _effect_turn(self, label: str, daily: list[str] | None, first: Any, last: Any,
-                     s: Any, effect: Any) -> None:
-        date, _, time = label.partition(" ")
+    def effect_words(self, scenario: Any, words: dict[tuple[str, str], Iterable[str]]) -> None:
+        """An effect's field that the rules test for one of a few words (a
+        ruleset's ks_check_scenario gives them, {(kind, field): words}): any
+        other word is a located error with a did-you-mean, not a silent other
+        branch."""
+        for effect in (e for rule in scenario.scenario_rules for e in rule.effects):
+            for (kind, field), allowed in words.items():
+                allowed = list(allowed)
+                value = (effect.model_extra or {}).get(field)
+                if effect.kind == kind and value is not None and value not in allowed:
+                    self.error(effect, (field,), f"{kind} {field} '{value}' is not one of "
+                                                 f"{', '.join(allowed)}",
+                               did_you_mean(str(value), allowed))
+
+    def _effect_turn(self, label: str, daily: list[str] | None, effect: Any) -> None:
+        # (A turn outside the scenario is not an error: a module may move the
+        # scenario's start, or a set-up shared "as per" another scenario carry
+        # effects for turns this one does not play.)
+        time = label.partition(" ")[2]
         if daily is not None and time not in daily:
             self.error(effect, ("turn",), f"turn '{label}': '{time}' is not a turn of the "
                                           f"day ({', '.join(daily)})", did_you_mean(time, daily))
-        elif not first <= turn_order(label) <= last:
-            self.error(effect, ("turn",), f"turn '{label}' is outside the scenario "
-                                          f"('{s.start_turn}' to '{s.end_turn}')")
 
     def _effect_kind(self, key: str) -> str | None:
         """The kind of thing an effect's key names, if any."""

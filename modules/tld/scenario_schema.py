@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from kriegsspiel.core.errors import did_you_mean
 from kriegsspiel.core.models import DataModel
 from kriegsspiel.core.models import SheetHexList as HexList
 
@@ -44,9 +43,4 @@ def check_scenario(check: Any, scenario: Any) -> None:
     for r in scenario.reinforcements:
         for index, hex_id in enumerate(getattr(r, "entry_hexes", None) or []):
             check.hex(hex_id, check.sheets_of(r), r, "entry_hexes", index)
-    for effect in (e for rule in scenario.scenario_rules for e in rule.effects):
-        for (kind, field), words in EFFECT_WORDS.items():
-            value = (effect.model_extra or {}).get(field)
-            if effect.kind == kind and value is not None and value not in words:
-                check.error(effect, (field,), f"{kind} {field} '{value}' is not one of "
-                                              f"{', '.join(words)}", did_you_mean(str(value), words))
+    check.effect_words(scenario, EFFECT_WORDS)

@@ -68,6 +68,11 @@ class _Plugin:
                                       "demonstration scenarios.")
 
     @hookimpl
+    def ks_check_scenario(self, check, scenario):
+        # The words the rules test an effect's field for (naval_overlay.ksr).
+        check.effect_words(scenario, {("beach_overlay", "area"): ("actual", "planned")})
+
+    @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):
         # The drop zones, the airborne battalions and the scheduled drops (3.x).
         from kriegsspiel.modules.utah.catalog import lay_out

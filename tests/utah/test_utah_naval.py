@@ -764,3 +764,19 @@ def test_4_2_3_b_else_opportunity_fire_at_one_just_landed_unit():
     terms = {t["name"]: t["amount"] for t in
              game.value("modified_fire_rating", firer, passengers[1], "opportunity", 0, 2).terms}
     assert terms["opportunity"] == 2
+
+
+def test_a_misspelt_overlay_area_is_a_located_error(tmp_path):
+    """utah:4.5.2: the overlay's area is the actual or the planned one; another word
+    would silently read as the actual, so ks check names it, with a did-you-mean."""
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from kriegsspiel.tools.cli import app
+    text = (Path(__file__).parent / "scenarios" / "naval_test.yaml").read_text(encoding="utf-8")
+    assert "area: actual" in text
+    bad = tmp_path / "naval_test.yaml"
+    bad.write_text(text.replace("area: actual", "area: planed"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert "beach_overlay area 'planed' is not one of actual, planned" in result.output
+    assert "did you mean 'planned'?" in result.output
