@@ -143,7 +143,10 @@ def test_18_4_regimental_at_companies_probe_only_unmounted():
     at = unit(game, "C/70 Tk", "32.047")
     game.state.catalog["unit"]["C/70 Tk"]["tags"].append("regimental_at")
     assert "probe_mines" in game.value("engineer_works", at)
-    game.set_initial(at, "face", "transport")
+    # Mounted: the counter's transport side up (bocage.ksr's mounted_on_transport).
+    game.state.catalog["unit"]["C/70 Tk"]["back_kind"] = "transport"
+    game.set_initial(at, "face", "back")
+    assert game.value("mounted_on_transport", at)
     assert "probe_mines" not in game.value("engineer_works", at)
 
 
