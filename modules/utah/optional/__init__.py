@@ -41,7 +41,7 @@ class _Plugin:
     def ks_module_info(self):
         return ModuleInfo(name="utah_optional", layer="optional", ruleset="utah",
                           requires=("utah",), title="The Greatest Day: Utah Beach: optional rules",
-                          description="18.1, 18.2, 18.3, 18.4, 18.7, 18.8 and 18.9, each switched on by name.",
+                          description="3.4.4, 16.6 and 18.1-18.10, each switched on by name.",
                           optional_rules=dict(OPTIONAL_RULES))
 
     @hookimpl
