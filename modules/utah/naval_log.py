@@ -1,4 +1,4 @@
-"""The turn log's lines for the Naval Invasion System's events (utah:4.x), so
+"""The turn log's lines for the Naval Invasion System's events (utah:4.0-4.7), so
 that `ks play` shows the invasion: the Naval Chit's steps, the ships' and the
 batteries' fire, the landings and the Beach Defenses (docs/utah_nis.md)."""
 
@@ -31,7 +31,7 @@ def _shot(data) -> str:
 def _fire_lines(kind, data):
     if kind == "naval_fire":  # utah:4.4.4, 4.7.1
         return f"    {_name(data['firer'])} fires at {_name(data['target'])}: {_shot(data)}"
-    if kind == "ship_contact_roll":  # utah:4.4.4(c)
+    if kind == "ship_contact_roll":  # utah:4.4.4, utah:errata:4.4.4(c)
         made = "contact" if data["contact"] else "no contact"
         return (f"    {_name(data['ship'])} spotted by {_name(data['spotter'])}: "
                 f"roll {data['roll']}, {made}")
@@ -81,7 +81,7 @@ def describe_naval_event(kind, data):
         return f"  {data['beach']} Beach is cleared"
     if kind == "beach_overlay_removed":  # utah:4.3.3
         return f"  The {data['beach']} Beach Overlay is removed"
-    if kind == "demolition_team_spent":  # utah:4.2.6(3)
+    if kind == "demolition_team_spent":  # utah:4.2.6(2) (its (3), indexed with it)
         return f"      {_name(data['unit'])} is spent (removed from play)"
     if kind == "assault_force_marker_moved":  # utah:4.4.3
         return (f"    Assault Force {data['force']} marker {data['origin']} -> "
