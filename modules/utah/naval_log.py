@@ -4,6 +4,8 @@ batteries' fire, the landings and the Beach Defenses (docs/utah_nis.md)."""
 
 from __future__ import annotations
 
+from kriegsspiel.modules.utah import _name
+
 BOX_NAMES = {1: "Tare Green", 2: "Uncle Red", "tare_green": "Tare Green",
              "uncle_red": "Uncle Red"}
 STEP_TITLES = {"check_gaps": "1. Check Gaps", "ships_fire": "2. Ships Fire at Shore",
@@ -12,10 +14,6 @@ STEP_TITLES = {"check_gaps": "1. Check Gaps", "ships_fire": "2. Ships Fire at Sh
                "en_route_to_loading": "6. En Route Box to Loading Box",
                "move_assault_force_markers": "7. Move Assault Force Markers",
                "move_ships": "8. Move Ships"}
-
-
-def _name(ref) -> str:
-    return str(getattr(ref, "id", ref))
 
 
 def _names(refs) -> str:
