@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import yaml
 
-from tld_writing import counter_lines, fill as stacking_fill, h, quoted
+from tld_writing import (counter_lines, fill as stacking_fill, h, load_units, quoted,
+                         stacking_points)
 
-LOADED = {}
-for name in ("mortain", "falaise", "mortain_addenda", "cobra"):
-    for u in yaml.safe_load(open(f"games/tld/units/{name}.yaml"))["units"]:
-        LOADED[u["id"]] = u
+LOADED = load_units("mortain", "falaise", "mortain_addenda", "cobra")
 # Scenario 5's counters of the Cotentin's defenders that scenario 4 uses too: one
 # counter each, written once (units/normandy.yaml).
 SHARED = {u["id"] for u in yaml.safe_load(open("games/tld/units/normandy.yaml"))["units"]}
@@ -106,15 +104,8 @@ def units_yaml() -> str:
     return "\n".join(out) + "\n"
 
 
-def stacking(uid: str) -> int:
-    for u, _, kind, _ in new:
-        if u == uid:
-            return T[kind][0]
-    return LOADED[uid]["front"]["values"]["stacking"]
-
-
 def fill(ids: list[str], hexes: list[str]) -> tuple[list, list[str]]:
-    return stacking_fill(ids, hexes, stacking, 4)
+    return stacking_fill(ids, hexes, stacking_points(new, T, LOADED), 4)
 
 
 def members(side: str, div: str) -> list[str]:

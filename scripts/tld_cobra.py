@@ -5,14 +5,10 @@ special rule and victory conditions as printed.  Run from the repository root.""
 
 from __future__ import annotations
 
-import yaml
+from tld_writing import (counter_lines, fill as stacking_fill, h, load_units, quoted,
+                         stacking_points)
 
-from tld_writing import counter_lines, fill as stacking_fill, h, quoted
-
-LOADED = {}
-for name in ("mortain", "falaise", "mortain_addenda"):
-    for u in yaml.safe_load(open(f"games/tld/units/{name}.yaml"))["units"]:
-        LOADED[u["id"]] = u
+LOADED = load_units("mortain", "falaise", "mortain_addenda")
 # stacking, front, back, remnant, class, transport, mech (as scripts/tld_falaise.py)
 T = {
     "us_inf": (2, (4, 6, 4), (2, 3, 4), (1, 1, 4), "infantry", "foot", False),
@@ -82,16 +78,9 @@ def land(c: int, r: int) -> bool:
     return not (21 <= c <= 22 and 18 <= r <= 20)
 
 
-def stacking(uid: str) -> int:
-    for u, _, kind, _ in new:
-        if u == uid:
-            return T[kind][0]
-    return LOADED[uid]["front"]["values"]["stacking"]
-
-
 def fill(ids: list[str], hexes: list[str]) -> tuple[list, list[str]]:
     """Stack *ids* in order into *hexes*, four stacking points a hex at most."""
-    return stacking_fill(ids, hexes, stacking, 4)
+    return stacking_fill(ids, hexes, stacking_points(new, T, LOADED), 4)
 
 
 def division(side: str, div: str) -> list[str]:

@@ -1,11 +1,35 @@
-"""What the TLD data writers (scripts/tld_falaise.py, scripts/tld_cobra.py)
-share: a counter's YAML from its spec — (stacking, front, back, remnant,
-class, transport, mech), each face (attack, defense, movement) — hex ids,
-quoted id lists, and stacks filled into hexes up to a stacking limit."""
+"""What the TLD data writers (scripts/tld_falaise.py, tld_cobra.py,
+tld_cherbourg.py) share: the counters earlier scenarios wrote, a counter's YAML
+from its spec — (stacking, front, back, remnant, class, transport, mech), each
+face (attack, defense, movement) — a counter's stacking points, hex ids, quoted
+id lists, and stacks filled into hexes up to a stacking limit."""
 
 from __future__ import annotations
 
 from typing import Callable
+
+import yaml
+
+
+def load_units(*names: str) -> dict:
+    """The counters of games/tld/units/<name>.yaml, by id."""
+    loaded = {}
+    for name in names:
+        with open(f"games/tld/units/{name}.yaml") as f:
+            for u in yaml.safe_load(f)["units"]:
+                loaded[u["id"]] = u
+    return loaded
+
+
+def stacking_points(new, table: dict, loaded: dict) -> Callable[[str], int]:
+    """A counter's stacking points: a new one's from its kind's spec in *table*,
+    else the written counter's."""
+    def points(uid: str) -> int:
+        for u, _, kind, _ in new:
+            if u == uid:
+                return table[kind][0]
+        return loaded[uid]["front"]["values"]["stacking"]
+    return points
 
 
 def values(spec, face, remnant=None) -> str:
