@@ -390,6 +390,9 @@ def overlay_group(layout: "Layout", shade: dict[str, tuple[str, float]]) -> Grou
 def board_scene(source: Source, board: GameState, shade: dict | None = None) -> Scene:
     scene = map_scene(source, shade)
     scene.items.append(pieces_group(source, board, scene.layout))
+    if getattr(source.game, "displays", None):  # the game's off-map displays, beside the map
+        from kriegsspiel.tools.display_scene import add_displays
+        add_displays(scene, source, board)
     return scene
 
 
