@@ -42,12 +42,12 @@ class DisplayShown:
     shown: bool = True  # its shown_if holds (else its boxes are empty, its tracks none)
 
 
-def display_contents(session: Any, displays: list, state: GameState | None = None
-                     ) -> list[DisplayShown]:
-    """What each of *displays* shows at the state of *session* (its pieces'
-    places read from *state* when given: the board being drawn); a display
-    whose ``shown_if`` is false shows nothing (``shown`` false)."""
-    state = state or session.state
+def display_contents(session: Any, displays: list) -> list[DisplayShown]:
+    """What each of *displays* shows at the state of *session* (the board being
+    drawn); a display whose ``shown_if`` is false shows nothing (``shown``
+    false).  A box's pieces come in the order of the session's catalog: the
+    game's counter lists."""
+    state = session.state
     out = []
     for display in displays:
         shown = not display.shown_if or _truthy(session.value(display.shown_if))

@@ -99,7 +99,7 @@ def shown_displays(source: Any, board: Any) -> list:
     source's session, its state set to the board)."""
     from kriegsspiel.engine.displays import display_contents
     from kriegsspiel.tools.render import _session_at
-    return display_contents(_session_at(source, board), source.game.displays, board)
+    return display_contents(_session_at(source, board), source.game.displays)
 
 
 def add_displays(scene: Any, source: Any, board: Any) -> None:
@@ -126,3 +126,75 @@ def add_displays(scene: Any, source: Any, board: Any) -> None:
     scene.width = left + width + MARGIN
     scene.height = max(scene.height, MARGIN + height + MARGIN)
 
+
+
+# ---- the replay viewer: the displays frame by frame ---------------------------
+
+class DisplayFrames:
+    """What the game's displays show after each event of a replay, as changes:
+    boxes by number (across the displays) to the pieces in them (their indexes
+    in the viewer's piece order), track rows ("display-row") to their text.
+
+    The rules are asked through the source's session, whose state follows the
+    log event by event (so their kept answers stay valid between events)."""
+
+    def __init__(self, source: Any, order: list[str]) -> None:
+        from kriegsspiel.core.state import GameState
+        self.source, self.session = source, source.session
+        self.session.state.restore(GameState(source.catalog).snapshot(), [])
+        self.index = {key: i for i, key in enumerate(order)}
+        self.boxes: dict[int, list[int]] = {}
+        self.rows: dict[str, str] = {}
+        self.row_titles: list[list[str]] = [[] for _ in source.game.displays]
+        self.room: dict[int, int] = {}
+        self.ever_shown = False
+
+    def step(self, event: dict) -> dict:
+        """Follow *event*; the changes it makes to the displays ({} for none)."""
+        from kriegsspiel.engine.displays import display_contents
+        state = self.session.state
+        version = state.version
+        state.record(event["kind"], event["data"], [])
+        if state.version == version and event["kind"] != "turn_advanced":
+            return {}  # nothing the rules read has changed
+        boxes, rows, n = {}, {}, 0
+        for d, display in enumerate(display_contents(self.session, self.source.game.displays)):
+            self.ever_shown = self.ever_shown or display.shown
+            for box in display.boxes:
+                boxes[n] = [self.index[key] for key in box.pieces if key in self.index]
+                self.room[n] = max(self.room.get(n, 0), len(boxes[n]))
+                n += 1
+            for track in display.tracks:
+                if track.title not in self.row_titles[d]:
+                    self.row_titles[d].append(track.title)
+                rows[f"{d}-{self.row_titles[d].index(track.title)}"] = track.text
+        changes: dict = {}
+        moved = {str(b): v for b, v in boxes.items() if self.boxes.get(b, []) != v}
+        written = {k: rows.get(k, "") for k in sorted(set(rows) | set(self.rows))
+                   if rows.get(k, "") != self.rows.get(k, "")}
+        self.boxes, self.rows = boxes, rows
+        if moved:
+            changes["b"] = moved
+        if written:
+            changes["t"] = written
+        return changes
+
+    def add_cards(self, scene: Any) -> dict:
+        """The displays' empty cards beside the map of *scene* (each box as big
+        as it ever needs to be); the viewer's data to fill them: each box's
+        first counter place and counters per row, the place's size."""
+        from kriegsspiel.engine.displays import BoxShown, DisplayShown, TrackShown
+        from kriegsspiel.tools.render import MARGIN
+        if not self.ever_shown:
+            return {}
+        layout = [DisplayShown(d.title, d.columns, d.box_slots,
+                               [BoxShown(b.title) for b in d.boxes],
+                               [TrackShown(t, "") for t in self.row_titles[i]])
+                  for i, d in enumerate(self.source.game.displays)]
+        left = scene.width - MARGIN + GAP
+        groups, slots, width, height = cards(layout, left, MARGIN,
+                                             lambda n, box: self.room.get(n, 0))
+        scene.items.append(Group("displays", groups))
+        scene.width = left + width + MARGIN
+        scene.height = max(scene.height, MARGIN + height + MARGIN)
+        return {"boxSlots": [[s.x, s.y, s.per_row] for s in slots], "slotStep": STEP}

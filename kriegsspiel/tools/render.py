@@ -123,6 +123,7 @@ class Source:
     turns: list[str] = field(default_factory=list)
     game: Any = None  # the loaded game data (terrain types)
     look: dict = field(default_factory=dict)  # board_look: colours and markers
+    display_frames: Any = None  # the viewer's displays, frame by frame (replay_html)
 
     def cut(self, turn: str | int | None) -> int:
         """How many events lie before the start of *turn* (1 = the first turn)."""
