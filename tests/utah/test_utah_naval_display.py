@@ -213,3 +213,31 @@ def test_a_bad_display_declaration_is_a_located_check_error(tmp_path):
     assert (f"game.yaml:{bad}:{col}: error: displays[1].tracks[2].of: rule definition "
             "'overlay_of' (modules/utah/rules/naval_overlay.ksr:") in result.output
     assert "takes 1 parameter(s); a display needs one with no parameter" in result.output
+
+
+def test_the_viewer_in_a_browser_puts_the_ships_in_their_boxes(played, chromium, artifacts,
+                                                               tmp_path):
+    """utah:4.1.3#12: in the replay page (headless chromium), at the last event each
+    ship's counter stands in the box `ks render` draws it in, and the overlay's
+    Resistance Nests row reads what render reads."""
+    from kriegsspiel.tools.replay_html import write_viewer
+    out = tmp_path / "replay.html"
+    write_viewer(played, out)
+    source = open_source(played)
+    final_svg = to_svg(board_scene(source, board_at(source.catalog, source.events)))
+    final = boxes(final_svg)
+    titles = list(final)
+    tab = chromium.new_page(viewport={"width": 1600, "height": 1000})
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(out.as_uri())
+    last = tab.get_attribute("#slider", "max")
+    tab.locator("#slider").fill(last)
+    for name in SHIPS:
+        counter = tab.locator(f'g.piece[data-key="unit:{name}"]')
+        assert "hidden" not in counter.get_attribute("class")
+        assert titles[int(counter.get_attribute("data-box"))] == box_of(final, name)
+    row = tab.locator('g.display-track', has=tab.locator("title", has_text="Resistance Nests"))
+    assert row.locator("text").nth(1).text_content() == tracks(final_svg)["Resistance Nests"]
+    tab.screenshot(path=str(Path(artifacts) / "naval_display_viewer.png"), full_page=True)
+    assert errors == []
