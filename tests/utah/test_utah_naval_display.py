@@ -79,7 +79,7 @@ def test_4_1_3_render_shows_the_ships_in_their_range_boxes_at_0700(played, tmp_p
 
 
 def test_4_4_2_after_the_nsop_steps_each_ship_is_in_the_box_the_rules_keep(played, tmp_path):
-    """utah:4.4.2#3-4, utah:4.6#18: after the Naval Chits' step 8 moved the ships, each
+    """utah:4.1.3#12, utah:4.4.1#3: after the Naval Chits' step 8 moved the ships, each
     is drawn in the box the rules say (ship_force, ship_box at that board), and the
     tracks read what the rules compute (the LCS's fire may have reduced the Nests)."""
     source = open_source(played)
@@ -114,10 +114,10 @@ def _source_of(game) -> Source:
 
 
 def test_4_5_6_the_transport_boxes_show_units_en_route_loading_and_in_landing_waves():
-    """utah:4.1.3#8, utah:4.1.3#10, utah:4.5.6#6-9, utah:4.5.4#2: Units En Route from
-    England, in a Loading into Landing Craft box and in a Landing Wave box (with their
-    Landing Craft marker) are drawn in those boxes, a Leader at sea in his; NSoP steps 5
-    and 6 move them on, and the picture follows."""
+    """utah:4.1.3#8, utah:4.1.3#10, utah:4.5.6#8: Units En Route from England, in a
+    Loading into Landing Craft box and in a Landing Wave box (with their Landing Craft
+    marker) are drawn in those boxes, a Leader at sea in his; NSoP steps 5 and 6 move
+    them on, and the picture follows."""
     game = utah_game(NAVAL, allied={"loading_box": "tare_green",
                                     "leader_rides_with": "A/1/8"})
     ref = lambda name, kind="unit": game.ref(kind, name)  # noqa: E731
@@ -150,15 +150,15 @@ def test_4_5_6_the_transport_boxes_show_units_en_route_loading_and_in_landing_wa
 
 
 def test_no_display_without_a_beach_overlay(tmp_path):
-    """utah:4.1.3#3: the displays are drawn while a Beach Overlay is in play (shown_if);
-    the shipped demonstrations have none, and their picture has no card."""
+    """The displays are drawn while a Beach Overlay is in play (shown_if); the shipped
+    demonstrations have none, and their picture has no card."""
     out = tmp_path / "causeway.svg"
     render("utah/causeway", out)
     assert 'class="display' not in out.read_text(encoding="utf-8")
 
 
 def test_the_viewer_fills_the_boxes_frame_by_frame(played):
-    """utah:4.1.3#10, utah:4.4.2#3: the replay page has the display's cards, a place for
+    """utah:4.1.3#10: the replay page has the display's cards, a place for
     each box, and frames saying which pieces the boxes hold: adding them up gives, at
     the last frame, every ship in the box `ks render` draws it in."""
     source = open_source(played)
