@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from kriegsspiel.tools.viewer.scene import COUNTER, Group, Rect, Text
 
-STEP = math.ceil(COUNTER) + 8  # a counter's place in a box, px
+STEP = math.ceil(COUNTER) + 16  # a counter's place in a box, px: room for its marker badges
 PAD = 8.0
 BOX_TITLE = 20.0
 CARD_TITLE = 26.0
