@@ -361,6 +361,9 @@ class OptionalPlacement(DataModel):
         return self
 
 
+from kriegsspiel.core.displays import Display  # noqa: E402 — it builds on the models above
+
+
 class GameManifest(DataFile):
     """games/<game>/game.yaml: the game's sides, leaders and markers and its other
     files (a ruleset adds its own keys, such as its order of battle: game_models)."""
@@ -379,6 +382,9 @@ class GameManifest(DataFile):
     optional_setup: list[OptionalPlacement] = Field(default_factory=list, description="Units "
                                                     "optional rules place at set-up, on any "
                                                     "scenario that plays their map.")
+    displays: list[Display] = Field(default_factory=list, description="Off-map displays "
+                                    "drawn beside the map: boxes of pieces and tracks the rules "
+                                    "keep (docs/data.md).")
 
 
 class Game(GameManifest):

@@ -188,6 +188,19 @@ class Checks:
     def game(self, check: References, game: Game) -> None:
         if (names := self._names(game)) is not None:
             self.registry.call("ks_check_game", names, check=check, game=game)
+            if game.displays:
+                self._displays(check, game, names)
+
+    def _displays(self, check: References, game: Game, names: list[str]) -> None:
+        """The names a game's displays use, against the rules of its rulesets
+        (when they build: a broken rule file is reported where it is checked)."""
+        from kriegsspiel.engine.displays import check_displays
+        from kriegsspiel.engine.rulebook import build_program
+        try:
+            program = build_program(names, self.registry)
+        except KsError:
+            return
+        check_displays(check, game, program)
 
     def scenario(self, check: References, scenario: Scenario) -> None:
         if (names := self._names(scenario)) is not None:

@@ -68,9 +68,13 @@ def unknown_kind(path: Path) -> KsError:
 
 
 def _game(path: Path) -> list[KsError]:
-    from kriegsspiel.engine.reading import read_game
-    read_game(path.parent)
-    return []
+    # Read with its rulesets' keys, and what it names checked (its displays
+    # against its rules too).
+    from kriegsspiel.engine.plugins import load_registry
+    from kriegsspiel.engine.reading import Checks, read_game
+    registry = load_registry()
+    game = read_game(path.parent, registry)
+    return loading.check_references(game, (), Checks(registry))
 
 
 def _part_of_game(model: type) -> Callable[[Path], list[KsError]]:

@@ -123,6 +123,7 @@ class Source:
     turns: list[str] = field(default_factory=list)
     game: Any = None  # the loaded game data (terrain types)
     look: dict = field(default_factory=dict)  # board_look: colours and markers
+    display_frames: Any = None  # the viewer's displays, frame by frame (replay_html)
 
     def cut(self, turn: str | int | None) -> int:
         """How many events lie before the start of *turn* (1 = the first turn)."""
@@ -390,6 +391,9 @@ def overlay_group(layout: "Layout", shade: dict[str, tuple[str, float]]) -> Grou
 def board_scene(source: Source, board: GameState, shade: dict | None = None) -> Scene:
     scene = map_scene(source, shade)
     scene.items.append(pieces_group(source, board, scene.layout))
+    if getattr(source.game, "displays", None):  # the game's off-map displays, beside the map
+        from kriegsspiel.tools.display_scene import add_displays
+        add_displays(scene, source, board)
     return scene
 
 

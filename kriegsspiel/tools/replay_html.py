@@ -51,8 +51,10 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
     out: list[dict] = []
     setting_up, begins = True, play_begins(source.session)
     registry, modules = session_modules(source.session)
+    displays = _display_frames(source, order)
     for event in source.events:
         state.record(event["kind"], event["data"], [])
+        shown = displays.step(event) if displays else {}
         ev = Event(event["seq"], event["kind"], event["data"])
         setting_up = setting_up and ev.kind not in begins
         now = {i: [p.hex, p.face, p.markers] for i, p in enumerate(pieces(state, source.look))}
@@ -61,12 +63,14 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         marked = {h: marks.get(h, []) for h in sorted(set(marks) | set(hexes_before))
                   if marks.get(h, []) != hexes_before.get(h, [])}
         text = describe(ev, source.turns, setting_up, registry, modules)
-        if text is None and not moved and not marked:
+        if text is None and not moved and not marked and not shown:
             continue
         before.update(moved)
         hexes_before = marks
         out.append({"seq": ev.seq, "turn": state.turn, "kind": ev.kind,
                     "text": (text or fallback_text(ev)).strip(), "p": moved, "h": marked})
+        if shown:
+            out[-1]["x"] = shown
     turn_starts = []
     for number, label in enumerate(source.turns, 1):
         try:
@@ -76,7 +80,16 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         shown = [i for i, f in enumerate(out) if f["seq"] <= source.events[cut - 1]["seq"]] \
             if cut else []
         turn_starts.append({"label": label, "frame": shown[-1] if shown else 0})
+    source.display_frames = displays
     return order, out, turn_starts
+
+
+def _display_frames(source: Source, order: list[str]):
+    """The game's off-map displays followed frame by frame, when it has any."""
+    if not getattr(source.game, "displays", None):
+        return None
+    from kriegsspiel.tools.display_scene import DisplayFrames
+    return DisplayFrames(source, order)
 
 
 def page(source: Source, built: tuple | None = None) -> str:
@@ -102,6 +115,7 @@ def page(source: Source, built: tuple | None = None) -> str:
         group.cls += " hidden"
         drawn.append(group)
     scene.items.append(Group("hexmarkers", []))
+    boxes = source.display_frames.add_cards(scene) if source.display_frames else {}
     scene.items.append(Group("pieces", drawn))
     labels = sorted({m for f in frame_list for v in f["p"].values() for m in v[2]}
                     | {m for f in frame_list for v in f["h"].values() for m in v})
@@ -115,7 +129,8 @@ def page(source: Source, built: tuple | None = None) -> str:
             "turnLabels": source.turns,
             "centres": {h: layout.center(h) for h in source.session.state.map.terrain},
             "stackStep": STACK_STEP, "pieceMarkerAt": PIECE_MARKER_AT,
-            "hexMarkerAt": HEX_MARKER_AT, "setupFrames": _setup_frames(source, frame_list)}
+            "hexMarkerAt": HEX_MARKER_AT, "setupFrames": _setup_frames(source, frame_list),
+            **boxes}
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     title = getattr(source.session.scenario, "title", source.scenario)
     assets = resources.files("kriegsspiel.tools.viewer")

@@ -114,7 +114,11 @@ class _Plugin:
                     "town": "#c98f6e", "city": "#9a6a5a", "fortified": "#8a8a8a",
                     "marsh": "#9fc3c9", "beach": "#f0d9a0", "hedgerow": "#c9d89a",
                     "hills": "#c2a878", "flooded": "#bfe0ee", "orchard": "#d7e39a",
-                    "sand_dunes": "#f3e3b5", "impassable": "#a0a0a0"}}
+                    "sand_dunes": "#f3e3b5", "impassable": "#a0a0a0"},
+                # utah:4.5.4: a Landing Craft is a marker on its passengers, shown
+                # on them in the Landing Wave boxes (games/utah/game.yaml displays)
+                "unit_markers": {"landing_craft": "LC"},
+                "marker_colours": {"LC": "#1d4e89"}}
 
     @hookimpl
     def ks_describe_event(self, kind, data):

@@ -10,17 +10,42 @@
   const pieceEls = Array.from(document.querySelectorAll("#pieces > g.piece"));
   const hexLayer = document.getElementById("hexmarkers");
 
-  // The board after each frame: [hex, face, markers] per piece, markers per hex.
+  // The board after each frame: [hex, face, markers] per piece, markers per hex,
+  // and the off-map displays: the pieces in each box, each track row's text.
   const boards = [];
   let pieces = data.pieces.map(() => [null, "front", []]);
   let hexes = {};
+  let boxes = {};
+  let rows = {};
   for (const frame of frames) {
     pieces = pieces.slice();
     for (const [i, value] of Object.entries(frame.p)) pieces[Number(i)] = value;
     if (Object.keys(frame.h).length) {
       hexes = Object.assign({}, hexes, frame.h);
     }
-    boards.push({ pieces: pieces, hexes: hexes });
+    if (frame.x && frame.x.b) boxes = Object.assign({}, boxes, frame.x.b);
+    if (frame.x && frame.x.t) rows = Object.assign({}, rows, frame.x.t);
+    boards.push({ pieces: pieces, hexes: hexes, boxes: boxes, rows: rows });
+  }
+
+  // Where each piece in a display box stands: its centre, and the box's number.
+  function boxPlaces(board) {
+    const at = {};
+    for (const [b, members] of Object.entries(board.boxes)) {
+      const [x, y, perRow] = data.boxSlots[Number(b)];
+      members.forEach((i, k) => {
+        at[i] = [x + (k % perRow) * data.slotStep, y + Math.floor(k / perRow) * data.slotStep, b];
+      });
+    }
+    return at;
+  }
+
+  function showRows(board) {
+    document.querySelectorAll("g.display-track").forEach((g) => {
+      const key = g.getAttribute("data-id").replace(/^track-/, "");
+      const value = g.querySelectorAll("text")[1];
+      if (value) value.textContent = board.rows[key] || "";
+    });
   }
 
   function badges(labels, x, y) {
@@ -45,14 +70,25 @@
     for (const [hex, members] of Object.entries(stacks)) {
       members.forEach((i, k) => { slot[i] = [hex, k, members.length]; });
     }
+    const inBox = data.boxSlots ? boxPlaces(board) : {};
+    if (data.boxSlots) showRows(board);
     pieceEls.forEach((el, i) => {
       const [hex, face, markers] = board.pieces[i];
-      if (!(i in slot)) { el.classList.add("hidden"); el.removeAttribute("data-hex"); return; }
-      const [, k, n] = slot[i];
-      const shift = k - (n - 1) / 2;
-      const [cx, cy] = data.centres[hex];
-      el.setAttribute("transform", `translate(${cx + shift * data.stackStep},${cy - shift * data.stackStep})`);
-      el.setAttribute("data-hex", hex);
+      if (i in inBox) {
+        el.setAttribute("transform", `translate(${inBox[i][0]},${inBox[i][1]})`);
+        el.removeAttribute("data-hex");
+        el.setAttribute("data-box", inBox[i][2]);
+      } else if (!(i in slot)) {
+        el.classList.add("hidden"); el.removeAttribute("data-hex"); el.removeAttribute("data-box");
+        return;
+      } else {
+        const [, k, n] = slot[i];
+        const shift = k - (n - 1) / 2;
+        const [cx, cy] = data.centres[hex];
+        el.setAttribute("transform", `translate(${cx + shift * data.stackStep},${cy - shift * data.stackStep})`);
+        el.setAttribute("data-hex", hex);
+        el.removeAttribute("data-box");
+      }
       el.classList.remove("hidden");
       el.querySelectorAll(".face").forEach((f) => {
         f.style.display = f.classList.contains("face-" + face) ? "" : "none";
