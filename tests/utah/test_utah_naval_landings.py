@@ -278,3 +278,196 @@ def test_4_7_3_1_an_eliminated_craft_takes_its_passengers_and_the_next_one_lands
         (["A/1/8", "C/1/8"] if attacker != "beach_obstacles" else ["C/1/8"])
     assert not game.attr(third, "eliminated")
     assert (game.attr(third, "hex"), game.attr(third, "landing_craft")) == ("21.024", 0)
+
+
+# ---- 4.5.5(3), 4.7.3(2): a just-landed DD Tank's Actions --------------------------------
+
+def dd_landing_game(rolls, allied, leader=True, axis=None):
+    game, passengers = craft_game(rolls, allied={"convert_suppression": False, **allied},
+                                  axis=axis)
+    for u in passengers:
+        game.set_initial(u, "landing_wave", 0)
+        game.set_initial(u, "landing_craft", 0)
+    tank = dd_tank_waiting(game, box=2)
+    if leader:
+        game.place("CO 8th IR", "21.024", "leader")
+    game.set_initial(game.ref("division", "4th Infantry Division"), "cp", 2)
+    return game, tank
+
+
+def test_4_7_3_2_a_dd_tank_in_command_may_take_a_second_action_after_the_nests_again():
+    """utah:4.5.5#16, utah:4.7.3(2)#9-10: after its Action a just-landed DD Tank In
+    Command and not Suppressed may take a Second Action for a Command Point;
+    utah:4.5.5#17, utah:4.7.3(2)#11-12: the Resistance Nests attack it again first, and
+    the surviving, unsuppressed tank performs it; utah:4.7.3(2)#14: then the next
+    landing.  Both Actions fire at the Beach Defenses (the Nests miss on a 9)."""
+    game, tank = dd_landing_game([5, 9, 5, 9],
+                                 {"dd_tank_acts": True, "action": ["fire", "move"],
+                                  "move": "stop", "fire_at_beach_defenses": True,
+                                  "second_action": True})
+    division = game.ref("division", "4th Infantry Division")
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    assert game.value("in_command", tank)
+    assert len(decisions(game, "second_action")) == 1
+    assert game.attr(division, "cp") == 1
+    assert [d["answer"] for d in decisions(game, "action")] == ["fire", "move"]
+    assert [e.kind if e.kind != "decision" else e.data["key"] for e in game.events()
+         if e.kind in ("sea_state_roll", "resistance_nest_fire", "beach_defense_fire") or
+         (e.kind == "decision" and e.data["key"] == "second_action")] == [
+        "sea_state_roll", "resistance_nest_fire", "beach_defense_fire", "second_action",
+        "resistance_nest_fire"]
+
+
+def test_4_7_3_2_out_of_command_no_second_action():
+    """utah:4.7.3(2)#9: the Second Action needs the tank In Command: with no Leader in
+    range (his Units Out of Command until he lands, 4.5.3) it is not offered, and the
+    landing ends after the first Action (utah:4.7.3(2)#10)."""
+    game, tank = dd_landing_game([5, 9, 5], {"dd_tank_acts": True, "action": "fire",
+                                             "fire_at_beach_defenses": True,
+                                             "second_action": True}, leader=False)
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    assert not game.value("in_command", tank)
+    assert decisions(game, "second_action") == []
+    assert len(game.events("resistance_nest_fire")) == 1
+
+
+def test_4_2_2_the_nests_attack_before_any_opportunity_fire():
+    """utah:4.2.2#4: "In all cases, Resistance Nest attacks are made before any
+    Opportunity Fire"; utah:4.7.3(2)#8, utah:4.7.3(2)#13: the DD Tank's Action is
+    subject to normal Opportunity Fire — entering Column in a German Fire Zone draws it,
+    after the Nests' attack."""
+    game, tank = dd_landing_game([5, 9, 0, 9], {"dd_tank_acts": True, "action": "move",
+                                                "move": ["enter_column", "stop"],
+                                                "second_action": False},
+                                 axis={"opportunity_fire": True})
+    game.place(GRENADIER, "22.024")
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    order = kinds(game, "resistance_nest_fire", "fire_resolved")
+    assert order == ["resistance_nest_fire", "fire_resolved"]
+    assert str(game.events("fire_resolved")[-1].data["target"]) == DD_TANK
+
+
+def test_4_2_6_firing_at_the_beach_defenses_draws_no_opportunity_fire():
+    """utah:4.2.6#7: "this Action does not trigger Opportunity Fire": a tank on the
+    Beach in a German Fire Zone fires at the Beach Defenses and no German is asked to
+    fire (the Nests, as ever, fire first)."""
+    game, tank = dd_landing_game([5, 9, 5], {"dd_tank_acts": True, "action": "fire",
+                                             "fire_at_beach_defenses": True,
+                                             "second_action": False},
+                                 axis={"opportunity_fire": True})
+    game.place(GRENADIER, "22.024")
+    assert game.value("hex_in_enemy_fire_zone", "21.024", game.attr(tank, "side"))
+    game.perform("dd_tank_landing", tank, overlay(game), "21.024")
+    assert len(game.events("beach_defense_fire")) == 1
+    assert decisions(game, "opportunity_fire") == []
+    assert game.events("fire_resolved") == []
+
+
+# ---- 4.5.3: attached Units are of the Leader's command -----------------------------
+
+def test_4_5_3_attached_units_count_as_the_leaders_formation():
+    """utah:4.5.3#6: "attached Units also count as part of a leader's formation and can
+    be used for this rule": a Unit of another Formation attached to the Leader
+    (gts:21.5) is among those he may ride with; one not attached is not."""
+    game, passengers = craft_game([], allied={"leader_rides_with": "A/4 Engr"})
+    leader = game.ref("leader", "CO 8th IR")
+    game.set_initial(leader, "leader_at_sea", 1)
+    stranger = game.ref("unit", "A/4 Engr")
+    game.set_initial(stranger, "formation",
+                     game.ref("formation", "502nd Parachute Infantry Regiment"))
+    game.set_initial(stranger, "landing_wave", 2)
+    names = lambda: sorted(str(u) for u in game.value("command_in_landing_wave", leader))
+    assert names() == ["A/1/8", "B/1/8"]
+    game.set_initial(stranger, "attached_to", leader)
+    assert names() == ["A/1/8", "A/4 Engr", "B/1/8"]
+    game.perform("load_landing_craft")
+    assert str(game.attr(leader, "rides_with")) == "A/4 Engr"
+
+
+# ---- 4.4.1, 4.1.7: the ships and the LCSs on the Naval Chit ------------------------
+
+def ships_game(rolls=None, allied=None):
+    from test_utah_naval_ships import game_with
+    return game_with(rolls=rolls, allied=allied)
+
+
+def test_4_4_1_ships_are_always_in_command():
+    """utah:4.4.1#7: "Ships are always considered In Command" — off the map, with no
+    Leader: in_command holds, and the Troop Quality Check of its Company Bonus has no
+    Out of Command -1 (gts:21.7); an LCS (a Landing Craft, not a ship) is not."""
+    game = ships_game()
+    ship = game.ref("unit", "USS Tuscaloosa")
+    assert game.value("in_command", ship)
+    terms = {t["name"] for t in game.value("troop_quality", ship).terms}
+    assert "out_of_command" not in terms
+    assert not game.value("in_command", game.ref("unit", "LCS(L) 1"))
+    ground = game.ref("unit", "A/1/8")
+    game.place("A/1/8", "35.044")
+    assert not game.value("in_command", ground)        # the series' rule elsewhere
+
+
+@pytest.mark.parametrize("first", ["LCS(L) 1", "USS Nevada"])
+def test_4_7_1_ships_and_lcss_fire_in_the_allied_players_order(first):
+    """utah:4.7.1#1 ("in any order"), utah:4.1.7#9: the LCSs fire when the ships fire
+    at the shore, in the Allied player's order among them (question next_naval_firer,
+    each once); utah:4.1.7#5-7: the LCS in the Close Range box fires at the Beach
+    Defenses (PROVISIONAL table: a 0 reduces the Nests)."""
+    from test_utah_naval_ships import battery
+    offered = []
+    game = ships_game(rolls=[0], allied={"next_naval_firer": remembering(first, offered),
+                                         "ship_fires": False,
+                                         "lcs_fires_at_beach_defenses": True})
+    battery(game)
+    lcs = game.ref("unit", "LCS(L) 1")
+    assert game.value("ship_box", lcs) == "close"
+    game.perform("naval_bombardment")
+    assert sorted(offered[0]) == sorted(["USS Nevada", "USS Tuscaloosa", "HMS Black Prince",
+                                         "USS Corry", "LCS(L) 1"])
+    assert [len(o) for o in offered] == [5, 4, 3, 2, 1]
+    events = game.events()
+    lcs_fired = [i for i, e in enumerate(events) if e.kind == "beach_defense_fire"][0]
+    ships_asked = [i for i, e in enumerate(events)
+                   if e.kind == "decision" and e.data["key"] == "ship_fires"]
+    assert len(ships_asked) == 4
+    if first == "LCS(L) 1":
+        assert lcs_fired < ships_asked[0]
+    else:
+        assert ships_asked[0] < lcs_fired
+
+
+def test_4_1_7_the_lcss_remain_until_the_beach_overlay_is_removed():
+    """utah:4.1.7#8: the LCSs "remain in play until the Beach Overlay is removed": they
+    stay while it is cleared, and leave the Naval Display when it comes off."""
+    game = ships_game()
+    lcs = game.ref("unit", "LCS(L) 1")
+    beach = game.value("beach_overlays")[0]
+    game.set_initial(beach, "beach_cleared", 1)
+    assert game.value("on_naval_display", lcs)
+    game.perform("remove_cleared_overlays")
+    assert [str(e.data["lcs"]) for e in game.events("lcs_withdrawn")] == ["LCS(L) 1"]
+    assert not game.value("on_naval_display", lcs)
+    assert game.value("on_naval_display", game.ref("unit", "USS Tuscaloosa"))
+
+
+def test_4_1_7_all_ships_and_landing_craft_are_active_when_the_naval_chit_is_pulled():
+    """utah:4.1.7#28: on the Naval Chit every ship is offered its fire, the LCS too, and
+    every Landing Craft waiting lands (utah:4.5.4#10-11: landed from its Landing Wave
+    box onto the Beach hex, where the Beach Obstacles attack it)."""
+    from test_utah_naval_ships import battery
+    game = ships_game(rolls=[5], allied={"ship_fires": False,
+                                         "lcs_fires_at_beach_defenses": False,
+                                         "landing_hex": "21.024", "landing_craft_fires": False})
+    battery(game)
+    game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
+    game.state.map.terrain["21.024"] = "beach"
+    for name in ("A/1/8", "B/1/8"):
+        u = game.ref("unit", name)
+        game.set_initial(u, "landing_wave", 2)
+        game.set_initial(u, "landing_craft", 1)
+    game.set_initial(game.ref("unit", "B/1/8"), "aboard", game.ref("unit", "A/1/8"))
+    game.perform("naval_sequence_of_play", naval_chit(game))
+    assert sorted(str(d["subject"]) for d in decisions(game, "ship_fires")) == sorted(
+        ["USS Nevada", "USS Tuscaloosa", "HMS Black Prince", "USS Corry", "LCS(L) 1"])
+    assert len(decisions(game, "lcs_fires_at_beach_defenses")) == 1
+    assert [a.data["by"] for a in game.events("landing_craft_attacked")] == ["beach_obstacles"]
+    assert game.attr(game.ref("unit", "A/1/8"), "hex") == "21.024"
