@@ -77,7 +77,9 @@ def test_4_5_1_the_allied_player_lands_one_at_a_time_in_the_order_he_wishes(firs
     utah:4.5.1#3-4: the Allied player picks any of them, whatever its Sub-Beach, lands
     it and completes its Actions before the next (the only Sub-Beach with its hexes on
 the test map is Uncle Red); utah:4.7.3#5: once all have landed,
-    step 5 of the NSoP follows (a Unit in the Loading box is loaded after them)."""
+    step 5 of the NSoP follows (a Unit in the Loading box is loaded after them);
+    utah:4.1.7#11: the craft takes its Units from the Landing Wave box onto the Beach
+    Overlay."""
     offered = []
     game, (lead, other) = craft_game([5, 5], allied={
         "landing_hex": "21.024",
@@ -119,7 +121,9 @@ def test_4_5_1_as_printed_the_allied_player_may_keep_a_landing_waiting():
 def test_4_5_1_no_stacking_limit_in_the_landing_wave_boxes():
     """utah:4.5.1#5: "there is no stacking limit in any box on the Naval Display nor in
     the Landing Wave boxes": five Units of ten steps (over the eight of a hex, gts:14.7)
-    all go from the Loading box into one Landing Wave box."""
+    all go from the Loading box into one Landing Wave box; utah:4.1.7#12: as many
+    Landing Craft markers as loads (three: the battalion's, the tank's, the
+    engineers')."""
     game, _ = craft_game([])
     names = ["A/1/8", "B/1/8", "C/1/8", "C/70 Tk", "A/4 Engr"]
     for name in names:
@@ -131,6 +135,7 @@ def test_4_5_1_no_stacking_limit_in_the_landing_wave_boxes():
     assert sum(int(game.value("current_steps", game.ref("unit", n))) for n in names) > 8
     game.perform("load_landing_craft")
     assert all(game.attr(game.ref("unit", n), "landing_wave") == 1 for n in names)
+    assert len(game.events("units_loaded")) == 3
 
 
 def test_4_5_4_a_dd_tank_is_loaded_into_no_landing_craft():
@@ -250,7 +255,9 @@ def test_4_7_3_1_an_eliminated_craft_takes_its_passengers_and_the_next_one_lands
     its passengers and its landing ends there — nothing more is asked of it, the next
     one lands; utah:4.7.3(1)#5, utah:4.7.3(1)#9, utah:4.7.3(1)#13, utah:4.5.4#15: the
     next craft is a recycled marker at full strength (utah:4.1.7#14-15: a step loss
-    leaves it afloat)."""
+    leaves it afloat); utah:4.1.7#16: the Landing Craft attacked by each of the three;
+    utah:4.1.7#21, utah:4.7.3(1)#24: after its landing the next craft's marker is
+    removed (its passengers stay on the Beach), free for reuse."""
     rolls = {"beach_obstacles": [0, 0],
              "resistance_nests": [5, 0, 0],
              "opportunity_fire": [5, 0, 0, 0]}[attacker]
@@ -376,7 +383,9 @@ def test_4_5_3_attached_units_count_as_the_leaders_formation():
     game.set_initial(stranger, "formation",
                      game.ref("formation", "502nd Parachute Infantry Regiment"))
     game.set_initial(stranger, "landing_wave", 2)
-    names = lambda: sorted(str(u) for u in game.value("command_in_landing_wave", leader))
+
+    def names():
+        return sorted(str(u) for u in game.value("command_in_landing_wave", leader))
     assert names() == ["A/1/8", "B/1/8"]
     game.set_initial(stranger, "attached_to", leader)
     assert names() == ["A/1/8", "A/4 Engr", "B/1/8"]
@@ -410,7 +419,7 @@ def test_4_4_1_ships_are_always_in_command():
 def test_4_7_1_ships_and_lcss_fire_in_the_allied_players_order(first):
     """utah:4.7.1#1 ("in any order"), utah:4.1.7#9: the LCSs fire when the ships fire
     at the shore, in the Allied player's order among them (question next_naval_firer,
-    each once); utah:4.1.7#5-7: the LCS in the Close Range box fires at the Beach
+    each once); utah:4.1.7#6-7: the LCS in the Close Range box fires at the Beach
     Defenses (PROVISIONAL table: a 0 reduces the Nests)."""
     from test_utah_naval_ships import battery
     offered = []
@@ -471,3 +480,21 @@ def test_4_1_7_all_ships_and_landing_craft_are_active_when_the_naval_chit_is_pul
     assert len(decisions(game, "lcs_fires_at_beach_defenses")) == 1
     assert [a.data["by"] for a in game.events("landing_craft_attacked")] == ["beach_obstacles"]
     assert game.attr(game.ref("unit", "A/1/8"), "hex") == "21.024"
+
+
+# ---- 4.2.6: every Beach Defense but the Sea State to 0 ---------------------------------
+
+@pytest.mark.parametrize("left", [None, "resistance_nests", "beach_obstacles", "gaps"])
+def test_4_2_6_obstacles_nests_and_gaps_must_all_be_0_but_not_the_sea_state(left):
+    """utah:4.2.6#1: "With the exception of the Sea State number, the other German Beach
+    Overlay defenses – Beach Obstacles, Resistance Nests and Gaps – must all be reduced
+    to 0 by the Allies before the Beach is secured": one of them left keeps the Beach
+    uncleared; the Sea State (2) never does."""
+    game, _ = craft_game([])
+    beach = overlay(game)
+    for defense in ("resistance_nests", "beach_obstacles", "gaps"):
+        if defense != left:
+            game.perform("reduce_beach_defense", beach, defense, 9)
+    game.perform("check_beach_cleared", beach)
+    assert game.value("sea_state", beach) == 2
+    assert game.attr(beach, "beach_cleared") == (1 if left is None else 0)
