@@ -498,3 +498,32 @@ def test_4_2_6_obstacles_nests_and_gaps_must_all_be_0_but_not_the_sea_state(left
     game.perform("check_beach_cleared", beach)
     assert game.value("sea_state", beach) == 2
     assert game.attr(beach, "beach_cleared") == (1 if left is None else 0)
+
+
+# ---- 4.5.4(5): the craft returns fire -------------------------------------------------
+
+def test_4_5_4_5_the_craft_fires_at_a_wn_in_range_and_sight_before_it_goes():
+    """utah:4.5.4#21, utah:4.7.3(1)#22: after landing its passengers and before its
+    removal the craft may fire at the Beach Defenses or at a Wn, Stp or Coastal Battery
+    in range and Line of Sight: Direct Fire with the craft's PROVISIONAL Fire Rating (3,
+    Small Arms, range 4) and the target's modifiers; another German Unit is no target
+    (utah:4.5.4#2: a marker performing a Unit's Direct Fire)."""
+    game, passengers = craft_game([5, 0], allied={"landing_craft_fires": False,
+                                                  "landing_craft_fires_at_unit": True})
+    wn = game.ref("unit", GRENADIER)
+    game.place(GRENADIER, "22.024")
+    other = game.ref("unit", "6./II./Gren 1057")
+    game.place("6./II./Gren 1057", "23.025")
+    side = game.attr(passengers[0], "side")
+    assert game.value("landing_craft_targets", "21.024", side) == []
+    game.state.catalog["unit"][GRENADIER].setdefault("tags", []).append("wn")
+    assert game.value("landing_craft_targets", "21.024", side) == [wn]
+    assert other not in game.value("landing_craft_targets", "21.024", side)
+    game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
+    [fired] = game.events("landing_craft_fire")
+    assert (str(fired.data["target"]), fired.data["roll"], fired.data["hit"]) == \
+        (GRENADIER, 0, True)
+    rating = game.value("landing_craft_fire_rating_at", "21.024", wn)
+    assert rating.base == 3 and fired.data["rating"] == int(game.value("capped_rating", rating))
+    assert fired.data["result"] is not None
+    assert all(game.attr(u, "landing_craft") == 0 for u in passengers)
