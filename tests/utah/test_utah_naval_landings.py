@@ -74,9 +74,9 @@ def dd_tank_waiting(game, box=1):
 def test_4_5_1_the_allied_player_lands_one_at_a_time_in_the_order_he_wishes(first):
     """utah:4.5.1#1 (as corrected, every one), utah:4.5.1#2: a Landing Craft (by its
     first passenger) and a DD Tank are the two kinds of landing, both offered;
-    utah:4.5.1#3-4: the Allied player picks any of them, whatever its Sub-Beach, lands
-    it and completes its Actions before the next (the only Sub-Beach with its hexes on
-the test map is Uncle Red); utah:4.7.3#5: once all have landed,
+    utah:4.5.1#3-4: the Allied player picks any of them, in any order, lands it and
+    completes its Actions before the next (both wait for Uncle Red: the only Sub-Beach
+    with its hexes on the test map); utah:4.7.3#5: once all have landed,
     step 5 of the NSoP follows (a Unit in the Loading box is loaded after them);
     utah:4.1.7#11: the craft takes its Units from the Landing Wave box onto the Beach
     Overlay."""
@@ -256,7 +256,7 @@ def test_4_7_3_1_an_eliminated_craft_takes_its_passengers_and_the_next_one_lands
     one lands; utah:4.7.3(1)#5, utah:4.7.3(1)#9, utah:4.7.3(1)#13, utah:4.5.4#15: the
     next craft is a recycled marker at full strength (utah:4.1.7#14-15: a step loss
     leaves it afloat); utah:4.1.7#16: the Landing Craft attacked by each of the three;
-    utah:4.1.7#21, utah:4.7.3(1)#24: after its landing the next craft's marker is
+    utah:4.1.7#21, utah:4.7.3(1)#24, utah:4.5.4#23: after its landing the next craft's marker is
     removed (its passengers stay on the Beach), free for reuse."""
     rolls = {"beach_obstacles": [0, 0],
              "resistance_nests": [5, 0, 0],
