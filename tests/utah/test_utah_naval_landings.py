@@ -163,15 +163,25 @@ def test_4_5_4_4_passengers_land_in_column_if_stacking_allows_or_mounted():
     normal stacking allows it (one Unit in Column a hex, gts:14.6.2: the second is not
     offered Column), and suffers the Column modifier if attacked after landing (the
     Resistance Nests' target_in_column); utah:4.5.4#19: one with Organic Transport may
-    land mounted (its Vehicle side), in any combination."""
+    land mounted (its Vehicle side), in any combination (in Column and mounted, or
+    either); one without Organic Transport is not asked."""
     game, (lead, other) = craft_game([5], allied={"land_in_column": True,
-                                                  "land_mounted": True})
+                                                  "land_mounted": [False, True]})
+    motorize(game, "A/1/8")
     motorize(game, "B/1/8")
     game.perform("landing_craft_landing", [lead, other], overlay(game), "21.024")
     assert (game.attr(lead, "column"), game.attr(lead, "face")) == (1, "front")
     assert (game.attr(other, "column"), game.attr(other, "face")) == (0, "back")
     assert [d["subject"] for d in decisions(game, "land_in_column")] == ["A/1/8"]
-    assert [d["subject"] for d in decisions(game, "land_mounted")] == ["B/1/8"]
+    assert [d["subject"] for d in decisions(game, "land_mounted")] == ["A/1/8", "B/1/8"]
+
+    game, (lead, other) = craft_game([5], allied={"land_in_column": True,
+                                                  "land_mounted": True})
+    motorize(game, "A/1/8")
+    game.perform("landing_craft_landing", [lead, other], overlay(game), "21.024")
+    assert (game.attr(lead, "column"), game.attr(lead, "face")) == (1, "back")
+    assert (game.attr(other, "column"), game.attr(other, "face")) == (0, "front")
+    assert [d["subject"] for d in decisions(game, "land_mounted")] == ["A/1/8"]
     terms = {t["name"] for t in game.value("resistance_nest_rating", overlay(game),
                                            lead).terms}
     assert "target_in_column" in terms
