@@ -560,8 +560,8 @@ def test_4_7_3_1_a_step_lost_by_the_craft_is_lost_by_every_passenger():
 
 
 def test_4_5_4_an_eliminated_craft_takes_its_passengers():
-    """utah:4.5.4 (4.5.4(3)): "If a Landing Craft is eliminated, all its passengers are
-    eliminated"; two Steps: a second step loss eliminates it."""
+    """utah:4.5.4#12, utah:4.5.4#16 (4.5.4(3)): "If a Landing Craft is eliminated, all
+    its passengers are eliminated"; two Steps: a second step loss eliminates it."""
     game, passengers = craft_game([])
     for u in passengers:
         game.place(u.id, "21.024")
@@ -587,7 +587,8 @@ def test_4_2_2_1_nests_at_the_craft_or_else_at_one_landed_unit():
     """utah:4.2.2(1)#1-6: the German player may attack the craft with the Resistance
     Nests after the Obstacles (pink line, armored, only mass and the craft's Defense
     Rating, the passengers' mass not counted); utah:4.2.2(1)#7-11, utah:4.7.3(1)#6-7,
-    utah:4.7.3(1)#19: if he did not, he may attack one of the Units just landed instead."""
+    utah:4.7.3(1)#19: if he did not, he may attack one of the Units just landed instead
+    (utah:4.5.4#25: the just-landed Units' exposure to the Nests)."""
     game, passengers = craft_game([5, 0], axis={"nests_at_landing_craft": True})
     game.perform("landing_craft_landing", passengers, overlay(game), "21.024")
     nests = [a.data for a in game.events("landing_craft_attacked")
@@ -704,8 +705,9 @@ def test_4_7_3_2_a_landed_dd_tank_acts_after_the_nests_fire():
 
 
 def test_4_5_4_a_just_landed_unit_acts_for_a_command_point():
-    """utah:4.5.4 (4.5.4(7)): a Unit just landed, In Command, may perform a non-Movement
-    Action for a Command Point; the Resistance Nests fire first."""
+    """utah:4.5.4#26-27 (4.5.4(7)): a Unit just landed, In Command, may perform a
+    non-Movement Action for a Command Point; the Resistance Nests fire after the point is
+    spent, before the Action."""
     game, passengers = craft_game([5, 9, 9], allied={"just_landed_action": True,
                                                      "action": "fire",
                                                      "fire_at_beach_defenses": True})
@@ -748,7 +750,8 @@ def test_4_2_3_b_else_opportunity_fire_at_one_just_landed_unit():
     """utah:4.2.3#7-10 (4.2.3(b)), utah:4.7.3(1)#20: had the German player not fired at
     the craft, he may fire at one of its passengers once landed, with the +2 Fire Zone to
     Fire Zone and every other Opportunity Fire modifier (the mass of the Units in the hex,
-    the craft gone); utah:4.2.3#11-12: normal Opportunity Fire otherwise."""
+    the craft gone); utah:4.2.3#11-12: normal Opportunity Fire otherwise; utah:4.5.4#25:
+    the just-landed Unit the object of Opportunity Fire."""
     game, passengers = craft_game([5, 0, 9],
                                   axis={"opportunity_at_landing_craft": False,
                                         "opportunity_at_landed_unit": True,

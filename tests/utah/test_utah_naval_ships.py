@@ -163,7 +163,8 @@ def test_errata_4_4_4_c_who_may_spot_for_ships():
 # ---- 4.4.5, 4.4.6: LCRs and LCSs ---------------------------------------------------------
 
 def test_4_4_5_lcrs_fire_on_the_first_naval_chit_only_and_are_removed():
-    """utah:4.4.5#1-7, utah:4.7.1#2, utah:4.7.1#16-18: on the 0700, 6 June turn's first
+    """utah:4.4.5#1-7, utah:4.7.1#2, utah:4.7.1#16-18, utah:4.1.7#2-4: on the 0700, 6
+    June turn's first
     Naval Chit the LCR fires at a target it self-spots, with only positive modifiers, no
     Company Bonus and no Barrage, and is removed from play; at any other time it does not."""
     game = game_with(rolls=[1], allied={"ship_fires": True, "ship_target": WN})

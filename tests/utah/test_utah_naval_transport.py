@@ -30,8 +30,9 @@ def test_4_7_4_step_6_en_route_units_go_to_the_loading_box_of_the_players_choice
 
 
 def test_4_7_4_step_5_loads_a_battalion_or_one_independent_unit_per_craft():
-    """utah:4.5.6#3-5, utah:4.7.4#1, utah:4.6#11-12: step 5 moves the Loading box's
-    Units to their Sub-Beach's Landing Wave box and puts a Landing Craft on each stack:
+    """utah:4.5.6#3-5, utah:4.7.4#1, utah:4.6#11-12, utah:4.5.4#5-7: step 5 moves the
+    Loading box's Units to their Sub-Beach's Landing Wave box and puts a Landing Craft on
+    each stack:
     all the Units of one battalion (1/8's three companies), or a Unit alone (the tank,
     of no battalion; the engineers, of another)."""
     game = utah_game(NAVAL)
@@ -51,8 +52,9 @@ def test_4_7_4_step_5_loads_a_battalion_or_one_independent_unit_per_craft():
 
 
 def test_4_5_3_a_leader_rides_with_a_unit_of_his_command_and_lands_with_it():
-    """utah:4.5.3#1-5, utah:4.5.6#6, utah:4.7.3(1)#2: the Leader at sea is put with a
-    Unit of his command in the Landing Wave box and lands with its craft; utah:4.5.3#7-10:
+    """utah:4.5.3#1-5, utah:4.5.6#6, utah:4.5.4#8, utah:4.7.3(1)#2: the Leader at sea is
+    put with a Unit of his command in the Landing Wave box and lands with its craft;
+    utah:4.5.3#7-10:
     until then he has no Command Range and the landed Units are Out of Command; once he is
     on the Beach the series' command rules hold."""
     game = utah_game(NAVAL, rolls=[5], allied={"leader_rides_with": "B/1/8",
