@@ -1,0 +1,195 @@
+"""The last sentences of Part Two outside the Naval Invasion System: the naval Random
+Event (utah:6.0 roll 4) and the Formation Leader's replacement side, phone lines cut by
+naval bombardment (utah:16.1), ships and Landing Craft as Auto-Command Units (utah:14.0),
+Beach hexes off the overlay (utah:2.1.8), a Barrage on a Hill seen only back from it
+(utah:2.1.10), two Sunken Roads in one hex (utah:2.3.5), one Unit assaulting across a
+Bridge (utah:2.4.1), no Ferry on a Command Point (utah:11.2), the 101st's Stragglers
+(utah:3.4.1) and the special cases of Straggler recovery (utah:3.4.3(4)).  The dice are
+scripted; the ships' and Landing Craft's numbers are PROVISIONAL."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from utah_games import GRENADIER, INFANTRY, unit, utah_game
+
+from kriegsspiel.core.players import KeyedPlayer
+from kriegsspiel.core.state import Ref
+from kriegsspiel.engine.rulebook import ExtraRules
+
+HERE = Path(__file__).resolve().parent
+NAVAL = str(HERE / "scenarios" / "naval_test.yaml")
+NAVAL_AIRBORNE = str(HERE / "scenarios" / "naval_airborne_test.yaml")
+AIRBORNE = str(HERE / "scenarios" / "airborne_test.yaml")
+PARA = "A/1/505"
+NIGHT, JUNE6_0700, JUNE6_0900 = 1, 2, 3      # naval_test's turns
+
+
+def terms(value):
+    return {t["name"]: t["amount"] for t in value.terms}
+
+
+def naval_game(rolls=None, allied=None, axis=None, turn=None, scenario=NAVAL_AIRBORNE):
+    game = utah_game(scenario, rolls=rolls, allied=allied)
+    if axis is not None:
+        game.players.players["Axis"] = KeyedPlayer(axis)
+    if turn is not None:
+        game.state.turn = turn
+    return game
+
+
+def paratrooper(game, hex_id):
+    """The 82nd Airborne company of naval_airborne_test, with its Leader, in clear
+    ground two hexes from 30.031 (in sight of it)."""
+    for h in ("30.031", "30.032", "30.033"):
+        game.state.map.terrain[h] = "clear"
+    game.place("CO 505th PIR", hex_id, "leader")
+    return unit(game, PARA, hex_id)
+
+
+# ---- 6.0, roll 4: Allied Naval Support ------------------------------------------------
+
+def test_6_0_roll_4_two_ships_fire_for_the_airborne_without_a_contact_roll():
+    """utah:6.0#26, utah:6.0#30, utah:6.0#31: "Roll of 4 – Allied Naval Support ... the
+    airborne gets support from 2 Naval vessels that are in range. The Allied player
+    chooses the 2 ships, which are automatically in contact and immediately fire at any
+    German Unit in Line of Sight of an In Command, Airborne Unit"; utah:6.0#33: "Contact
+    is lost after completion of the Naval fire" — two shots, no contact roll, contact
+    given up after each."""
+    game = naval_game(rolls=[4, 2, 3],
+                      allied={"naval_support_ship": ["USS Tuscaloosa", "HMS Black Prince"],
+                              "ship_target": GRENADIER})
+    target = unit(game, GRENADIER, "30.031")          # 10 hexes from UtS's marker: in range
+    para = paratrooper(game, "30.033")
+    assert game.value("in_command", para) and game.value("has_los", "30.033", "30.031", "spot")
+    game.perform("random_event_roll")
+    shots = [(str(e.data["firer"]), str(e.data["target"]), e.data["roll"])
+             for e in game.events("naval_fire")]
+    assert shots == [("USS Tuscaloosa", GRENADIER, 2), ("HMS Black Prince", GRENADIER, 3)]
+    assert game.events("ship_contact_roll") == []
+    contacts = [(str(e.data["ship"]), e.data["contact"])
+                for e in game.events("naval_support_contact")]
+    assert contacts == [("USS Tuscaloosa", True), ("USS Tuscaloosa", False),
+                        ("HMS Black Prince", True), ("HMS Black Prince", False)]
+    assert target
+
+
+def test_6_0_roll_4_needs_a_german_unit_the_airborne_see_in_range():
+    """utah:6.0#31: the target is "any German Unit in Line of Sight of an In Command,
+    Airborne Unit" — one seen by no airborne Unit (a 4th Infantry Division Unit sees it)
+    draws no fire; utah:6.0#30: "2 Naval vessels that are in range" — with one ship in
+    range (the others in their Long boxes), one fires."""
+    game = naval_game(rolls=[4])
+    unit(game, GRENADIER, "30.031")
+    unit(game, INFANTRY, "30.033")                    # not airborne
+    game.perform("random_event_roll")
+    assert game.events("naval_fire") == []
+    game = naval_game(rolls=[4, 0, 9], allied={"naval_support_ship": "USS Nevada",
+                                                "ship_target": GRENADIER})
+    unit(game, GRENADIER, "30.031")
+    paratrooper(game, "30.033")
+    assert len(game.value("naval_support_ships")) == 4
+    for name in ("USS Tuscaloosa", "HMS Black Prince", "USS Corry"):
+        game.set_initial(game.ref("unit", name), "naval_box", 4)   # Long: 11 + 30 hexes
+    assert [s.id for s in game.value("naval_support_ships")] == ["USS Nevada"]  # range 45
+    game.perform("random_event_roll")
+    assert [str(e.data["firer"]) for e in game.events("naval_fire")] == ["USS Nevada"]
+
+
+def test_6_0_roll_4_at_night_with_the_night_modifier():
+    """utah:6.0#32: "This event can occur at Night as well, with the corresponding Night
+    modifiers" — the ship's Fire Rating carries the Night's -2."""
+    game = naval_game(turn=NIGHT)
+    target = unit(game, GRENADIER, "30.031")
+    ship = game.ref("unit", "USS Tuscaloosa")
+    night = terms(game.value("final_fire_rating", ship, target, "indirect", 0, 0))
+    assert night.get("weather") == -2
+    game = naval_game(turn=JUNE6_0700)
+    target = unit(game, GRENADIER, "30.031")
+    day = terms(game.value("final_fire_rating", ship, target, "indirect", 0, 0))
+    assert not day.get("weather")
+
+
+# ---- 6.0, roll 0-1 then 8-9: the Formation Leader's replacement side ---------------------
+
+def test_6_0_a_formation_leader_flips_to_his_replacement_side_and_stays_there():
+    """utah:6.0#16: "Flip the Leader counter over to the replacement side"; utah:6.0#17:
+    "If it is already on the replacement side, it remains there"."""
+    game = utah_game(rolls=[0, 9, 1, 8],
+                     allied={"event_formation": "8th Infantry Regiment"})
+    game.players.players["Axis"] = KeyedPlayer({"event_formation": "8th Infantry Regiment"})
+    unit(game, INFANTRY, "35.044")
+    leader = game.ref("leader", "CO 8th IR")
+    assert game.attr(leader, "replacement_side") == 0
+    game.perform("random_event_roll")
+    assert game.attr(leader, "replacement_side") == 1
+    game.perform("random_event_roll")
+    assert game.attr(leader, "replacement_side") == 1
+    flips = [e.data["already"] for e in game.events("leader_replacement_side")]
+    assert flips == [False, True]
+
+
+# ---- 16.1: the Beach Overlay's phone lines cut by naval bombardment ---------------------
+
+OTHER = "6./II./Gren 1057"
+
+
+def phone_overlay_game(turn=JUNE6_0900, rolls=(0, 0, 0, 0, 0, 0)):
+    """naval_test at *turn*, its Beach Overlay covering 30.031-30.033 (its printed area
+    is not in the seeds: a scenario lists it, `covers:`); a telephone Wn on it, another
+    telephone Unit off it."""
+    game = naval_game(scenario=NAVAL, turn=turn, rolls=list(rolls))
+    overlay = game.value("beach_overlays")[0]
+    game.state.catalog["effect"][overlay.id]["covers"] = ["30.031", "30.032", "30.033"]
+    units = game.state.catalog["unit"]
+    units[GRENADIER]["tags"] = list(units[GRENADIER].get("tags") or []) + ["wn", "telephone"]
+    units[OTHER]["tags"] = list(units[OTHER].get("tags") or []) + ["telephone"]
+    wn = unit(game, GRENADIER, "30.031")
+    other = unit(game, OTHER, "38.031")
+    return game, overlay, wn, other
+
+
+def test_16_1_an_orange_naval_zero_on_the_overlay_cuts_its_phone_lines():
+    """utah:16.1#6: "On the 0900 6 June turn and later, the Phone Lines to Units with a
+    phone symbol on the Beach Overlay (only) can be cut"; utah:16.1#8: "These lines are
+    cut when an Allied Naval Unit with an Orange Fire Rating rolls a "0" when bombarding
+    any hex on the overlay"; utah:16.1#9: "the phone lines to Utah Beach have been cut" —
+    every telephone Unit on the overlay, none off it."""
+    game, overlay, wn, other = phone_overlay_game()
+    assert game.value("on_the_phone", wn) and game.value("on_the_phone", other)
+    ship = game.ref("unit", "USS Tuscaloosa")                     # Indirect HE: orange
+    game.perform("ship_shot", ship, wn)
+    assert [str(e.data["by"]) for e in game.events("phone_lines_cut")] == ["USS Tuscaloosa"]
+    assert game.attr(overlay, "overlay_phones_cut") == 1
+    assert not game.value("on_the_phone", wn)
+    assert game.value("on_the_phone", other)
+    game.place(OTHER, "30.033")                                   # on the overlay now
+    assert not game.value("on_the_phone", other)
+
+
+@pytest.mark.parametrize("turn, firer, roll", [
+    (JUNE6_0700, "USS Tuscaloosa", 0),      # before 0900, 6 June
+    (JUNE6_0900, "USS Tuscaloosa", 1),      # not a 0
+    (JUNE6_0900, "LCS(L) 1", 0),            # not orange (Dual Purpose, PROVISIONAL)
+])
+def test_16_1_no_cut_before_0900_on_another_roll_or_from_another_colour(turn, firer, roll):
+    """utah:16.1#7: "This cannot happen before the 0900 6 June turn"; utah:16.1#8: only
+    an Orange Fire Rating's "0"."""
+    game, overlay, wn, other = phone_overlay_game(turn=turn, rolls=(roll, 0, 0, 0, 0, 0))
+    craft = game.ref("unit", firer)
+    game.perform("close_craft_shot" if firer.startswith("LCS") else "ship_shot", craft, wn)
+    assert game.events("naval_fire")[-1].data["roll"] == roll
+    assert game.events("phone_lines_cut") == []
+    assert game.attr(overlay, "overlay_phones_cut") == 0
+
+
+def test_16_1_cut_phones_stay_cut_when_the_overlay_is_removed():
+    """utah:16.1#12: "If any Units are on the Beach Overlay and their Phone Lines have been
+    cut, then the overlay is removed, their phones remain cut"."""
+    game, overlay, wn, other = phone_overlay_game()
+    game.perform("ship_shot", game.ref("unit", "USS Tuscaloosa"), wn)
+    game.set_initial(overlay, "overlay_removed", 1)
+    assert game.value("overlays_in_play") == []
+    game.place(OTHER, "30.032")                       # a telephone Unit in the overlay's area
+    assert not game.value("on_the_phone", other)
