@@ -193,3 +193,51 @@ def test_16_1_cut_phones_stay_cut_when_the_overlay_is_removed():
     assert game.value("overlays_in_play") == []
     game.place(OTHER, "30.032")                       # a telephone Unit in the overlay's area
     assert not game.value("on_the_phone", other)
+
+
+# ---- 14.0: ships and Landing Craft -------------------------------------------------------
+
+def test_14_0_ships_and_landing_craft_act_on_the_naval_chit():
+    """utah:14.0#4: "For all Navy Ships and Landing Craft: All Ships and Landing Craft
+    Markers are active when the Naval chit is pulled"; utah:14.0#5: "These Units all
+    follow the Naval Sequence of Play" — the chit's play fires the ships (step 2) and
+    lands the waiting craft (step 4); no other chit activates a ship (off the map on the
+    Naval Display), an Auto-Command Unit (14.0#3)."""
+    from test_utah_naval import craft_game, naval_chit, overlay
+    from test_utah_naval_ships import battery
+    from kriegsspiel.core.dice import Dice
+    game, passengers = craft_game([], allied={"landing_hex": "21.024", "ship_fires": True,
+                                              "ship_target": "5./II./Gren 1057"})
+    game.dice.__dict__.update(Dice(3).__dict__)
+    lead, other = passengers
+    game.set_initial(other, "aboard", lead)
+    battery(game)
+    ships = game.value("ships")
+    allied = game.ref("side", "Allied")
+    for ship in ships:
+        assert game.value("auto_command_unit", ship) and game.value("commanded_otherwise", ship)
+        assert not game.value("direct_command_eligible", ship, allied)
+    game.perform("play_chit", naval_chit(game))
+    assert game.events("naval_chit_played")
+    firers = {str(e.data["firer"]) for e in game.events("naval_fire")}
+    assert firers & {s.id for s in ships}
+    landed = game.events("landing_craft_landed")
+    assert [sorted(str(u) for u in e.data["passengers"]) for e in landed] == [["A/1/8", "B/1/8"]]
+    assert overlay(game)
+
+
+@pytest.mark.parametrize("adjustment, quality", [(0, 6), (-1, 5), (-2, 4), (1, 7)])
+def test_14_0_landing_craft_troop_quality_moves_with_the_4th_infantry_division(adjustment,
+                                                                               quality):
+    """utah:14.0#6: "Landing Craft are considered constituent Units of the 4th Infantry
+    Division"; utah:14.0#7: "Thus, they have their Troop Quality adjusted as required by
+    Rule 9.0" — the craft's PROVISIONAL 6 moves with the 4th ID's track, and its check
+    (a roll of 6) passes or fails with it."""
+    game = naval_game(scenario=NAVAL, rolls=[6])
+    fourth = game.ref("division", "4th Infantry Division")
+    game.set_initial(fourth, "tq_adjustment", adjustment)
+    game.set_initial(fourth, "cp", 0)                 # no Command Point to buy it
+    carrier = unit(game, INFANTRY, "30.040")
+    assert game.value("landing_craft_quality", carrier) == quality
+    check = game.value("landing_craft_check", carrier)
+    assert (check.target, check.passed) == (quality, 6 <= quality)
