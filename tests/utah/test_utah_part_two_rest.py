@@ -241,3 +241,98 @@ def test_14_0_landing_craft_troop_quality_moves_with_the_4th_infantry_division(a
     assert game.value("landing_craft_quality", carrier) == quality
     check = game.value("landing_craft_check", carrier)
     assert (check.target, check.passed) == (quality, 6 <= quality)
+
+
+# ---- 2.1.8: Beach hexes only on the overlay ----------------------------------------------
+
+def beach_step(game, side_unit=INFANTRY):
+    for h in ("30.040", "30.041"):
+        game.state.map.terrain[h] = "clear"
+    game.state.map.terrain["30.041"] = "beach"
+    mover = unit(game, side_unit, "30.040")
+    return game.value("hexside_prohibited", mover, "30.040", "30.041")
+
+
+def test_2_1_8_beach_hexes_are_in_play_only_on_an_overlay_in_play():
+    """utah:2.1.8#3: "Beach hexes are present only on the Beach Overlays and the area they
+    cover"; utah:2.1.8#4: "All other Beach hexes on the map are Impassable terrain" — no
+    overlay (the causeway demonstration), or one not covering the hex: closed;
+    utah:2.1.8#5: "When the Overlay is removed when a Beach is cleared, all Beach hexes
+    on that Overlay are no longer passable hexes"; utah:2.1.8#6: never for a German."""
+    assert beach_step(utah_game()) is True                         # no overlay at all
+    game = naval_game(scenario=NAVAL)
+    assert beach_step(game) is False                               # the overlay's Beach
+    game.place(INFANTRY, None)
+    assert beach_step(game, GRENADIER) is True
+    overlay = game.value("beach_overlays")[0]
+    game.state.catalog["effect"][overlay.id]["covers"] = ["30.042"]
+    assert beach_step(game) is True                                # not in its area
+    game.state.catalog["effect"][overlay.id]["covers"] = ["30.041"]
+    assert beach_step(game) is False
+    game.set_initial(overlay, "overlay_removed", 1)
+    assert beach_step(game) is True                                # removed
+
+
+# ---- 2.4.1: across a Bridge only in Column -----------------------------------------------
+
+def test_2_4_1_one_unit_assaults_across_a_bridge_and_no_running_away_over_it():
+    """utah:2.4.1#2: "This means only one Unit can Assault across a Bridge, and if a Unit
+    not in Column is forced to run away, it cannot do so across a Bridge" — the bridge
+    29.045/30.045: a Unit in Column may assault over it, a stack may not (only one Unit in
+    Column in a hex, gts:14.6.2), nor a Unit out of Column; a defender out of Column runs
+    away anywhere but over it."""
+    game = utah_game()
+    assert "bridge" in game.value("hexside_features", "29.045", "30.045")
+    a = unit(game, INFANTRY, "29.045", column=1)
+    b = unit(game, "B/1/8", "29.045")
+    unit(game, GRENADIER, "30.045")
+    assert "30.045" in game.value("assault_hexes", [a])
+    assert "30.045" not in game.value("assault_hexes", [a, b])
+    assert "30.045" not in game.value("assault_hexes", [b])
+    game.place("B/1/8", "28.045")
+    game.set_initial(b, "column", 1)
+    assert not game.value("may_enter", b, "29.045", "formation")  # no second Column there
+    game = utah_game()
+    defender = unit(game, GRENADIER, "30.045")
+    unit(game, INFANTRY, "31.045")
+    assert "29.045" not in game.value("run_away_hexes", [defender], "31.045")
+    game.set_initial(defender, "column", 1)
+    assert "29.045" in game.value("run_away_hexes", [defender], "31.045")
+
+
+# ---- 11.2: no Command Point for ferrying ---------------------------------------------------
+
+def ferry_game(answers):
+    game = utah_game(rolls=[0], allied={"engineer_work": "create_ferry", "ferry_site": "30.044",
+                                        **answers})
+    for h in ("29.044", "30.044"):
+        game.state.map.terrain[h] = "clear"
+    sapper = unit(game, "A/4 Engr", "29.044")
+    game.perform("engineer", sapper)
+    assert game.attr(sapper, "ferry_to") is not None
+    return game, unit(game, INFANTRY, "29.044", column=1)
+
+
+def test_11_2_no_command_point_and_no_second_action_for_ferrying():
+    """utah:11.2#7: "You cannot use a Command Point to ferry a Unit (so no Second Action can
+    be used for ferrying)" — under its Formation's chit the Unit crosses the Ferry; in a
+    Second Action, or a Direct Command activation paid with a Command Point, the Ferry is
+    not among its moves."""
+    from kriegsspiel.dsl.runtime import RuleRuntimeError
+    game, inf = ferry_game({"move": ["30.044", "stop"]})
+    assert "30.044" in game.value("move_choices", [inf], "formation", False, False)
+    assert not game.value("paid_with_command_point", inf, "formation")
+    for kind in ("formation_second", "division_second", "direct"):
+        assert game.value("paid_with_command_point", inf, kind)
+    game.set_initial(inf, "moving_on_command_point", 1)
+    assert "30.044" not in game.value("move_choices", [inf], "formation_second", False, False)
+    game.set_initial(inf, "moving_on_command_point", 0)
+    game.perform("perform_action", [inf], "move", "formation")
+    assert game.attr(inf, "hex") == "30.044"
+    game, inf = ferry_game({"move": ["30.044"]})
+    with pytest.raises(RuleRuntimeError, match="legal answers"):
+        game.perform("perform_action", [inf], "move", "formation_second")
+    game, inf = ferry_game({"move": ["stop"]})
+    game.perform("perform_action", [inf], "move", "formation_second")
+    assert game.attr(inf, "hex") == "29.044"
+    assert game.attr(inf, "moving_on_command_point") == 0          # only for the Action
