@@ -336,3 +336,49 @@ def test_11_2_no_command_point_and_no_second_action_for_ferrying():
     game.perform("perform_action", [inf], "move", "formation_second")
     assert game.attr(inf, "hex") == "29.044"
     assert game.attr(inf, "moving_on_command_point") == 0          # only for the Action
+
+
+# ---- 2.3.5: two Sunken Roads through one hex ---------------------------------------------
+
+MOVE_FOR_TEST = ExtraRules("move_for_test.ksr", """
+procedure move_for_test(unit: unit, hex_id) @utah:2.3.5 {
+  step go @utah:2.3.5 { do move_unit(unit, hex_id) }
+}
+""")
+
+
+def two_sunken_roads():
+    """The causeway map's Sunken Road 32.048-33.048-34.048, and a second one through
+    33.048 (33.047-33.048-33.049) that does not join it."""
+    game = utah_game(extra=(MOVE_FOR_TEST,))
+    m = game.state.map
+    for h in ("32.048", "33.047", "33.048", "33.049", "34.048"):
+        m.terrain[h] = "clear"
+    for a, b in (("33.047", "33.048"), ("33.048", "33.049")):
+        m.roads[frozenset((a, b))] = {"sunken_road"}
+    m.road_paths.setdefault("33.048", []).append((frozenset({"33.047", "33.049"}), False))
+    m.road_paths.setdefault("33.047", []).append((frozenset({"33.048"}), True))
+    m.road_paths.setdefault("33.049", []).append((frozenset({"33.048"}), True))
+    return game
+
+
+def test_2_3_5_a_unit_in_column_keeps_to_its_own_sunken_road():
+    """utah:2.3.5#6: "if there are two Sunken Roads/Railroads running through the same hex
+    and they do not cross, you must remember which one the Unit is on, because it cannot
+    jump from one to the other" — come in along one, a Unit in Column goes on (or back)
+    along it only, in this Action or a later one; out of Column it leaves by any side."""
+    game = two_sunken_roads()
+    leg = unit(game, INFANTRY, "32.048", column=1)
+    game.perform("move_for_test", leg, "33.048")
+    assert game.attr(leg, "raised_entry_from").id == "32.048"
+    prohibited = lambda to: game.value("hexside_prohibited", leg, "33.048", to)  # noqa: E731
+    assert not prohibited("34.048") and not prohibited("32.048")
+    assert prohibited("33.049") and prohibited("33.047")
+    assert "33.049" not in game.value("move_choices", [leg], "formation", False, False)
+    game.place(INFANTRY, None)
+    other = unit(game, "B/1/8", "33.047", column=1)
+    game.perform("move_for_test", other, "33.048")
+    assert not game.value("hexside_prohibited", other, "33.048", "33.049")
+    assert game.value("hexside_prohibited", other, "33.048", "34.048")
+    game.set_initial(other, "column", 0)                          # out of Column: any side
+    assert not game.value("hexside_prohibited", other, "33.048", "34.048")
