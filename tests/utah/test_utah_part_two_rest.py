@@ -382,3 +382,43 @@ def test_2_3_5_a_unit_in_column_keeps_to_its_own_sunken_road():
     assert game.value("hexside_prohibited", other, "33.048", "34.048")
     game.set_initial(other, "column", 0)                          # out of Column: any side
     assert not game.value("hexside_prohibited", other, "33.048", "34.048")
+
+
+# ---- 2.1.10: a Barrage on a Hill seen only back from it ---------------------------------
+
+def hill_game(rolls, woods=True):
+    """A German on Hill 30 (36.043, PROVISIONAL), an American mortar four hexes off in
+    36.047, two Woods hexes between (seen from the Hill, 2.1.10#7, not towards it)."""
+    game = utah_game(rolls=rolls)
+    for h, terrain in (("36.044", "woods" if woods else "clear"),
+                       ("36.045", "woods" if woods else "clear"),
+                       ("36.046", "clear"), ("36.047", "clear")):
+        game.state.map.terrain[h] = terrain
+    face = game.state.catalog["unit"][INFANTRY]["faces"]["front"]
+    face.update(weapon_class="MORTAR", fire_rating=6, fire_range=6)
+    mortar = unit(game, INFANTRY, "36.047")
+    target = unit(game, GRENADIER, "36.043")
+    return game, mortar, target
+
+
+def test_2_1_10_a_hill_seen_only_back_takes_a_barrage_and_no_damage():
+    """utah:2.1.10#9: a Unit seen from a Hill "can in turn see the Hill itself and place a
+    Barrage on that Hill, using the Indirect Fire rules"; utah:2.1.10#10: "However, the
+    Barrage would be the same as firing on an empty hex, no damage will be caused to the
+    Unit occupying the Hill" — a hit (roll 0) gives no result, the Barrage is placed; seen
+    plainly (no Woods between), the same roll does its damage."""
+    game, mortar, target = hill_game([0, 0, 0, 0])
+    assert game.value("has_los", "36.047", "36.043", "self_spot")
+    assert game.value("hill_seen_only_back", mortar, "36.043")
+    game.perform("indirect_fire", mortar, target)
+    assert game.events("fire_resolved")[-1].data["hit"] is True
+    assert [str(e.data["hex"]) for e in game.events("hill_barrage_only")] == ["36.043"]
+    assert (game.attr(target, "suppressed"), game.attr(target, "cohesion_hits"),
+            game.attr(target, "face"), game.attr(target, "on_map")) == (0, 0, "front", True)
+    assert [e.data["hex"] for e in game.events("barrage_placed")] == ["36.043"]
+    game, mortar, target = hill_game([0, 0, 0, 0], woods=False)
+    assert not game.value("hill_seen_only_back", mortar, "36.043")
+    game.perform("indirect_fire", mortar, target)
+    assert game.events("hill_barrage_only") == []
+    assert (game.attr(target, "suppressed"), game.attr(target, "cohesion_hits"),
+            game.attr(target, "face"), game.attr(target, "on_map")) != (0, 0, "front", True)
