@@ -422,3 +422,145 @@ def test_2_1_10_a_hill_seen_only_back_takes_a_barrage_and_no_damage():
     assert game.events("hill_barrage_only") == []
     assert (game.attr(target, "suppressed"), game.attr(target, "cohesion_hits"),
             game.attr(target, "face"), game.attr(target, "on_map")) != (0, 0, "front", True)
+
+
+# ---- 3.4.1: the 101st's Stragglers ------------------------------------------------------
+
+def test_3_4_1_both_airborne_divisions_accumulate_stragglers():
+    """utah:3.4.1#4: "Both the 101st and 82nd Airborne Divisions accumulate Stragglers" —
+    a 1* result on a first-drop stick of each (1/502 on DZ A, 1/505 on DZ O) adds 2 a
+    Unit to its battalion's track."""
+    for paras, hex_id, battalion, division in (
+            (["A/1/502", "B/1/502"], "33.027", "1/502", "101st Airborne Division"),
+            (["A/1/505", "B/1/505"], "44.030", "1/505", "82nd Airborne Division")):
+        game = utah_game(AIRBORNE, rolls=[2])
+        game.state.map.terrain[hex_id] = "clear"
+        stick = [unit(game, u, hex_id) for u in paras]
+        game.perform("roll_drop_table", stick, hex_id, "first", "paradrop")
+        b = Ref("battalion", battalion)
+        assert game.state.catalog["battalion"][battalion]["division"] == division
+        assert [(e.data["roll"], e.data["result"]) for e in
+                game.events("drop_table_rolled")] == [(2, "1*")]
+        assert game.attr(b, "stragglers") == 4
+
+
+# ---- 3.4.3(4): Straggler recovery, special cases ------------------------------------------
+
+GAME = Ref("game", "game")
+
+
+def recovery_game(answers, rolls=None):
+    game = utah_game("utah/night_drop", rolls=rolls, allied=answers)
+    division = game.ref("division", "82nd Airborne Division")
+    game.perform("place_rally_points", division)
+    b = Ref("battalion", "1/505")
+    return game, division, b, game.attr(b, "rally_point").id
+
+
+@pytest.mark.parametrize("how, column, face", [("as_is", 0, "back"), ("column", 1, "back")])
+def test_3_4_3_4_b_a_returned_straggler_placed_in_column(how, column, face):
+    """utah:3.4.3(4)#2: "Units from the Straggler box may be placed on the Rally Point
+    mounted and/or in Column" — a paratroop company (no transport) in Column or not."""
+    game, division, b, rally = recovery_game({"spend_recovery_point": [PARA, "keep"],
+                                              "straggler_placement": how})
+    a = unit(game, PARA, "44.030")
+    game.place(PARA, None)
+    game.set_initial(a, "in_straggler_box", 1)
+    game.set_initial(b, "recovery_points", 1)
+    game.perform("spend_recovery_points", division)
+    assert (game.attr(a, "hex"), game.attr(a, "column"), game.attr(a, "face")) == \
+        (rally, column, face)
+
+
+def test_3_4_3_4_b_a_returned_straggler_placed_mounted_and_in_column():
+    """utah:3.4.3(4)#2: "mounted and/or in Column" — a Unit with Organic Transport (its
+    back side, PROVISIONAL for the test) may come back mounted, and in Column; no
+    Opportunity Fire (3.4.3(4)#6)."""
+    game, division, b, rally = recovery_game({"spend_recovery_point": ["C/1/505", "keep"],
+                                              "straggler_placement": "mounted_column"})
+    entry = game.state.catalog["unit"]["C/1/505"]
+    entry["back_kind"] = "transport"
+    entry["faces"]["back"] = dict(entry["faces"]["front"], movement=8, movement_class="wheeled")
+    c = unit(game, "C/1/505", "44.030")
+    game.place("C/1/505", None)
+    game.set_initial(c, "in_straggler_box", 1)
+    game.set_initial(b, "recovery_points", 1)
+    game.perform("spend_recovery_points", division)
+    assert (game.attr(c, "hex"), game.attr(c, "face"), game.attr(c, "column")) == \
+        (rally, "back", 1)
+    assert game.events("fire_resolved") == []
+
+
+def test_3_4_3_4_d_a_step_restored_in_the_middle_of_a_move():
+    """utah:3.4.3(4)#4: "SRPs may be spent to bring a two-step Unit back to full strength
+    before, during or after that Unit's Division Activation, except while conducting a
+    combat action"; utah:3.4.3(4)#5: "a Unit may move to within 3 hexes of its Rally
+    Point, receive a SRP for a step, and then continue moving" — offered as the Unit
+    enters a hex within 3 during the 82nd's activation, then the move goes on."""
+    game, division, b, rally = recovery_game({})
+    ring = lambda d: [h for h in game.value("hexes_around", rally, d)             # noqa: E731
+                      if game.value("distance", h, rally) == d]
+    start = ring(4)[0]
+    step3 = next(h for h in game.value("neighbours", start) if h in ring(3))
+    step2 = next(h for h in game.value("neighbours", step3) if h in ring(2))
+    for h in (start, step3, step2):
+        game.state.map.terrain[h] = "clear"
+    a = unit(game, PARA, start)
+    game.perform("take_step_loss", a)
+    assert game.attr(a, "face") == "back"
+    game.set_initial(b, "recovery_points", 1)
+    game.set_initial(GAME, "active_chit", game.ref("chit", "division:82nd Airborne Division"))
+    game.players.players["Allied"].answers.update(
+        {"move": [step3, step2, "stop"], "srp_on_the_move": True})
+    game.perform("move", [a], "division")
+    kinds = [(e.kind, e.data.get("hex")) for e in game.events()
+             if e.kind in ("unit_entered_hex", "recovery_point_spent")]
+    assert kinds == [("unit_entered_hex", step3), ("recovery_point_spent", None),
+                     ("unit_entered_hex", step2)]
+    assert (game.attr(a, "hex"), game.attr(a, "face")) == (step2, "front")
+    assert game.attr(b, "recovery_points") == 0
+
+
+def test_3_4_3_4_g_a_leader_waits_in_the_straggler_box_and_comes_back():
+    """utah:3.4.3(4)#9: "If a leader does not have a valid Unit to stack with, per Series
+    Rules 21.2 and 21.3, and still has Units in the Straggler Box, he is moved to the
+    Straggler Box"; utah:3.4.3(4)#10: "He returns during a subsequent leader movement
+    phase once there is a legal Unit to stack with on the map" — A/1/505, the only
+    company of the 505th on the map, eliminated with B/1/505 in the Straggler box; B comes
+    back on the Rally Point, and the next transfer of Leaders puts him with it."""
+    game, division, b, rally = recovery_game({"spend_recovery_point": ["B/1/505", "keep"],
+                                              "leader_returns_to": "B/1/505"})
+    leader = game.ref("leader", "CO 505th PIR")
+    a = unit(game, PARA, "44.030")
+    game.place("CO 505th PIR", "44.030", "leader")
+    straggler = game.ref("unit", "B/1/505")
+    game.set_initial(straggler, "in_straggler_box", 1)
+    game.perform("take_step_loss", a)
+    game.perform("take_step_loss", a)                               # eliminated
+    assert not game.attr(a, "on_map")
+    assert not game.attr(leader, "on_map")
+    assert game.attr(leader, "leader_in_straggler_box") == 1
+    assert game.attr(leader, "formation_lost") == 0
+    game.perform("transfer_leader", leader)                         # no Unit yet: stays
+    assert not game.attr(leader, "on_map")
+    game.set_initial(b, "recovery_points", 1)
+    game.perform("spend_recovery_points", division)
+    assert game.attr(straggler, "hex") == rally
+    assert not game.attr(leader, "on_map")                          # not at once
+    game.perform("transfer_leader", leader)
+    assert (game.attr(leader, "hex"), game.attr(leader, "leader_in_straggler_box")) == \
+        (rally, 0)
+
+
+def test_3_4_3_4_g_without_stragglers_the_series_rule():
+    """utah:3.4.3(4)#9: only a Leader who "still has Units in the Straggler Box" goes there;
+    with none, the series' 21.3 takes him off the map with his Formation."""
+    game, division, b, rally = recovery_game({})
+    leader = game.ref("leader", "CO 505th PIR")
+    a = unit(game, PARA, "44.030")
+    game.place("CO 505th PIR", "44.030", "leader")
+    game.perform("take_step_loss", a)
+    game.perform("take_step_loss", a)
+    assert not game.attr(leader, "on_map")
+    assert (game.attr(leader, "leader_in_straggler_box"), game.attr(leader, "formation_lost")) \
+        == (0, 1)
