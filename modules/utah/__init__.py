@@ -97,7 +97,9 @@ class _Plugin:
                            # naval_ranges.ksr: an Assault Force marker's hex (4.4.1)
                            "beach": "str", "area": "str", "force": "str", "marker_hex": "str",
                            # naval_ships.ksr: ships' range box at the start (4.4.1)
-                           "box": "str"},
+                           "box": "str",
+                           # in_hex.ksr: the hexes a Beach Overlay covers (2.1.8, 16.1)
+                           "covers": "list"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},

@@ -96,12 +96,20 @@ def test_vehicles_and_towns_cities_and_forts(game):
 
 
 def test_german_units_may_not_enter_the_beach(game):
-    """utah:2.1.8#6: "German Units may not enter Beach hexes"; an Allied Unit may."""
+    """utah:2.1.8#6: "German Units may not enter Beach hexes"; an Allied Unit may, on a
+    Beach Overlay in play (without one the Beach is Impassable, utah:2.1.8#4)."""
     set_terrain(game, "31.046", "beach")
     german = unit(game, GRENADIER, "31.045")
     assert game.value("half_point_cost", german, "31.045", "31.046") is None
     american = unit(game, INFANTRY, "32.046")
-    assert game.value("half_point_cost", american, "32.046", "31.046") == 2
+    assert game.value("half_point_cost", american, "32.046", "31.046") is None
+    from pathlib import Path
+    naval = utah_game(str(Path(__file__).resolve().parent / "scenarios" / "naval_test.yaml"))
+    set_terrain(naval, "31.046", "beach")
+    german = unit(naval, GRENADIER, "31.045")
+    assert naval.value("half_point_cost", german, "31.045", "31.046") is None
+    american = unit(naval, INFANTRY, "32.046")
+    assert naval.value("half_point_cost", american, "32.046", "31.046") == 2
 
 
 def test_woods_ignore_high_explosive_as_printed():
