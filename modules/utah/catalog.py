@@ -17,6 +17,9 @@ ZONE_TAG = "drop_zone"
 # Other areas the rules name (the east side of the Merderet, 3.4.4), each an
 # entity of kind "area" whose hexes a rule reads as it reads a drop zone's.
 AREA_TAG = "area"
+# The Beach Overlay's Gaps (utah:4.2.4): each hexside of this feature is an
+# entity of kind "gap" (its two hexes), so a Gap Open marker can sit on it.
+GAP_FEATURE = "gap"
 
 
 def lay_out(cat: dict, game: Any, scenario: Any) -> None:
@@ -32,6 +35,13 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
                     hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
                              for h in _expand(spec)]
                     cat[kind][overlay.id] = {"name": overlay.id, "hexes": hexes}
+    cat["gap"] = {}
+    for sheet in sheets:
+        for side in sheet.hexsides:
+            if side.feature == GAP_FEATURE:
+                a, b = (on_sheet(sheet, grid, h) for h in side.hexside.split("/"))
+                cat["gap"][f"{a}/{b}"] = {"name": f"{a}/{b}", "hexes": [a, b]}
+    _sea_reinforcement_hexes(cat, scenario, grid, sheets)
     labels = [t["label"] for t in cat["game"]["game"]["turns"]]
     dropping_divisions = set()
     for rule in scenario.scenario_rules:
@@ -62,6 +72,26 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
         known = cat["battalion"].setdefault(battalion, {"name": battalion,
                                                         "division": division, "zone": None})
         known["zone"] = known["zone"] or entry.get("drop_zone")
+
+
+def _sea_reinforcement_hexes(cat: dict, scenario: Any, grid: Any, sheets: list) -> None:
+    """Units a scenario puts at sea (effects of kind ``naval_boxes``) enter, once
+    their Beach is cleared, as reinforcements (utah:4.3.3, 4.7.5 C): at the
+    scenario's Beach Overlay's first reinforcement hex (its ``beach_overlay``
+    effect's ``hexes``) unless the scenario gives them one."""
+    effects = [e for rule in scenario.scenario_rules for e in rule.effects]
+    overlay_hexes = next((list((e.model_extra or {}).get("hexes") or []) for e in effects
+                          if e.kind == "beach_overlay"), [])
+    if not overlay_hexes:
+        return
+    entry_hex = overlay_hexes[0]
+    for e in effects:
+        if e.kind == "naval_boxes":
+            for unit_id in (e.model_extra or {}).get("units", []):
+                if unit_id in cat["unit"]:
+                    cat["unit"][unit_id].setdefault("entry_hex", None)
+                    cat["unit"][unit_id]["entry_hex"] = (cat["unit"][unit_id]["entry_hex"]
+                                                         or entry_hex)
 
 
 def _division_of(cat: dict, entry: dict) -> str | None:
