@@ -32,14 +32,14 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
         for overlay in sheet.overlays:
             for tag, kind in ((ZONE_TAG, "zone"), (AREA_TAG, "area")):
                 if tag in overlay.tags:
-                    hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
+                    hexes = [_canon(grid, on_sheet(sheet, grid, h)) for spec in overlay.hexes
                              for h in _expand(spec)]
                     cat[kind][overlay.id] = {"name": overlay.id, "hexes": hexes}
     cat["gap"] = {}
     for sheet in sheets:
         for side in sheet.hexsides:
             if side.feature == GAP_FEATURE:
-                a, b = (on_sheet(sheet, grid, h) for h in side.hexside.split("/"))
+                a, b = (_canon(grid, on_sheet(sheet, grid, h)) for h in side.hexside.split("/"))
                 cat["gap"][f"{a}/{b}"] = {"name": f"{a}/{b}", "hexes": [a, b]}
     _sea_reinforcement_hexes(cat, scenario, grid, sheets)
     labels = [t["label"] for t in cat["game"]["game"]["turns"]]
@@ -97,6 +97,12 @@ def _sea_reinforcement_hexes(cat: dict, scenario: Any, grid: Any, sheets: list) 
 def _division_of(cat: dict, entry: dict) -> str | None:
     formation = cat.get("formation", {}).get(entry.get("formation") or "", {})
     return entry.get("division") or formation.get("division")
+
+
+def _canon(grid: Any, hex_id: str) -> str:
+    """The game's own spelling of a hex id: a range expands to '18.26', the
+    game writes '18.026' (a map's id_digits)."""
+    return grid.format(grid.parse(hex_id, on_map=False))
 
 
 def _expand(spec: str) -> list[str]:
