@@ -94,6 +94,26 @@ def test_4_1_4_the_overlay_is_a_small_map_over_the_game_map():
             game.value("gaps_number", beach), game.value("sea_state", beach)) == (4, 3, 4, 2)
 
 
+def test_2_1_8_beach_hexes_only_on_the_overlay():
+    """utah:2.1.8#3: "Beach hexes are present only on the Beach Overlays and the area
+    they cover" — every Beach hex of the sheet is on the overlay; utah:2.1.8#4: "All
+    other Beach hexes on the map are Impassable terrain" — a Beach hex drawn off the
+    overlay (25.021 made one) is entered by no one; utah:2.1.8#5: once the overlay is
+    removed no Beach hex is passable."""
+    game = landing_game()
+    beach = overlay(game)
+    beaches = [h for h, t in game.state.map.terrain.items() if t == "beach"]
+    assert len(beaches) == 8 and all(game.value("in_overlay_extent", beach, h) for h in beaches)
+    infantry = put(game, INFANTRY, "25.020")                          # off the overlay
+    assert not barred(game, infantry, "25.020", "25.021")
+    game.state.map.terrain["25.021"] = "beach"
+    assert barred(game, infantry, "25.020", "25.021")
+    game.place(INFANTRY, "22.022")
+    assert not barred(game, infantry, "22.022", "22.023")            # onto the Beach
+    game.set_initial(beach, "overlay_removed", 1)
+    assert barred(game, infantry, "22.022", "22.023")
+
+
 # ---- 4.2.4: the Gap hexsides and the Gap Open markers --------------------------------
 
 def fire_at_gaps(game, firer, roll_group="engineer"):
