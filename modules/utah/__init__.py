@@ -104,6 +104,8 @@ class _Plugin:
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
                 "area": {"name": "str", "hexes": "list"},
+                # demo_victory.ksr: "at least count of the hexes"
+                "victory": {"count": "any"},
                 # naval_gaps.ksr: a Gap hexside of the Beach Overlay (4.2.4)
                 "gap": {"name": "str", "hexes": "list"},
                 "battalion": {"name": "str", "division": "division", "zone": "zone"}}
