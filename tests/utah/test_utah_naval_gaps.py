@@ -314,3 +314,30 @@ def test_4_3_3_the_landing_and_loading_steps_are_ignored_for_a_cleared_beach():
     steps = [e.data["step"] for e in game.events("naval_step")]
     assert "landing" not in steps and "en_route_to_loading" not in steps
     assert game.attr(tank, "en_route") == 1
+
+
+# ---- the demonstration's start: the Naval Display and the boxes (4.1.5's text) ----------
+
+def test_4_1_5_the_landing_starts_with_ships_offshore_and_troops_at_sea():
+    """utah:4.1.3#10 (4.1.5's text, filed under 4.1.3): the Naval Display organizes the
+    ships offshore, and the troops aboard the Landing Craft wait in the Landing Wave
+    boxes of the Beach Overlay — the landing's first waves, one craft a battalion
+    (utah:4.5.4's loading), a DD Tank on its own; utah:4.1.3#12 (4.1.6's text): ships
+    are Units on the Naval Display, not on the map.  The scenario's set-up
+    (naval_boxes_setup.ksr) also puts the 8th Infantry's Leader at sea, riding with one
+    of his Units."""
+    game = start(LANDING, Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
+                 dice=Dice(0))
+    game.perform("naval_boxes_at_start")
+    ship = game.ref("unit", "USS Nevada")
+    assert game.value("on_naval_display", ship) and not game.attr(ship, "on_map")
+    first = [game.ref("unit", u) for u in ("A/1/8", "B/1/8", "C/1/8")]
+    assert [(game.attr(u, "landing_wave"), game.attr(u, "on_map")) for u in first] == \
+        [(1, False)] * 3
+    assert [game.attr(u, "landing_craft") for u in first] == [1, 1, 1]
+    assert [str(game.attr(u, "aboard")) for u in first[1:]] == ["A/1/8", "A/1/8"]
+    tank = game.ref("unit", "B/70 Tk (DD)")
+    assert (game.attr(tank, "landing_wave"), game.attr(tank, "landing_craft")) == (2, 0)
+    leader = game.ref("leader", "CO 8th IR")
+    assert game.attr(leader, "leader_at_sea") == 1 and not game.attr(leader, "on_map")
+    assert game.attr(leader, "rides_with") is not None
