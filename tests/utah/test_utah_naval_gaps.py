@@ -341,3 +341,16 @@ def test_4_1_5_the_landing_starts_with_ships_offshore_and_troops_at_sea():
     leader = game.ref("leader", "CO 8th IR")
     assert game.attr(leader, "leader_at_sea") == 1 and not game.attr(leader, "on_map")
     assert game.attr(leader, "rides_with") is not None
+
+
+def test_4_2_2_a_unit_the_nests_eliminate_has_no_action_left():
+    """utah:4.2.2(1)#16 (4.2.2(2)): the nests attack "after the Unit is activated but
+    before it performs its action" — the Beach Demo Team (one step) eliminated by them
+    (a 0 on the pink line) performs no Fire Action at the Beach Defenses."""
+    game = landing_game([0], allied={"fire_at_beach_defenses": True})
+    team = put(game, "NCDU 2", "18.026")
+    put(game, "Wn 5", "18.025")                       # a target it could have fired at
+    game.perform("perform_action", [team], "fire", "direct")
+    assert game.events("resistance_nest_fire")[0].data["hit"] is True
+    assert game.attr(team, "eliminated")
+    assert game.events("beach_defense_fire") == []
