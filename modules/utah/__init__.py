@@ -23,7 +23,8 @@ RULES = Path(__file__).with_name("rules")
 NAVAL_RULE_FILES = ("naval_overlay.ksr", "naval_beach_actions.ksr", "naval_sequence.ksr",
                     "naval_ranges.ksr", "naval_landing.ksr", "naval_landing_craft.ksr",
                     "naval_coastal_fire.ksr", "naval_ships.ksr",
-                    "naval_transport.ksr")
+                    "naval_transport.ksr", "naval_gaps.ksr", "naval_cleared.ksr",
+                    "naval_boxes_setup.ksr")
 RULE_FILES = ("night_weather.ksr", "in_hex.ksr", "roads.ksr", "sight.ksr", "fire_terms.ksr",
               # paradrops before stragglers: a chit's drops, then its Rally Points
               # and recovery rolls (both on activation_started)
@@ -96,14 +97,17 @@ class _Plugin:
                            # naval_overlay.ksr: a Beach Overlay in play (4.1, 4.5.2);
                            # naval_ranges.ksr: an Assault Force marker's hex (4.4.1)
                            "beach": "str", "area": "str", "force": "str", "marker_hex": "str",
-                           # naval_ships.ksr: ships' range box at the start (4.4.1)
-                           "box": "str",
-                           # in_hex.ksr: the hexes a Beach Overlay covers (2.1.8, 16.1)
-                           "covers": "list"},
+                           # naval_ships.ksr: ships' range box at the start (4.4.1);
+                           # naval_boxes_setup.ksr: Units and Leaders at sea (4.5)
+                           "box": "str", "sub_beach": "str", "leaders": "list"},
                 "unit": {"drop": "str", "landing": "str", "drop_zone": "zone",
                          "drop_turn": "any", "stick": "str", "airborne_battalion": "battalion"},
                 "zone": {"name": "str", "hexes": "list"},
                 "area": {"name": "str", "hexes": "list"},
+                # demo_victory.ksr: "at least count of the hexes"
+                "victory": {"count": "any"},
+                # naval_gaps.ksr: a Gap hexside of the Beach Overlay (4.2.4)
+                "gap": {"name": "str", "hexes": "list"},
                 "battalion": {"name": "str", "division": "division", "zone": "zone"}}
 
     @hookimpl

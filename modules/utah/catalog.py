@@ -17,6 +17,9 @@ ZONE_TAG = "drop_zone"
 # Other areas the rules name (the east side of the Merderet, 3.4.4), each an
 # entity of kind "area" whose hexes a rule reads as it reads a drop zone's.
 AREA_TAG = "area"
+# The Beach Overlay's Gaps (utah:4.2.4): each hexside of this feature is an
+# entity of kind "gap" (its two hexes), so a Gap Open marker can sit on it.
+GAP_FEATURE = "gap"
 
 
 def lay_out(cat: dict, game: Any, scenario: Any) -> None:
@@ -29,9 +32,16 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
         for overlay in sheet.overlays:
             for tag, kind in ((ZONE_TAG, "zone"), (AREA_TAG, "area")):
                 if tag in overlay.tags:
-                    hexes = [on_sheet(sheet, grid, h) for spec in overlay.hexes
+                    hexes = [_canon(grid, on_sheet(sheet, grid, h)) for spec in overlay.hexes
                              for h in _expand(spec)]
                     cat[kind][overlay.id] = {"name": overlay.id, "hexes": hexes}
+    cat["gap"] = {}
+    for sheet in sheets:
+        for side in sheet.hexsides:
+            if side.feature == GAP_FEATURE:
+                a, b = (_canon(grid, on_sheet(sheet, grid, h)) for h in side.hexside.split("/"))
+                cat["gap"][f"{a}/{b}"] = {"name": f"{a}/{b}", "hexes": [a, b]}
+    _sea_reinforcement_hexes(cat, scenario, grid, sheets)
     labels = [t["label"] for t in cat["game"]["game"]["turns"]]
     dropping_divisions = set()
     for rule in scenario.scenario_rules:
@@ -64,9 +74,35 @@ def lay_out(cat: dict, game: Any, scenario: Any) -> None:
         known["zone"] = known["zone"] or entry.get("drop_zone")
 
 
+def _sea_reinforcement_hexes(cat: dict, scenario: Any, grid: Any, sheets: list) -> None:
+    """Units a scenario puts at sea (effects of kind ``naval_boxes``) enter, once
+    their Beach is cleared, as reinforcements (utah:4.3.3, 4.7.5 C): at the
+    scenario's Beach Overlay's first reinforcement hex (its ``beach_overlay``
+    effect's ``hexes``) unless the scenario gives them one."""
+    effects = [e for rule in scenario.scenario_rules for e in rule.effects]
+    overlay_hexes = next((list((e.model_extra or {}).get("hexes") or []) for e in effects
+                          if e.kind == "beach_overlay"), [])
+    if not overlay_hexes:
+        return
+    entry_hex = overlay_hexes[0]
+    for e in effects:
+        if e.kind == "naval_boxes":
+            for unit_id in (e.model_extra or {}).get("units", []):
+                if unit_id in cat["unit"]:
+                    cat["unit"][unit_id].setdefault("entry_hex", None)
+                    cat["unit"][unit_id]["entry_hex"] = (cat["unit"][unit_id]["entry_hex"]
+                                                         or entry_hex)
+
+
 def _division_of(cat: dict, entry: dict) -> str | None:
     formation = cat.get("formation", {}).get(entry.get("formation") or "", {})
     return entry.get("division") or formation.get("division")
+
+
+def _canon(grid: Any, hex_id: str) -> str:
+    """The game's own spelling of a hex id: a range expands to '18.26', the
+    game writes '18.026' (a map's id_digits)."""
+    return grid.format(grid.parse(hex_id, on_map=False))
 
 
 def _expand(spec: str) -> list[str]:

@@ -5,6 +5,7 @@ batteries' fire, the landings and the Beach Defenses (docs/utah_nis.md)."""
 from __future__ import annotations
 
 from kriegsspiel.modules.utah import _name
+from kriegsspiel.modules.utah.naval_gaps_log import describe_gap_event
 
 BOX_NAMES = {1: "Tare Green", 2: "Uncle Red", "tare_green": "Tare Green",
              "uncle_red": "Uncle Red"}
@@ -102,4 +103,4 @@ def describe_naval_event(kind, data):
         return f"    {_name(data['leader'])} rides with {_name(data['unit'])}"
     if kind == "leader_moved_to":  # utah:4.5.3
         return f"      {_name(data['leader'])} moves to {_name(data['unit'])}"
-    return None
+    return describe_gap_event(kind, data)

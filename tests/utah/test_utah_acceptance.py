@@ -1,4 +1,5 @@
-"""Both Utah demonstration scenarios complete twenty seeded playouts with
+"""The Utah demonstration scenarios (the causeway, the night drop, the landing on
+Utah Beach with the Naval Invasion System) each complete twenty seeded playouts with
 random bots, and twenty with the heuristic bot on both sides, to a victory
 result, with no error and no invariant violation — as `ks play SCENARIO
 --seed N --check-invariants` plays them.  The games are short (a second or
@@ -11,7 +12,7 @@ import pytest
 
 from kriegsspiel.tools.play import play_game
 
-SCENARIOS = ["causeway", "night_drop"]
+SCENARIOS = ["causeway", "night_drop", "landing"]
 SEEDS = range(1, 21)
 IN_CI = {"random": range(2, 4), "heuristic": range(1, 3)}
 PLAYERS = {"random": ["random"], "heuristic": ["heuristic", "heuristic"]}

@@ -383,8 +383,11 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
 def test_4_2_4_gaps_hold_the_allies_on_the_beach_until_opened():
     """utah:4.2.4#4-6: with a Gaps number over 2 no Allied Unit moves (or assaults) from
     a Beach hex to a non-Beach hex; utah:4.2.4#14-17: once all the Gaps are open, a
-    Unit in Column may (the Gap Open markers of 4.2.4(b)-(d) are not played yet)."""
+    Unit in Column may, through a Gap hexside (the Gap Open markers of 4.2.4(b)-(d):
+    test_utah_naval_gaps.py)."""
     game = beach_game([])
+    game.state.map.hexsides[frozenset(("35.044", "35.045"))] = [{"feature": "gap",
+                                                                  "low_side": None}]
     infantry = unit(game, INFANTRY, "35.044")
     assert game.value("terrain", "35.045") != "beach"
     assert game.value("hexside_prohibited", infantry, "35.044", "35.045")

@@ -135,12 +135,13 @@ OTHER = "6./II./Gren 1057"
 
 
 def phone_overlay_game(turn=JUNE6_0900, rolls=(0, 0, 0, 0, 0, 0)):
-    """naval_test at *turn*, its Beach Overlay covering 30.031-30.033 (its printed area
-    is not in the seeds: a scenario lists it, `covers:`); a telephone Wn on it, another
-    telephone Unit off it."""
+    """naval_test at *turn*, its Beach Overlay's extent 30.031-30.033 (map6 draws none:
+    the map area of the overlay's name, as games/utah/maps/utah_beach.yaml draws it); a
+    telephone Wn on it, another telephone Unit off it."""
     game = naval_game(scenario=NAVAL, turn=turn, rolls=list(rolls))
     overlay = game.value("beach_overlays")[0]
-    game.state.catalog["effect"][overlay.id]["covers"] = ["30.031", "30.032", "30.033"]
+    game.state.catalog["area"]["Utah Beach Overlay"] = {
+        "name": "Utah Beach Overlay", "hexes": ["30.031", "30.032", "30.033"]}
     units = game.state.catalog["unit"]
     units[GRENADIER]["tags"] = list(units[GRENADIER].get("tags") or []) + ["wn", "telephone"]
     units[OTHER]["tags"] = list(units[OTHER].get("tags") or []) + ["telephone"]
@@ -264,9 +265,10 @@ def test_2_1_8_beach_hexes_are_in_play_only_on_an_overlay_in_play():
     game.place(INFANTRY, None)
     assert beach_step(game, GRENADIER) is True
     overlay = game.value("beach_overlays")[0]
-    game.state.catalog["effect"][overlay.id]["covers"] = ["30.042"]
-    assert beach_step(game) is True                                # not in its area
-    game.state.catalog["effect"][overlay.id]["covers"] = ["30.041"]
+    areas = game.state.catalog["area"]
+    areas["Utah Beach Overlay"] = {"name": "Utah Beach Overlay", "hexes": ["30.042"]}
+    assert beach_step(game) is True                                # not in its extent
+    areas["Utah Beach Overlay"]["hexes"] = ["30.041"]
     assert beach_step(game) is False
     game.set_initial(overlay, "overlay_removed", 1)
     assert beach_step(game) is True                                # removed
