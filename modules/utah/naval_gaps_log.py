@@ -14,10 +14,10 @@ def _sub_beach(value) -> str:
 
 def describe_gap_event(kind, data):
     """One readable line for a Gap or cleared-Beach event, or None."""
-    if kind == "gap_open_marker_placed":  # utah:4.2.4(b), (c)
+    if kind == "gap_open_marker_placed":  # utah:4.2.4 (its (b), (c))
         return (f"      {_name(data['side'])} places a Gap Open marker on {_name(data['gap'])} "
                 f"({_sub_beach(data['sub_beach'])})")
-    if kind == "no_gap_open_marker":  # utah:4.2.4(c)
+    if kind == "no_gap_open_marker":  # utah:4.2.4 (its (c))
         return f"      no Gap Open marker ({_sub_beach(data['sub_beach'])}: {data['reason']})"
     if kind == "gap_open_markers_removed":  # utah:4.6 step 1, 4.7.5 A
         return f"    the Gap Open markers of {data['beach']} are removed"

@@ -43,10 +43,10 @@ def _fire_lines(kind, data):
     if kind == "landing_craft_attacked":  # utah:4.2.1, 4.2.2(1), 4.2.3(a)
         by = str(data["by"]).replace("_", " ")
         return f"      {by} at the Landing Craft in {data['hex']}: {_shot(data)}"
-    if kind == "landing_craft_fire":  # utah:4.5.4(5)
+    if kind == "landing_craft_fire":  # utah:4.5.4 (its (5))
         return (f"      the Landing Craft in {data['hex']} fires at {_name(data['target'])}: "
                 f"{_shot(data)}")
-    if kind == "lcs_withdrawn":  # utah:4.1.7(b)
+    if kind == "lcs_withdrawn":  # utah:4.1.7 (its (b))
         return f"    {_name(data['lcs'])} leaves with the Beach Overlay"
     if kind == "resistance_nest_fire":  # utah:4.2.2
         return f"      Resistance Nests fire at {_name(data['target'])}: {_shot(data)}"

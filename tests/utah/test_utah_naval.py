@@ -363,7 +363,8 @@ def test_4_6_the_nsop_is_a_procedure_of_named_steps():
     """utah:4.6#1: the steps below "when the Naval Chit comes into play", each a step a
     higher layer may replace, insert before or after, or remove by name; utah:4.6#2-4
     and utah:4.2.4#14-17 (4.2.4(e)): a Gaps number of 0 opens all the Gaps when the
-    chit is played."""
+    chit is played.  utah:4.0, utah:4.0.1, utah:4.0.2, utah:4.7: the Naval Invasion
+    System is played as the NSoP whose steps run 4.7's procedures."""
     game = utah_game(NAVAL)
     steps = [s.name for s in game.program.decls["naval_sequence_of_play"].steps]
     assert steps == ["announce", "check_gaps", "ships_fire", "shore_fires", "landing",
@@ -618,7 +619,7 @@ def test_4_7_3_1_the_craft_fires_at_the_beach_defenses_before_it_goes():
 
 
 def test_4_6_step_4_lands_each_landing_craft_with_its_passengers():
-    """utah:4.6#9-10, utah:4.7.3#1-4 (4.7.3): step 4 lands every Landing Craft waiting in
+    """utah:4.5 (the Landing Subroutine), utah:4.6#9-10, utah:4.7.3#1-4 (4.7.3): step 4 lands every Landing Craft waiting in
     a Landing Wave box (as corrected, all of them: utah:errata:4.5.1) with the Units
     aboard it, by the Landing Craft Landing Procedure."""
     game, passengers = craft_game([5], allied={"landing_hex": "21.024"})

@@ -301,7 +301,7 @@ def test_4_7_5_the_overlay_comes_off_at_the_start_of_the_next_turn():
 
 
 def test_4_3_3_the_landing_and_loading_steps_are_ignored_for_a_cleared_beach():
-    """utah:4.3.3#8: "The landing and loading sequences (4.7.4) are ignored for this
+    """utah:4.3 (a cleared Beach), utah:4.3.3#8: "The landing and loading sequences (4.7.4) are ignored for this
     Beach": once it is cleared the NSoP's steps 4-6 pass it by (a Unit put En Route
     after it stays there)."""
     game, beach = cleared_game()

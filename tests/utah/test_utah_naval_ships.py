@@ -51,8 +51,8 @@ def naval_chit(game):
 # ---- 4.4.1, 4.4.4(a): where a ship is and its range ------------------------------------
 
 def test_4_4_1_ships_live_in_a_range_box_of_an_assault_force():
-    """utah:4.4.1#1-3: every ship lives in a range box of an Assault Force and is part of
-    that force (the scenario's Naval Display: Tuscaloosa in UtS's Medium box)."""
+    """utah:4.4 (Assault Forces), utah:4.4.1#1-3: every ship lives in a range box of an
+    Assault Force and is part of that force (the scenario's Naval Display: Tuscaloosa in UtS's Medium box)."""
     game = game_with()
     assert (game.value("ship_force", ship(game)), game.value("ship_box", ship(game))) == \
         ("UtS", "medium")
