@@ -52,6 +52,7 @@ class RuleReader:
         self.attr = session.state.attr
         self._during: Any = None  # the game's top-level call our answers belong to
         self._keeping: dict[str, Any] = {}  # def name -> the reader's keeping wrapper
+        self._keeping_for: Any = session.program
 
     def rule(self, name: str, *args: Any, default: Any = None) -> Any:
         """A pure rule definition's value (*default* if the rules refuse it).
@@ -74,6 +75,8 @@ class RuleReader:
                 ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
         try:
             if during is not None:
+                if self._keeping_for is not self.session.program:  # a session given new rules
+                    self._keeping, self._keeping_for = {}, self.session.program
                 keeping = self._keeping.get(name, _MISSING)
                 if keeping is _MISSING:
                     keeping = self._keeping[name] = self._keeping_wrapper(name)
