@@ -180,9 +180,14 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         if mine is None:
             mine = kept[what] = {}
         key = args_key(args)
+        if key is None:  # a list argument (a group of Units): nothing to keep it under
+            tried += 1
+            if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
+                holder.fn = evaluate
+            return evaluate(ctx, *args)
         try:
             found = mine.get(key)
-        except TypeError:  # an unhashable argument (a list of Units)
+        except TypeError:  # another unhashable argument
             return evaluate(ctx, *args)
         if found is not None and found[0] == stamp:
             reused += 1

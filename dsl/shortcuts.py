@@ -62,9 +62,14 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         if mine is None:
             mine = memo[what] = {}
         key = args_key(args)
+        if key is None:  # a list argument (a group of Units): nothing to keep it under
+            tried += 1
+            if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
+                holder.fn = evaluate
+            return evaluate(ctx, *args)
         try:
             found = mine.get(key)
-        except TypeError:  # an unhashable argument
+        except TypeError:  # another unhashable argument
             return evaluate(ctx, *args)
         if found is not None:
             value, records = found
@@ -89,14 +94,21 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     return fn
 
 
-def args_key(args: tuple) -> tuple:
+def args_key(args: tuple) -> tuple | None:
     """What a definition's answer is kept under: its arguments with the class
     of each (``True == 1`` and ``Fraction(2) == 2`` are different arguments)
     — or, the common case and cheaper, the arguments themselves when each is
     an entity, a string or none, no two of which are equal across classes
-    (such a tuple never equals one holding a tuple first)."""
+    (such a tuple never equals one holding a tuple first).  None when one is
+    a list (a group of Units: unhashable), said without raising the
+    TypeError a look-up would (a playout passes some 1,600 such groups);
+    such a call counts as an evaluation on trial, so a def always given
+    one is soon evaluated directly."""
     for a in args:
         if type(a) is not Ref and type(a) is not str and a is not None:
+            for b in args:
+                if type(b) is list:
+                    return None
             return (args, *[type(b) for b in args])
     return args
 

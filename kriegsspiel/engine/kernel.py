@@ -93,13 +93,35 @@ def _units_at(ctx, hex_id: str) -> list[Ref]:
     return ctx.world.units_at(hex_id)
 
 
+# From this many units on, units_near groups them by hex once per state of the
+# game instead of reading every one's hex at every call.
+NEAR_GROUPED = 16
+
+
 def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
     """Those of *units* on the map within *reach* hexes of *hex_id*, in their
-    order: a cheap first cut before a rule looks at each one closely."""
+    order: a cheap first cut before a rule looks at each one closely.
+
+    Rules ask it of the same list (the enemy Units projecting a Fire Zone) for
+    hex after hex while nothing moves, so a long list is grouped by hex once
+    per state of the game (while a top-level call runs, as ``_scan`` keeps
+    scans) and each call measures only the distinct hexes."""
     if hex_id is None:
         return []
     world = ctx.world
-    where, distance = attr_reader("hex"), world.distance
+    distance = world.distance
+    groups = None
+    if len(units) >= NEAR_GROUPED and ctx.memo is not None:
+        try:
+            groups = _scan(ctx, ("units_near", tuple(units)), lambda: _by_hex(world, units))
+        except TypeError:  # something unhashable in the list: measured one by one below
+            groups = None
+    if groups is not None:
+        picked = [at for at in groups if distance(at, hex_id) <= reach]
+        if len(picked) == 1:
+            return [units[i] for i in groups[picked[0]]]
+        return [units[i] for i in sorted([i for at in picked for i in groups[at]])]
+    where = attr_reader("hex")
     near, measured = [], {}  # hex → within reach: Units stack, so each hex is measured once
     for unit in units:
         at = where(world, unit)
@@ -111,6 +133,22 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
         if close:
             near.append(unit)
     return near
+
+
+def _by_hex(world, units: list) -> dict:
+    """The positions in *units* of the Units in each hex, the Units off the map
+    left out."""
+    where = attr_reader("hex")
+    groups: dict = {}
+    for i, unit in enumerate(units):
+        at = where(world, unit)
+        if at is not None:
+            positions = groups.get(at)
+            if positions is None:
+                groups[at] = [i]
+            else:
+                positions.append(i)
+    return groups
 
 
 # Attributes the kernel keeps from placement (they change with every move).

@@ -255,21 +255,28 @@ class HeuristicPlayer(Judgements, RuleReader):
         search's rollout, a resumed game) follows the same plan."""
         if self.chit_kind() != "division" or first not in ("pass", "move"):
             return False
-        offered = self.rule("second_actions", unit, first, "division", default=[]) or []
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if goal is None or here == goal:
             return False
         side = self.side_of(unit)
         neighbours = self.rule("neighbours", here, default=[]) or []
         enemy = self.enemy_hexes(side)
-        if "assault" in offered and any(h in enemy for h in neighbours):
+        # The Second Actions offered are the dearest question here (every
+        # Action type's conditions): asked only once the board says one
+        # would be worth having.
+        if any(h in enemy for h in neighbours) and \
+                "assault" in self.offered_second_actions(unit, first):
             own = [u for u in self.units(side) if self.attr(u, "hex") == here]
             return any(self.strength(own) >= self.strength(self.state.units_at(h))
                        for h in neighbours if h in enemy)
         now = self.distance(here, goal)
-        return "move" in offered and any(
+        return any(
             self.distance(h, goal) < now and self.in_enemy_zone(h, side) and
-            self.rule("may_enter", unit, h, "direct", default=False) for h in neighbours)
+            self.rule("may_enter", unit, h, "direct", default=False) for h in neighbours) and \
+            "move" in self.offered_second_actions(unit, first)
+
+    def offered_second_actions(self, unit: Ref, first: Any) -> list:
+        return self.rule("second_actions", unit, first, "division", default=[]) or []
 
     def first_action_of(self, unit: Ref) -> Any:
         """The answer to the unit's last ``action`` question (its first Action

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
 DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
@@ -118,6 +119,11 @@ class Judgements:
         enemy = self.enemy_hexes(self.side_of(unit))
         first: dict[str, str] = {h: h for h in options if isinstance(h, str) and self.is_hex(h)}
         frontier = sorted(first)
+        # A goal on another sheet (core.sheets: separate sheets are SEPARATE
+        # apart, and no hex is next to a hex of another sheet): no hex the
+        # search can reach from these is any nearer to it.
+        if all(self.distance(h, goal) >= SEPARATE for h in frontier):
+            return None
         for _ in range(DETOUR_DEPTH):
             found = [h for h in frontier if self.distance(h, goal) < now]
             if found:
@@ -126,11 +132,18 @@ class Judgements:
             for h in frontier:
                 for n in self.rule("neighbours", h, default=[]) or []:
                     if n not in first and n != here and n not in enemy and \
-                            self.rule("move_cost", unit, h, n) is not None:
+                            self.passable(unit, h, n):
                         first[n] = first[h]
                         following.append(n)
             frontier = sorted(following)
         return None
+
+    def passable(self, unit: Ref, a: str, b: str) -> bool:
+        """Whether the terrain lets the unit step from *a* into *b*: the reach
+        search's step cost (reach_step_cost, none when it cannot): none
+        exactly when move_cost is, which only adds the cost of a change of
+        road to it, and cheaper to work out."""
+        return self.rule("reach_step_cost", unit, a, b) is not None
 
     def came_from(self, unit: Ref) -> str | None:
         """The hex the unit left by its last step in the action in progress

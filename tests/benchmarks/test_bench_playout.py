@@ -1,7 +1,10 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core.  With the compiled kernel a playout is 193M instructions (callgrind;
+core (issue #7), 60 (issue #28: not met, ~31 in the best round; a playout is
+235M instructions today, docs/performance.md
+"Bot reads and list arguments").  With the compiled kernel a playout was
+193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
 the readers kept their values, 466M from source, KS_PURE=1): under
 pytest-benchmark 27.5-29.7 ms in the best round on the quiet shared two-core

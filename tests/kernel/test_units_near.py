@@ -1,0 +1,41 @@
+"""units_near (kriegsspiel/engine/kernel.py): a long list is grouped by hex once
+per state of the game; the answer must be the plain one — the units on the map
+within the reach, in the list's order, repeats included."""
+
+from __future__ import annotations
+
+from kriegsspiel.core.players import Table
+from kriegsspiel.engine.kernel import NEAR_GROUPED
+from kriegsspiel.engine.starting import start
+
+
+def plainly(state, units, hex_id, reach):
+    return [u for u in units if state.attr(u, "hex") is not None and
+            state.distance(state.attr(u, "hex"), hex_id) <= reach]
+
+
+def test_grouped_units_near_answers_as_measuring_each_unit():
+    session = start("crete/learning", Table({}), seed=1)
+    state, ctx, program = session.state, session.ctx, session.program
+    units = state.units()  # on and off the map
+    long_list = list(reversed(units)) + units  # out of catalog order, every unit twice
+    assert len(long_list) >= NEAR_GROUPED
+    hexes = sorted({state.attr(u, "hex") for u in units if state.attr(u, "hex")})
+    hexes += ["01.01", "08.05", "15.10"]
+    checked = 0
+    for listed in (long_list, units[:3]):  # grouped, and measured one by one
+        for hex_id in hexes:
+            for reach in (0, 1, 3, 8):
+                got = program.call("units_near", ctx, listed, hex_id, reach)
+                assert got == plainly(state, listed, hex_id, reach), (hex_id, reach)
+                checked += bool(got)
+    # The grouping is kept while a top-level call runs: ask inside one too.
+    ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
+    try:
+        for hex_id in hexes:
+            for reach in (0, 2, 5):
+                got = program.call("units_near", ctx, long_list, hex_id, reach)
+                assert got == plainly(state, long_list, hex_id, reach), (hex_id, reach)
+    finally:
+        ctx.memo = ctx.lasting = None
+    assert checked > 0
