@@ -65,13 +65,24 @@ class _Plugin:
         return ModuleInfo(name="utah", layer="exclusive", ruleset="utah", requires=("gts",),
                           title="The Greatest Day: Utah Beach",
                           description="Exclusive rules (Part Two of the Utah book; the Naval "
-                                      "Invasion System 4.x in part, docs/utah_nis.md) and "
+                                      "Invasion System 4.x, docs/utah_nis.md) and "
                                       "demonstration scenarios.")
+
+    @hookimpl
+    def ks_bot_answers(self):
+        # The heuristic player's answers to the Utah rules' questions.
+        from kriegsspiel.modules.utah.bot_answers import ANSWERS
+        return ANSWERS
 
     @hookimpl
     def ks_check_scenario(self, check, scenario):
         # The words the rules test an effect's field for (naval_overlay.ksr).
-        check.effect_words(scenario, {("beach_overlay", "area"): ("actual", "planned")})
+        check.effect_words(scenario, {("beach_overlay", "area"): ("actual", "planned"),
+                                      # naval_boxes_setup.ksr: Units at sea at the start
+                                      ("naval_boxes", "box"): ("landing_wave", "loading",
+                                                               "en_route"),
+                                      ("naval_boxes", "sub_beach"): ("tare_green",
+                                                                     "uncle_red")})
 
     @hookimpl
     def ks_lay_out_catalog(self, catalog, game, scenario):
