@@ -100,7 +100,9 @@ class RuleReader:
         compiled = program.compiled.get(name)
         if compiled is None or compiled.decl.kind != "def" or compiled.plain is None:
             return None
-        reads = read_set(program, name)
+        # As Program._build_def: a program with problems gets no read sets (its
+        # calls may stand for broken or cyclic ones).
+        reads = read_set(program, name) if not program.deferred else None
         what = f"reader def {name}"
         return (lasting(what, compiled.plain, reads, _Unheld()) if reads is not None
                 else remembered(what, compiled.plain, _Unheld()))

@@ -195,7 +195,7 @@ def test_4_2_6_firing_at_beach_defenses_engineer_choice():
     beach = overlay(game)
     engineer = unit(game, "A/4 Engr", "35.044")
     game.perform("beach_defense_fire_roll_result", engineer,
-                 game.value("beach_fire_group_of", engineer), beach, 0)
+                 game.value("beach_fire_group_of", engineer), beach, 0, "35.044")
     fired = game.events("beach_defense_fire")[-1].data
     assert (fired["group"], fired["roll"], fired["result"], fired["amount"]) == \
         ("engineer", 0, "obstacles_or_gaps", 2)
@@ -208,7 +208,7 @@ def test_4_2_6_a_9_is_not_a_miss_by_itself_nor_a_0_a_hit():
     misses (utah:4.2.6(2)#1: "The attack has no effect")."""
     game = utah_game(NAVAL, rolls=[1])
     beach = overlay(game)
-    game.perform("beach_defense_fire_roll_result", None, "landing_craft", beach, 0)
+    game.perform("beach_defense_fire_roll_result", None, "landing_craft", beach, 0, None)
     assert game.events("beach_defense_fire")[-1].data["result"] == "miss"
     assert game.value("resistance_nests", beach) == 3
 

@@ -17,6 +17,9 @@ ADVANCE = ExtraRules("advance_for_gaps_test.ksr", """
 procedure advance_for_gaps_test() @utah:4.1 {
   step go @utah:4.1 { do advance_turn() }
 }
+procedure move_for_gaps_test(unit: unit, hex_id) @utah:4.3.2 {
+  step go @utah:4.3.2 { do move_unit(unit, hex_id) }
+}
 """)
 
 
@@ -117,7 +120,8 @@ def test_2_1_8_beach_hexes_only_on_the_overlay():
 # ---- 4.2.4: the Gap hexsides and the Gap Open markers --------------------------------
 
 def fire_at_gaps(game, firer, roll_group="engineer"):
-    game.perform("beach_defense_fire_roll_result", firer, roll_group, overlay(game), 0)
+    game.perform("beach_defense_fire_roll_result", firer, roll_group, overlay(game), 0,
+                 game.attr(firer, "hex"))
 
 
 def test_4_2_4_b_c_gap_open_markers_at_2_then_1_then_none_left_on_the_sub_beach():
@@ -354,3 +358,60 @@ def test_4_2_2_a_unit_the_nests_eliminate_has_no_action_left():
     assert game.events("resistance_nest_fire")[0].data["hit"] is True
     assert game.attr(team, "eliminated")
     assert game.events("beach_defense_fire") == []
+
+
+def test_4_3_2_the_last_allied_unit_off_the_beach_clears_it():
+    """utah:4.3.2#1: "A Beach is cleared the instant the following all apply" — with the
+    Beach Defenses all gone while an Allied Unit still stands on a Beach hex, the Beach
+    is cleared the moment that Unit steps off it (no Beach Defense roll needed)."""
+    game, beach = cleared_game()
+    rifle = put(game, "E/2/8", "18.026")
+    game.perform("check_beach_cleared", beach)
+    assert game.attr(beach, "beach_cleared") == 0                     # a Unit on the Beach
+    game.perform("move_for_gaps_test", rifle, "18.025")
+    assert game.attr(beach, "beach_cleared") == 1
+    assert [e.data["beach"] for e in game.events("beach_now_cleared")] == ["utah"]
+
+
+def test_a_misspelt_box_or_sub_beach_at_sea_is_a_located_error(tmp_path):
+    """utah:4.5.6: a scenario's Units at sea name their box and Sub-Beach; a misspelt one
+    would silently go to Tare Green or nowhere, so ks check names it, with a
+    did-you-mean."""
+    from pathlib import Path
+    from typer.testing import CliRunner
+    from kriegsspiel.tools.cli import app
+    text = (Path(__file__).parents[2] / "scenarios" / "utah" / "landing.yaml").read_text(
+        encoding="utf-8")
+    assert "box: landing_wave, sub_beach: tare_green" in text
+    bad = tmp_path / "landing.yaml"
+    bad.write_text(text.replace("box: landing_wave, sub_beach: tare_green",
+                                "box: landng_wave, sub_beach: tare_gren"), encoding="utf-8")
+    result = CliRunner().invoke(app, ["check", str(bad)])
+    assert result.exit_code == 1
+    assert "naval_boxes box 'landng_wave' is not one of landing_wave, loading, en_route" \
+        in result.output
+    assert "naval_boxes sub_beach 'tare_gren' is not one of tare_green, uncle_red" \
+        in result.output
+    assert "did you mean 'tare_green'?" in result.output
+
+
+def test_4_2_4_the_marker_goes_on_the_sub_beach_the_fire_came_from():
+    """utah:4.2.4#8: the Gap Open marker goes "on the same Sub-Beach as the Unit that
+    caused the Gaps number reduction" — read from the hex the fire came from, so a
+    Landing Craft's fire from its Beach hex (no firing Unit: the craft is a marker)
+    places one there, and fire from offshore (an LCS) none."""
+    game = landing_game([0], allied={"obstacles_or_gaps": "gaps"},
+                        axis={"gap_open_marker": "18.026/18.025"})
+    beach = overlay(game)
+    game.set_initial(beach, "gaps_reduced", 1)                       # Gaps 3
+    game.perform("beach_defense_fire_roll_result", None, "engineer", beach, 0, "18.026")
+    placed = [(str(e.data["gap"]), e.data["sub_beach"])
+              for e in game.events("gap_open_marker_placed")]
+    assert placed[0] == ("18.026/18.025", "tare_green")              # roll 0: two points
+    assert {sub for _, sub in placed} == {"tare_green"}
+    offshore = landing_game([0], allied={"obstacles_or_gaps": "gaps"})
+    offshore.set_initial(overlay(offshore), "gaps_reduced", 1)
+    offshore.perform("beach_defense_fire_roll_result", None, "engineer", overlay(offshore),
+                     0, None)
+    assert offshore.events("gap_open_marker_placed") == []
+    assert offshore.events("no_gap_open_marker")[0].data["reason"] == "no Sub-Beach"

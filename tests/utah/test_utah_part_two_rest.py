@@ -191,6 +191,7 @@ def test_16_1_cut_phones_stay_cut_when_the_overlay_is_removed():
     game.perform("ship_shot", game.ref("unit", "USS Tuscaloosa"), wn)
     game.set_initial(overlay, "overlay_removed", 1)
     assert game.value("overlays_in_play") == []
+    assert not game.value("on_the_phone", wn)         # the Wn cut while it was in play
     game.place(OTHER, "30.032")                       # a telephone Unit in the overlay's area
     assert not game.value("on_the_phone", other)
 
