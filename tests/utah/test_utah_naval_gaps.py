@@ -415,3 +415,15 @@ def test_4_2_4_the_marker_goes_on_the_sub_beach_the_fire_came_from():
                      0, None)
     assert offshore.events("gap_open_marker_placed") == []
     assert offshore.events("no_gap_open_marker")[0].data["reason"] == "no Sub-Beach"
+
+
+def test_4_2_4_a_the_gap_hexsides_are_closed_both_ways_while_the_gaps_are_over_2():
+    """utah:4.2.4#6: "The Gap hexsides on the Beach Overlay are closed for all Units" —
+    onto the Beach as well as off it: a Unit behind the Beach (18.025) may not cross
+    the Gap hexside to 18.026 while the Gaps number is over 2, and may at 2."""
+    game = landing_game()
+    beach = overlay(game)
+    rifle = put(game, INFANTRY, "18.025", column=1)
+    assert barred(game, rifle, "18.025", "18.026")                   # Gaps 4
+    game.set_initial(beach, "gaps_reduced", 2)                        # Gaps 2
+    assert not barred(game, rifle, "18.025", "18.026")
