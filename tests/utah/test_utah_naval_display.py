@@ -69,7 +69,10 @@ def test_4_1_3_render_shows_the_ships_in_their_range_boxes_at_0700(played, tmp_p
     assert drawn["UtS Close Range"] == ["LCS(L) 1", "LCT(R) 1"]
     assert all(drawn[f"UtN {b} Range"] == [] for b in ("Close", "Short", "Medium", "Long"))
     assert drawn["Landing Wave: Tare Green"] == drawn["En Route from England"] == []
-    assert tracks(text) == {"Beach Obstacles": "4", "Resistance Nests": "3", "Gaps": "4",
+    drawn_tracks = tracks(text)
+    assert drawn_tracks.pop("Fighter-Bombers on interdiction") == "0"
+    assert drawn_tracks.pop("Fighter-Bombers left").isdigit()      # the day's (utah:1.2)
+    assert drawn_tracks == {"Beach Obstacles": "4", "Resistance Nests": "3", "Gaps": "4",
                             "Sea State": "2", "All Gaps open": "no", "Beach cleared": "no",
                             "Overlay removed": "no"}
     # the ships are off the map: no counter of theirs among the map's pieces
@@ -180,9 +183,12 @@ def test_the_viewer_fills_the_boxes_frame_by_frame(played):
     for name in SHIPS:
         n = next(int(b) for b, members in held.items() if order.index(f"unit:{name}") in members)
         assert titles[n] == box_of(final, name)
-    # the overlay's tracks, display 1's rows in order, read at the end what render reads
-    assert {title: rows[f"1-{i}"] for i, title in enumerate(tracks(cards))} == \
-        tracks(final_svg)
+    # every track row (display d's t-th: its group data-id "track-d-t") read at the end what
+    # render reads
+    root = ET.fromstring(cards)
+    keyed = {g.find(f"{SVG}title").text: g.get("data-id").removeprefix("track-")
+             for g in root.iter(f"{SVG}g") if g.get("class") == "display-track"}
+    assert {title: rows[key] for title, key in keyed.items()} == tracks(final_svg)
 
 
 def test_a_bad_display_declaration_is_a_located_check_error(tmp_path):
