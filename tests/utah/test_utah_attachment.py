@@ -5,14 +5,8 @@ Germans, between Divisions) at once; the Division Displays' boxes limit both."""
 
 from __future__ import annotations
 
-import pytest
+from utah_games import unit, utah_game
 
-from utah_games import GRENADIER, INFANTRY, unit
-
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.core.state import Ref
-from kriegsspiel.engine.starting import start
 
 FJR = "Fallschirmjäger-Regiment 6"
 GREN_1057 = "Grenadier-Regiment 1057"
@@ -25,14 +19,8 @@ PARATROOPER_FJR = "1./I./FJR 6"
 
 
 def attachment_game(rolls=None, axis=None, allied=None, night=False):
-    game = start("utah/night_drop" if night else "utah/causeway",
-                 Table({"Allied": KeyedPlayer(allied), "Axis": KeyedPlayer(axis)}), dice=Dice(0))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    if rolls is not None:
-        game.dice.__dict__.update(Dice(script=rolls).__dict__)
-    return game
+    return utah_game("utah/night_drop" if night else "utah/causeway", rolls=rolls,
+                     allied=allied, axis=axis)
 
 
 def ref(game, kind, ident):

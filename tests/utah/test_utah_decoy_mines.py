@@ -3,13 +3,9 @@
 
 from __future__ import annotations
 
-from utah_games import GRENADIER, INFANTRY, unit
+from utah_games import GRENADIER, INFANTRY, unit, utah_game
 
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rulebook import ExtraRules
-from kriegsspiel.engine.starting import start
 
 ENGINEER = "A/4 Engr"
 MINES_FOR_TEST = ExtraRules("decoys_for_test.ksr", """
@@ -40,15 +36,8 @@ procedure decoy_for_test(hex_id, side: side, decoy: int) @utah:10.1 {
 
 
 def decoy_game(options=("utah:18.5",), rolls=None, allied=None, axis=None):
-    game = start("utah/causeway", Table({"Allied": KeyedPlayer(allied), "Axis": KeyedPlayer(axis)}),
-                 dice=Dice(0), options=list(options),
-                 extra=(MINES_FOR_TEST if "utah:18.5" in options else PLAIN_MINES,))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    if rolls is not None:
-        game.dice.__dict__.update(Dice(script=rolls).__dict__)
-    return game
+    return utah_game(rolls=rolls, allied=allied, axis=axis, options=options,
+                     extra=(MINES_FOR_TEST if "utah:18.5" in options else PLAIN_MINES,))
 
 
 def marker(game, hex_id, name):

@@ -7,12 +7,10 @@ has no 507th or 508th PIR: the tests make the 505th's first battalion one of the
 from __future__ import annotations
 
 import pytest
-from utah_games import unit
+from utah_games import unit, utah_game
 
 from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.core.state import Ref
-from kriegsspiel.engine.starting import start
 
 A, B = "A/1/505", "B/1/505"
 REGIMENT = "507th Parachute Infantry Regiment"
@@ -20,11 +18,7 @@ B1 = Ref("battalion", "1/505")
 
 
 def drop_game(options=("utah:3.4.4",), rolls=None, of_the_507th=True):
-    game = start("utah/night_drop", Table({"Allied": KeyedPlayer(), "Axis": KeyedPlayer()}),
-                 dice=Dice(0), options=list(options))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
+    game = utah_game("utah/night_drop", options=options)
     if of_the_507th:
         cat = game.state.catalog
         cat["formation"][REGIMENT] = dict(cat["formation"]["505th Parachute Infantry Regiment"],

@@ -514,22 +514,16 @@ def test_errata_4_5_1_step_4_lands_the_waiting_dd_tanks(as_printed):
 
 # ---- 4.7.3(1): the Landing Craft Landing Procedure ---------------------------------
 
-def craft_game(rolls, axis=None, allied=None):
-    from kriegsspiel.core.dice import Dice
-    from kriegsspiel.core.players import KeyedPlayer, Table
-    from kriegsspiel.engine.starting import start
-    game = start(NAVAL, Table({"Allied": KeyedPlayer({"landing_craft_fires": False,
-                                                      **(allied or {})}),
-                               "Axis": KeyedPlayer({"nests_at_landing_craft": False,
-                                                    "nests_at_landed_unit": False,
-                                                    **(axis or {})})}),
-                 dice=Dice(0))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    game.dice.__dict__.update(Dice(script=rolls).__dict__)
+def craft_game(rolls, axis=None, allied=None, extra=(), as_printed=False):
+    """The naval test scenario emptied, the Planned area's Uncle Red hex 21.024 a
+    Beach hex, and 1/8's A and B companies in one Landing Craft in Uncle Red's
+    Landing Wave box."""
+    game = utah_game(NAVAL, rolls=list(rolls), as_printed=as_printed, extra=extra,
+                     allied={"landing_craft_fires": False, **(allied or {})},
+                     axis={"nests_at_landing_craft": False, "nests_at_landed_unit": False,
+                           **(axis or {})})
     game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
-    game.state.map.terrain["21.024"] = "beach"
+    game.state.map.terrain["21.024"] = "beach"     # the Sub-Beach's one hex on the map
     passengers = [game.ref("unit", "A/1/8"), game.ref("unit", "B/1/8")]
     for u in passengers:                      # one battalion, one craft, Uncle Red's box
         game.set_initial(u, "landing_wave", 2)

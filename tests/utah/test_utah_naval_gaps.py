@@ -5,6 +5,8 @@ overlay's removal (4.3.3, 4.7.5), on the demonstration landing's provisional map
 
 from __future__ import annotations
 
+from utah_games import utah_game
+
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.rulebook import ExtraRules
@@ -25,13 +27,7 @@ procedure move_for_gaps_test(unit: unit, hex_id) @utah:4.3.2 {
 
 def landing_game(rolls=(), allied=None, axis=None):
     """The landing scenario with its map emptied, *rolls* scripting the dice."""
-    game = start(LANDING, Table({"Allied": KeyedPlayer(allied), "Axis": KeyedPlayer(axis)}),
-                 dice=Dice(0), extra=[ADVANCE])
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    game.dice.__dict__.update(Dice(script=list(rolls)).__dict__)
-    return game
+    return utah_game(LANDING, rolls=list(rolls), allied=allied, axis=axis, extra=[ADVANCE])
 
 
 def overlay(game):

@@ -10,12 +10,10 @@ from __future__ import annotations
 import pytest
 
 from test_utah_abandoned_transport import motorize
-from test_utah_naval import DD_TANK, NAVAL, naval_chit, overlay
+from test_utah_naval import DD_TANK, naval_chit, overlay
+from test_utah_naval import craft_game as one_craft_game
 
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.rulebook import ExtraRules
-from kriegsspiel.engine.starting import start
 
 GRENADIER = "5./II./Gren 1057"
 
@@ -24,22 +22,7 @@ def craft_game(rolls, axis=None, allied=None, extra=(), as_printed=False):
     """The naval test scenario emptied, the Planned area's Uncle Red hex 21.024 a
     Beach hex, and 1/8's A and B companies in one Landing Craft in Uncle Red's
     Landing Wave box (B aboard A's craft)."""
-    game = start(NAVAL, Table({"Allied": KeyedPlayer({"landing_craft_fires": False,
-                                                      **(allied or {})}),
-                               "Axis": KeyedPlayer({"nests_at_landing_craft": False,
-                                                    "nests_at_landed_unit": False,
-                                                    **(axis or {})})}),
-                 dice=Dice(0), extra=extra, options=["as-printed"] if as_printed else [])
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    game.dice.__dict__.update(Dice(script=rolls).__dict__)
-    game.state.catalog["effect"][overlay(game).id]["area"] = "planned"
-    game.state.map.terrain["21.024"] = "beach"     # the Sub-Beach's one hex on the map
-    lead, other = game.ref("unit", "A/1/8"), game.ref("unit", "B/1/8")
-    for u in (lead, other):
-        game.set_initial(u, "landing_wave", 2)
-        game.set_initial(u, "landing_craft", 1)
+    game, (lead, other) = one_craft_game(rolls, axis, allied, extra, as_printed)
     game.set_initial(other, "aboard", lead)
     return game, [lead, other]
 

@@ -6,20 +6,11 @@ demonstrations' catalog): its flip side made a French civilian vehicle."""
 
 from __future__ import annotations
 
-from utah_games import INFANTRY, unit
-
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.engine.starting import start
+from utah_games import INFANTRY, unit, utah_game
 
 
 def procured_game(options=()):
-    game = start("utah/causeway", Table({"Allied": KeyedPlayer({"move": ["dismount"]}),
-                                         "Axis": KeyedPlayer()}),
-                 dice=Dice(0), options=list(options))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
+    game = utah_game(allied={"move": ["dismount"]}, options=options)
     entry = game.state.catalog["unit"][INFANTRY]
     entry["back_kind"] = "transport"
     entry["tags"].append("procured_transport")

@@ -3,12 +3,9 @@ dice (modules/utah/optional/roaming.ksr)."""
 
 from __future__ import annotations
 
-from utah_games import INFANTRY, unit
+from utah_games import INFANTRY, unit, utah_game
 
-from kriegsspiel.core.dice import Dice
-from kriegsspiel.core.players import KeyedPlayer, Table
 from kriegsspiel.engine.rulebook import ExtraRules
-from kriegsspiel.engine.starting import start
 
 LEADER = "CO 8th IR"
 END_FOR_TEST = ExtraRules("end_for_test.ksr", """
@@ -19,14 +16,8 @@ procedure end_for_test(chit: chit) @utah:18.6 {
 
 
 def roaming_game(options=("utah:18.6",), rolls=None, moves=()):
-    game = start("utah/causeway", Table({"Allied": KeyedPlayer({"move": list(moves)}),
-                                         "Axis": KeyedPlayer()}),
-                 dice=Dice(0), options=list(options), extra=(END_FOR_TEST,))
-    for unit_id in list(game.state.placement):
-        kind = "leader" if unit_id in game.state.catalog["leader"] else "unit"
-        game.place(unit_id, None, kind)
-    if rolls is not None:
-        game.dice.__dict__.update(Dice(script=rolls).__dict__)
+    game = utah_game(rolls=rolls, allied={"move": list(moves)}, options=options,
+                     extra=(END_FOR_TEST,))
     game.set_initial(game.ref("division", "4th Infantry Division"), "cp", 0)
     return game
 

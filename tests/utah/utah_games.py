@@ -15,12 +15,14 @@ PARATROOPER = "A/1/505"     # 82nd Airborne Division (utah/night_drop)
 NIGHT_GRENADIER = "3./I./Gren 1057"  # in utah/night_drop
 
 
-def utah_game(scenario="utah/causeway", rolls=None, as_printed=False, allied=None, extra=()):
+def utah_game(scenario="utah/causeway", rolls=None, as_printed=False, allied=None, extra=(),
+              axis=None, options=()):
     """A started game of *scenario* with its map emptied; *rolls* script the dice
-    from here on; *as_printed* leaves the errata out; *allied*: the Allied
-    player's answers by question (KeyedPlayer)."""
-    session = start(scenario, Table({"Allied": KeyedPlayer(allied), "Axis": KeyedPlayer()}),
-                    dice=Dice(0), options=["as-printed"] if as_printed else [], extra=extra)
+    from here on; *as_printed* leaves the errata out; *allied*, *axis*: each
+    player's answers by question (KeyedPlayer); *options*: optional rules by name."""
+    session = start(scenario, Table({"Allied": KeyedPlayer(allied), "Axis": KeyedPlayer(axis)}),
+                    dice=Dice(0), options=list(options) + (["as-printed"] if as_printed else []),
+                    extra=extra)
     for unit_id in list(session.state.placement):
         kind = "leader" if unit_id in session.state.catalog["leader"] else "unit"
         session.place(unit_id, None, kind)
