@@ -13,6 +13,7 @@ import yaml
 from kriegsspiel.core.players import Table
 from kriegsspiel.engine.starting import start
 from kriegsspiel.tools.play import play_game
+from tld_sweep import bot_sweep
 from tld_world import INFANTRY, Recorder, counter, side, stay, world
 
 MAP_A = yaml.safe_load((Path(__file__).parents[2] / "games/tld/maps/A.yaml").read_text("utf-8"))
@@ -291,10 +292,7 @@ def test_the_scenario_victory_is_five_of_cherbourgs_city_hexes():
 
 # A random game costs a few seconds: seed 2 in CI (seed 1 is the golden game),
 # the other eighteen and the heuristic games under KS_SLOW=1.
-CASES = [pytest.param(seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),
-                      id=f"random-{seed}") for seed in range(2, 21)] + [
-    pytest.param(seed, ["heuristic", "heuristic"], marks=pytest.mark.slow,
-                 id=f"heuristic-{seed}") for seed in range(1, 3)]
+CASES = bot_sweep(2)
 
 
 @pytest.mark.parametrize("seed, kinds", CASES)

@@ -5,6 +5,7 @@ set-up and air complement; played to a result under the invariant checker."""
 from __future__ import annotations
 
 import pytest
+from tld_sweep import bot_sweep
 
 from kriegsspiel.core.players import Table
 from kriegsspiel.engine.starting import start
@@ -89,10 +90,7 @@ def test_victory_either_allied_condition_else_german():
 
 # A random game costs about ten seconds: seed 2 in CI (seed 1 is the golden
 # game), the other eighteen and the heuristic games under KS_SLOW=1.
-CASES = [pytest.param(seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),
-                      id=f"random-{seed}") for seed in range(2, 21)] + [
-    pytest.param(seed, ["heuristic", "heuristic"], marks=pytest.mark.slow,
-                 id=f"heuristic-{seed}") for seed in range(1, 3)]
+CASES = bot_sweep(2)
 
 
 @pytest.mark.parametrize("seed, kinds", CASES)

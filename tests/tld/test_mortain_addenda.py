@@ -5,6 +5,7 @@ advanced rules in force; played to a result under the invariant checker."""
 from __future__ import annotations
 
 import pytest
+from tld_sweep import bot_sweep
 
 from kriegsspiel.core.players import Table
 from kriegsspiel.engine.starting import start
@@ -63,10 +64,7 @@ def test_no_naval_bombardment_nor_heavy_bombers():
 
 # Random games cost about four seconds: seed 2 in CI (seed 1 is the golden
 # game), the other eighteen and the heuristic games under KS_SLOW=1.
-CASES = [pytest.param(seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),
-                      id=f"random-{seed}") for seed in range(2, 21)] + [
-    pytest.param(seed, ["heuristic", "heuristic"], marks=pytest.mark.slow,
-                 id=f"heuristic-{seed}") for seed in range(1, 4)]
+CASES = bot_sweep(3)
 
 
 @pytest.mark.parametrize("seed, kinds", CASES)

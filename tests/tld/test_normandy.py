@@ -7,6 +7,7 @@ complements provisional.  Played to a result under the invariant checker."""
 from __future__ import annotations
 
 import pytest
+from tld_sweep import bot_sweep
 
 from kriegsspiel.core.players import Table
 from kriegsspiel.engine.starting import start
@@ -178,10 +179,7 @@ def test_victory_points_a_town_each_more_wins_equal_draws():
 
 # A random game costs about ten seconds: seed 2 in CI (seed 1 is the golden
 # game), the other eighteen and the heuristic games under KS_SLOW=1.
-CASES = [pytest.param(seed, ["random"], marks=() if seed == 2 else (pytest.mark.slow,),
-                      id=f"random-{seed}") for seed in range(2, 21)] + [
-    pytest.param(seed, ["heuristic", "heuristic"], marks=pytest.mark.slow,
-                 id=f"heuristic-{seed}") for seed in range(1, 21)]
+CASES = bot_sweep(20)
 
 
 @pytest.mark.parametrize("seed, kinds", CASES)
