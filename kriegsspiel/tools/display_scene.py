@@ -99,7 +99,7 @@ def shown_displays(source: Any, board: Any) -> list:
     """What the game's displays show on *board* (the rules asked through the
     source's session, its state set to the board)."""
     from kriegsspiel.engine.displays import display_contents
-    from kriegsspiel.tools.render import _session_at
+    from kriegsspiel.tools.board_source import _session_at
     return display_contents(_session_at(source, board), source.game.displays)
 
 
@@ -127,7 +127,8 @@ class _Reading:
 
 def _counter_maker(source: Any, board: Any) -> Callable[[str], Group]:
     """Draws a piece of *board* by its "kind:id" key, with its markers."""
-    from kriegsspiel.tools.render import counter_group, pieces, side_colours
+    from kriegsspiel.tools.board_source import pieces
+    from kriegsspiel.tools.render import counter_group, side_colours
     from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, marker_items
     colours = side_colours(source.catalog, source.look)
     by_key = {f"{p.kind}:{p.id}": p for p in pieces(board, source.look)}

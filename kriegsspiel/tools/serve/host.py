@@ -22,8 +22,9 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.tools.display_scene import displays_svg
 from kriegsspiel.tools.play import Playthrough, readable, readable_events
-from kriegsspiel.tools.render import (Source, board_at, board_look, map_scene, overlay_group,
-                                      piece_id, pieces_group, side_colours)
+from kriegsspiel.tools.board_source import Source, board_at, board_look
+from kriegsspiel.tools.render import (map_scene, overlay_group, piece_id, pieces_group,
+                                      side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
