@@ -62,7 +62,8 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         marks = hex_markers(state, source.look)
         marked = {h: marks.get(h, []) for h in sorted(set(marks) | set(hexes_before))
                   if marks.get(h, []) != hexes_before.get(h, [])}
-        text = describe(ev, source.turns, setting_up, registry, modules)
+        text = describe(ev, source.turns, setting_up, registry, modules,
+                        source.session.program)
         if text is None and not moved and not marked and not shown:
             continue
         before.update(moved)
