@@ -6,9 +6,9 @@ so a picture taken mid-action leaves the game exactly as it was."""
 from __future__ import annotations
 
 import re
-import time
 
 from conftest import app_served
+from test_serve import asked
 
 from kriegsspiel.core.state import jsonable
 from kriegsspiel.engine.displays import display_contents
@@ -16,16 +16,6 @@ from kriegsspiel.tools.display_scene import _Reading
 from kriegsspiel.tools.play import new_game
 from kriegsspiel.tools.saves import reopen
 from kriegsspiel.tools.serve.host import GameHost
-
-
-def asked(host: GameHost, seen: int = -1) -> dict:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        snap = host.wait(seen, 0.5)
-        if snap["version"] > seen and snap["question"]:
-            return snap
-        seen = snap["version"]
-    raise AssertionError("no question was asked")
 
 
 def landing(explain: bool = False) -> GameHost:
