@@ -20,7 +20,7 @@ NAMES = REGISTRY.select(["gts", "crete"])
 HEURISTIC = plugin_player_kinds(REGISTRY, NAMES)["heuristic"]
 
 
-def searched(fork: bool, batch: int = 1, workers: int = 1, evaluate=None):
+def searched(fork: bool, batch: int = 1, workers: int = 1, evaluate=None, **more):
     """The Learning Scenario (seed 2), every answer the first option but the
     Axis' sixth Action, which the searcher answers (6 rollouts to the end of
     the turn): its options, answer and scores, the real game's state around
@@ -29,7 +29,7 @@ def searched(fork: bool, batch: int = 1, workers: int = 1, evaluate=None):
     session = start("crete/learning", table, seed=2)
     searcher = SearchPlayer(session, evaluate or module_evaluator(REGISTRY, NAMES), seed=1,
                             iterations=6, horizon=None, fork=fork, batch=batch,
-                            workers=workers, rollout_player=HEURISTIC)
+                            workers=workers, rollout_player=HEURISTIC, **more)
     seen: list = []
 
     class FirstButOne:
@@ -111,3 +111,88 @@ def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped(
     for pid in forked:
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+# ---- which questions are searched, how the answer is chosen, how deep --------------
+
+def test_the_answer_played_beats_the_prior_over_the_same_dice_or_is_the_prior():
+    """The n-th rollouts of all the answers meet the same dice: an answer is
+    played instead of the prior's only if, over the dice both met, it scores
+    more than *margin* better on average; a tie keeps the prior's."""
+    session = start("crete/learning", Table({}), seed=2)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), margin=0.2)
+
+    def choose(dice, default=0):
+        searcher.last_scores = {i: (len(d), sum(d.values()) / len(d)) for i, d in enumerate(dice)}
+        return searcher._choice(default, dice)
+    # answer 1 wins on the dice where the prior lost, the same elsewhere
+    assert choose([{0: -1.0, 1: 1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: -1.0}]) == 1
+    # better by 2/3 on average, but not by more than the margin of 0.2 over...
+    assert choose([{0: -1.0, 1: 1.0}, {0: -1.0, 1: 1.0, 2: 1.0}]) == 0  # ...shared dice: a tie
+    assert choose([{0: 0.1, 1: 0.1}, {0: 0.2, 1: 0.3}]) == 0  # by 0.15: not enough
+    assert choose([{0: 0.1}, {0: 0.9}, {0: 0.5}]) == 1  # the most better of two
+    searcher.margin = 0.0
+    assert choose([{0: 0.5, 1: 0.5}, {0: 0.5, 1: 0.5}], default=1) == 1  # a tie: the prior's
+
+
+def test_a_question_not_worth_a_search_is_answered_by_the_prior_without_rollouts():
+    """GTS names the questions that decide games (ks_search_questions): a
+    move's steps, the set-up and the like are answered as the heuristic bot
+    answers them, with no rollout."""
+    from kriegsspiel.tools.search import module_questions
+    worth = module_questions(REGISTRY, NAMES)
+
+    class Asked:
+        def __init__(self, key):
+            self.key = key
+    assert worth(Asked("action")) and worth(Asked("opportunity_fire"))
+    assert not worth(Asked("move")) and not worth(Asked("set_up_in_column"))
+    table = Table({})
+    session = start("crete/learning", table, seed=2)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), seed=1, iterations=4,
+                            horizon=None, rollout_player=HEURISTIC, prior=HEURISTIC,
+                            questions=worth)
+    prior = HEURISTIC(1, session)
+    searched, plain = [], []
+
+    class Watches:
+        def decide(self, decision):
+            side = getattr(decision.player, "id", decision.player)
+            if side == "Axis" and len(decision.options) > 1:
+                searcher.last_scores = {}
+                answer = searcher.decide(decision)
+                # (a forked rollout's copy comes back here too, without scores: its
+                # lists are its own, the parent's are read)
+                if searcher.last_scores:
+                    searched.append(decision.key)
+                else:
+                    plain.append((decision.key, answer, prior.decide(decision)))
+                return answer
+            return decision.options[0]
+    table.players = {"Axis": Watches(), "Allied": Watches()}
+    session.perform("play_turn")
+    assert searched and all(worth(Asked(key)) for key in searched)
+    assert "move" in [key for key, _, _ in plain] and "move" not in searched
+    assert all(answer == priors for _, answer, priors in plain)
+
+
+def test_rollouts_to_the_end_of_the_game_score_it_won_or_lost():
+    """With *extra_actions* (``search:turns=``) a forked rollout plays on past
+    the turn, while the game goes on, to its end: on the Learning Scenario's
+    five turns every rollout is scored won or lost, and forked as re-run."""
+    from kriegsspiel.tools.search import game_goes_on
+    score = module_evaluator(REGISTRY, NAMES)
+
+    def decided(session, side):
+        if game_goes_on(session):
+            raise ValueError(f"scored at turn {session.state.turn}, the game undecided")
+        value = score(session, side)
+        assert value in (1.0, -1.0)
+        return value
+    (options, answer, scores, untouched), _ = searched(fork=True, extra_actions=9,
+                                                       continue_while=game_goes_on,
+                                                       evaluate=decided)
+    assert untouched and len(scores) == len(options) > 1
+    again = searched(fork=False, extra_actions=9, continue_while=game_goes_on,
+                     evaluate=decided)[0]
+    assert again == (options, answer, scores, True)
