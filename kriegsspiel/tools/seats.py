@@ -106,5 +106,5 @@ def player_settings(given: str) -> tuple[str, dict]:
 SETTINGS: dict[str, dict[str, type]] = {
     "search": {"iterations": int, "seconds": float, "horizon": int, "exploration": float,
                "margin": float, "batch": int, "workers": int, "turns": int,
-               "every": int},
+               "every": int, "confidence": float},
 }
