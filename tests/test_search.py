@@ -131,12 +131,12 @@ def test_the_answer_played_beats_the_prior_over_the_same_dice_or_is_the_prior():
     assert choose([{0: -1.0, 1: 1.0}, {0: -1.0, 1: 1.0, 2: 1.0}]) == 0  # ...shared dice: a tie
     assert choose([{0: 0.1, 1: 0.1}, {0: 0.2, 1: 0.3}]) == 0  # by 0.15: not enough
     assert choose([{0: 0.1, 1: 0.1}, {0: 0.9, 1: 0.9}, {0: 0.5, 1: 0.5}]) == 1  # the better
-    assert choose([{0: 0.1}, {0: 0.9}]) == 0  # one rollout each: nothing to compare by
     searcher.margin = 0.0
     assert choose([{0: 0.5, 1: 0.5}, {0: 0.5, 1: 0.5}], default=1) == 1  # a tie: the prior's
     # With confidence 2 the advantage must stand two standard errors clear:
     # won where the prior lost on one of three dice is luck, on all three not.
     searcher.confidence = 2.0
+    assert choose([{0: 0.1}, {0: 0.9}]) == 0  # one rollout each: no spread to judge by
     assert choose([{0: -1.0, 1: 1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: -1.0}]) == 0
     assert choose([{0: -1.0, 1: -1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: 1.0}]) == 1
 

@@ -245,10 +245,12 @@ class SearchPlayer:
 
         def advantage(i: int) -> float:
             differences = [dice[i][n] - dice[default][n] for n in dice[i] if n in dice[default]]
-            if i == default or len(differences) < 2:
-                return float("-inf")
             count = len(differences)
+            if i == default or not count or (self.confidence and count < 2):
+                return float("-inf")
             mean = sum(differences) / count
+            if not self.confidence:
+                return mean - self.margin
             spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
             return mean - self.margin - self.confidence * math.sqrt(spread / count)
         best = max(scores, key=lambda i: (advantage(i), scores[i][0], -i))
