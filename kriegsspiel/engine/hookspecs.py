@@ -216,8 +216,7 @@ def ks_evaluate(session, side):
 @hookspec
 def ks_search_questions():
     """Return the keys of the questions worth a search player's rollouts
-    (those that decide games: which unit acts, what it does, whether it
-    fires or assaults), or ``None`` for every question.  A search player
+    (those that decide games), or ``None`` for every question.  A search player
     answers the others as its prior does; the most specific module that
     answers wins."""
 
