@@ -259,9 +259,17 @@ class Link(Decl):
         return (self.on, *self.also_on)
 
 
+@dataclass(frozen=True)
+class Says:
+    """An event's line in the turn log (``says "..."``) and where it is written."""
+    template: str
+    loc: Location
+
+
 @dataclass
 class EventDecl(Decl):
     params: tuple[Param, ...] = ()
+    says: Says | None = None
     kind = "event"
 
 

@@ -25,7 +25,7 @@ KEYWORDS = ("override", "const", "enum", "marker", "track", "link", "to", "event
             "before", "after", "base", "when", "let", "set", "if", "elif", "else",
             "for", "in", "emit", "run", "do", "return", "stop", "explain", "then",
             "and", "or", "not", "true", "false", "none", "on", "provisional", "published",
-            "any", "all", "count", "sum", "select", "least", "most", "distinct")
+            "any", "all", "count", "sum", "select", "least", "most", "distinct", "says")
 
 # How terminals read in "expected ..." messages.
 _TERMINAL_TEXT = {

@@ -22,6 +22,7 @@ from kriegsspiel.dsl import lasting
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
+from kriegsspiel.dsl.event_lines import parse_line
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
@@ -203,6 +204,8 @@ class Program:
     def _build_event(self, decl: ir.EventDecl, holder: Compiled) -> None:
         if decl.name in KERNEL_EVENTS:
             raise KsError(f"'{decl.name}' is a kernel event and cannot be redeclared", decl.loc)
+        if decl.says is not None:  # its log line: every field it names is one of the event's
+            parse_line(decl.says.template, [p.name for p in decl.params], decl.says.loc)
         holder.fn = lambda: None
 
     def _build_def(self, decl: ir.Def, holder: Compiled) -> None:

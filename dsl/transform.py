@@ -119,8 +119,17 @@ class ToIR(Transformer):
     @v_args(meta=True)
     def event_decl(self, meta, items):
         _, cites, rest = self._split(items)
+        says = next((x for x in rest if isinstance(x, ir.Says)), None)
+        rest = [x for x in rest if x is not says]
         params = rest[1] if len(rest) > 1 else ()
-        return ir.EventDecl(str(rest[0]), cites, self.loc(meta), params=params)
+        return ir.EventDecl(str(rest[0]), cites, self.loc(meta), params=params, says=says)
+
+    def says(self, items):
+        token = items[0]
+        # The location of the template's first character, inside the quotes.
+        at = self.loc(token)
+        return ir.Says(str(token)[1:-1], Location(at.path, at.line, at.column + 1,
+                                                  at.source_line))
 
     @v_args(meta=True)
     def dim_enum(self, meta, items):

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from kriegsspiel.tools.cli import app
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.play import play_game, write_log, write_save
-from kriegsspiel.tools.render import (board_at, board_scene, fire_zone_hexes, los_hexes,
-                                      open_source, render, side_colours, stack_offset)
+from kriegsspiel.tools.board_source import board_at, fire_zone_hexes, los_hexes, open_source
+from kriegsspiel.tools.render import board_scene, render, side_colours, stack_offset
 from kriegsspiel.tools.replay_html import frames, page
 from kriegsspiel.tools.viewer.scene import to_svg
 
@@ -294,7 +294,7 @@ def test_a_counter_shows_the_slots_its_ruleset_gives():
     """ks_board_look's counter: each slot a value or a filled-in text at its
     place, boxed in a colour chosen by another value; a missing value is left
     out or printed '-', and with no slots a counter is its name and colour."""
-    from kriegsspiel.tools.render import Piece
+    from kriegsspiel.tools.board_source import Piece
     from kriegsspiel.tools.viewer.scene import Rect, Text, counter_items
     piece_ = Piece("A1", "unit", "10.10", "front", [])
     dark = {"by": "arm", "colours": {"armour": "#222222"}, "default": "#ffffff"}
@@ -314,7 +314,7 @@ def test_gts_counters_read_as_the_series_prints_them(source):
     """gts:29.53: the Fire Rating in its weapon class's colour ("No" when it has
     none), the Fire Range beside it from 2 up, Q/D/M along the bottom with '*' for a
     star gun's movement; a Leader's Command Range."""
-    from kriegsspiel.tools.render import Piece
+    from kriegsspiel.tools.board_source import Piece
     from kriegsspiel.tools.viewer.scene import Rect, Text, counter_items
     slots = source.look["counter"]
     unit = Piece("u", "unit", None, "front", [])

@@ -7,7 +7,7 @@ import pytest
 from conftest import chromium_browser
 
 from kriegsspiel.tools.play import play_game, write_log
-from kriegsspiel.tools.render import open_source
+from kriegsspiel.tools.board_source import open_source
 from kriegsspiel.tools.replay_html import frames, write_viewer
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.viewer.scene import COUNTER, Group, Rect, Text
 
 STEP = math.ceil(COUNTER) + 16  # a counter's place in a box, px: room for its marker badges
@@ -98,18 +99,37 @@ def shown_displays(source: Any, board: Any) -> list:
     """What the game's displays show on *board* (the rules asked through the
     source's session, its state set to the board)."""
     from kriegsspiel.engine.displays import display_contents
-    from kriegsspiel.tools.render import _session_at
+    from kriegsspiel.tools.board_source import _session_at
     return display_contents(_session_at(source, board), source.game.displays)
 
 
-def add_displays(scene: Any, source: Any, board: Any) -> None:
-    """The cards of the displays shown on *board*, with their counters, to the
-    right of the map of *scene* (made wider and taller to hold them)."""
-    from kriegsspiel.tools.render import MARGIN, counter_group, pieces, side_colours
+class _Reading:
+    """A game's rules read on a context of their own: a picture taken while an
+    action waits for an answer (``ks serve``) leaves that action's pending
+    explanations, kept answers and dice as they are."""
+
+    def __init__(self, session: Any) -> None:
+        from kriegsspiel.core.dice import Dice
+        from kriegsspiel.dsl.runtime import Context
+
+        def asks_nothing(decision: Any) -> Any:
+            raise KsError(f"a display asks '{decision.key}': it is read, not decided")
+        self.state, self.program = session.state, session.program
+        self.ctx = Context(session.state, Dice(0), asks_nothing, rules=session.program,
+                           explaining=False)
+
+    def value(self, name: str, *args: Any) -> Any:
+        try:
+            return self.program.call(name, self.ctx, *args)
+        finally:
+            self.ctx.trace.clear()
+
+
+def _counter_maker(source: Any, board: Any) -> Callable[[str], Group]:
+    """Draws a piece of *board* by its "kind:id" key, with its markers."""
+    from kriegsspiel.tools.board_source import pieces
+    from kriegsspiel.tools.render import counter_group, side_colours
     from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, marker_items
-    shown = [d for d in shown_displays(source, board) if d.shown]
-    if not shown:
-        return
     colours = side_colours(source.catalog, source.look)
     by_key = {f"{p.kind}:{p.id}": p for p in pieces(board, source.look)}
 
@@ -119,12 +139,42 @@ def add_displays(scene: Any, source: Any, board: Any) -> None:
         group.items += marker_items(piece.markers, *PIECE_MARKER_AT,
                                     source.look.get("marker_colours"))
         return group
+    return counter
+
+
+def add_displays(scene: Any, source: Any, board: Any) -> None:
+    """The cards of the displays shown on *board*, with their counters, to the
+    right of the map of *scene* (made wider and taller to hold them)."""
+    from kriegsspiel.tools.render import MARGIN
+    shown = [d for d in shown_displays(source, board) if d.shown]
+    if not shown:
+        return
     left = scene.width - MARGIN + GAP
     groups, _, width, height = cards(shown, left, MARGIN, lambda n, box: len(box.pieces),
-                                     counter)
+                                     _counter_maker(source, board))
     scene.items.append(Group("displays", groups))
     scene.width = left + width + MARGIN
     scene.height = max(scene.height, MARGIN + height + MARGIN)
+
+
+def displays_svg(source: Any, session: Any) -> str:
+    """The cards of the displays shown at *session*'s present state, with their
+    counters, as a picture of their own (``ks serve``'s panel beside the map);
+    "" for a game that declares none or shows none now.  The live game is read
+    as it stands (:class:`_Reading`), never restored to another board."""
+    from kriegsspiel.engine.displays import display_contents
+    from kriegsspiel.tools.render import MARGIN
+    from kriegsspiel.tools.viewer.scene import Scene, to_svg
+    declared = getattr(source.game, "displays", None)
+    if not declared:
+        return ""
+    shown = [d for d in display_contents(_Reading(session), declared) if d.shown]
+    if not shown:
+        return ""
+    groups, _, width, height = cards(shown, MARGIN, MARGIN, lambda n, box: len(box.pieces),
+                                     _counter_maker(source, session.state))
+    return to_svg(Scene(width + 2 * MARGIN, height + 2 * MARGIN, [Group("displays", groups)]),
+                  standalone=False)
 
 
 

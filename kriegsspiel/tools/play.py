@@ -14,13 +14,14 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from kriegsspiel.core.players import Table
 from kriegsspiel.core.state import Event, jsonable
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.yamlio import load_yaml
+from kriegsspiel.dsl.event_lines import parse_line, render_line
 from kriegsspiel.dsl.runtime import _plain
 from kriegsspiel.engine.session import Session, _encode
 from kriegsspiel.engine.plugins import play_begins, session_modules
@@ -32,9 +33,11 @@ from kriegsspiel.tools.seats import PLAYER_KINDS, players_for, seated_kinds  # n
 
 
 def describe(event: Event, turns: list[str], setting_up: bool = False,
-             registry: object = None, modules: list[str] | None = None) -> str | None:
+             registry: object = None, modules: list[str] | None = None,
+             program: object = None) -> str | None:
     """One readable line for the events a player cares about (None: skip it):
-    the kernel's here, the rules' own from their modules (ks_describe_event;
+    the kernel's here, then the line the rules' own event declaration `says`
+    (*program*: the game's compiled rules), then their modules' (ks_describe_event;
     *registry*: the game's, default the installed modules; *modules*: the
     game's own, so that another game system's line for an event of the same
     name is never taken)."""
@@ -51,7 +54,22 @@ def describe(event: Event, turns: list[str], setting_up: bool = False,
     if kind == "turn_advanced":
         nxt = turns[d["turn"]] if d["turn"] < len(turns) else "end"
         return f"turn {nxt}" if nxt != "end" else "end of the last turn"
-    return _module_description(kind, d, registry, modules)
+    said = _declared_line(program, kind, d)
+    return said if said is not None else _module_description(kind, d, registry, modules)
+
+
+def _declared_line(program: Any, kind: str, data: dict) -> str | None:
+    """The line the event's declaration says (``event ... says "..."``), filled in."""
+    decl = program.decls.get(kind) if program is not None else None
+    says = getattr(decl, "says", None) if getattr(decl, "kind", None) == "event" else None
+    if says is None:
+        return None
+    return render_line(_said_parts(says, tuple(p.name for p in decl.params)), data)
+
+
+@functools.lru_cache(maxsize=512)
+def _said_parts(says: Any, fields: tuple[str, ...]) -> list:
+    return parse_line(says.template, list(fields), says.loc)
 
 
 @functools.lru_cache(maxsize=1)
@@ -312,7 +330,7 @@ def readable_events(game: Playthrough, explain: bool,
         setting_up = setting_up and event.kind not in begins
         if index < start:
             continue
-        line = describe(event, turns, setting_up, registry, modules)
+        line = describe(event, turns, setting_up, registry, modules, session.program)
         if line:
             lines.append((index, line))
             if explain:

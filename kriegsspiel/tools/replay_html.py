@@ -5,7 +5,7 @@ counter once (both faces), a badge template per marker, and the game as
 *frames*: one per event worth showing (a readable line from
 `kriegsspiel.tools.play.describe`, or a change on the board).  Each frame carries
 only what changed — pieces' hex, face and markers, hexes' markers — computed
-here with the same event-to-board code as `ks render` (`render.board_at`'s
+here with the same event-to-board code as `ks render` (`board_source.board_at`'s
 GameState); the page's script just adds the changes up and moves the SVG
 groups.  No network: script, style and data are inline.
 """
@@ -22,8 +22,8 @@ from kriegsspiel.core.state import Event, GameState
 from kriegsspiel.engine.plugins import play_begins, session_modules
 from kriegsspiel.tools.output import writable, write_whole
 from kriegsspiel.tools.play import describe
-from kriegsspiel.tools.render import (SIZE, STACK_STEP, Source, counter_group, hex_markers,
-                                      map_scene, open_source, pieces, side_colours)
+from kriegsspiel.tools.board_source import Source, hex_markers, open_source, pieces
+from kriegsspiel.tools.render import SIZE, STACK_STEP, counter_group, map_scene, side_colours
 from kriegsspiel.tools.viewer.scene import PIECE_MARKER_AT, Group, marker_items, svg_item, to_svg
 
 HEX_MARKER_AT = (-SIZE * 0.55, SIZE * 0.25)      # the badges' corner, from the hex centre
@@ -62,7 +62,8 @@ def frames(source: Source) -> tuple[list[str], list[dict], list[dict]]:
         marks = hex_markers(state, source.look)
         marked = {h: marks.get(h, []) for h in sorted(set(marks) | set(hexes_before))
                   if marks.get(h, []) != hexes_before.get(h, [])}
-        text = describe(ev, source.turns, setting_up, registry, modules)
+        text = describe(ev, source.turns, setting_up, registry, modules,
+                        source.session.program)
         if text is None and not moved and not marked and not shown:
             continue
         before.update(moved)

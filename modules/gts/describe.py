@@ -1,7 +1,8 @@
 """How the GTS rules' events and markers read: the turn log's lines (hook
-ks_describe_event) for chits played (gts:10.0.1), fire and its results
-(gts:15.5, gts:18.7, gts:27.0), Assaults (gts:18.0) and barrages (gts:16.6);
-the markers drawn on the board (hook ks_board_look)."""
+ks_describe_event) that need more than the line an event's declaration `says`
+— chits played (gts:10.0.1), fire and its results (gts:15.5, gts:18.7,
+gts:27.0), barrages placed (gts:16.6); the markers drawn on the board (hook
+ks_board_look)."""
 
 from __future__ import annotations
 
@@ -22,12 +23,6 @@ def describe_event(kind: str, d: dict) -> str | None:
                 f"roll {d['roll']} -> {result}")
     if kind == "track_changed" and d["track"] in RESULT_TRACKS:
         return f"      {d['entity'].split(':', 1)[1]}: {d['track']} {d['old']} -> {d['new']}"
-    if kind == "assault_declared":
-        return f"    assault on {d['hex']} by {', '.join(d['units'])}"
-    if kind == "assault_over":
-        return f"    assault on {d['hex']}: {d['outcome']}"
-    if kind == "barrage_fire_resolved":     # gts:16.6.2.1: at a hex empty of Units
-        return f"    {d['firer']} fires a barrage at {d['hex']}: roll {d['roll']}"
     if kind == "barrage_placed":
         return f"      {'heavy' if d['level'] == 2 else 'light'} barrage on {d['hex']}"
     if kind == "game_won" and d["winner"] is None:  # crete:scenario:1 "a draw"

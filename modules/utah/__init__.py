@@ -139,77 +139,20 @@ class _Plugin:
 
     @hookimpl
     def ks_describe_event(self, kind, data):
-        # The turn log's lines for the Utah rules' own events.
+        # The turn log's lines for the Utah events whose rule file's `says` cannot
+        # write them (lists joined by '/', a verb by the event's kind).
         from kriegsspiel.modules.utah.naval_log import describe_naval_event
         naval = describe_naval_event(kind, data)
         if naval is not None:
             return naval
-        if kind == "weather_determined":  # utah:1.2
-            return f"  Weather for the day: {data['weather']} (roll {data['roll']})"
-        if kind == "divisions_supplied":  # utah:17.3
-            return f"  Supplied today: {', '.join(_names(data['divisions'])) or 'none'}"
-        if kind == "stick_dropped":  # utah:3.3
-            return f"    {', '.join(_names(data['units']))} drop in {data['hex']} ({data['drop']})"
-        if kind == "drop_table_rolled":  # utah:3.3.1
-            return (f"      Drop Table {data['roll']}{data['modifier']:+d} -> {data['result']}")
         if kind == "airborne_drift":  # utah:3.3.1
             return (f"      {_name(data['unit'])} drifts {data['distance']} toward side "
                     f"{data['direction']}: {data['hex'] or 'off the map'}")
-        if kind == "to_straggler_box":  # utah:3.4.1
-            return f"      {_name(data['unit'])} to the Straggler box ({data['reason']})"
-        if kind == "stragglers_added":  # utah:3.4.1
-            return f"      {_name(data['battalion'])} stragglers +{data['amount']}"
-        if kind == "rally_point_placed":  # utah:3.4.1
-            return f"    {_name(data['battalion'])} Rally Point in {data['hex']}"
-        if kind == "straggler_roll":  # utah:3.4.2
-            return (f"    {_name(data['battalion'])} straggler recovery {data['roll']} "
-                    f"(modified {data['modified']}, track {data['track']}): {data['outcome']}")
-        if kind == "rubble_placed":  # utah:2.5
-            return f"      Rubble in {data['hex']}"
-        if kind == "rubble_cleared":  # utah:2.5
-            return f"    {_name(data['unit'])} clears the Rubble in {data['hex']}"
         if kind in ("bridge_improved", "bridge_wired"):  # utah:2.4.3, 2.4.6
             what = "improves" if kind == "bridge_improved" else "wires"
             return f"    {_name(data['unit'])} {what} the Bridge {'/'.join(data['hexes'])}"
         if kind == "bridge_built":  # utah:2.4.7
             return f"    {_name(data['unit'])} builds a Bridge {'/'.join(data['hexes'])}"
-        if kind == "fighter_bombers_allotted":  # utah:17.1
-            return f"  {_name(data['division'])}: {data['count']} Fighter-Bombers in Air Support"
-        if kind == "fighter_bomber_aborted":  # utah:17.1
-            return (f"      the Fighter-Bomber aborts: Air Defense ({_name(data['by'])}) "
-                    f"{data['roll']} <= {data['value']}")
-        if kind == "entered_bocage":  # utah:16.3
-            done = "enters Bocage" if data["entered"] else "fails to enter Bocage"
-            return f"    {_name(data['unit'])} {done} in {data['hex']}"
-        if kind == "tank_recovered":  # utah:16.4
-            return f"    {_name(data['unit'])} recovers its lost step"
-        if kind == "ferry_created":  # utah:11.1
-            return f"    {_name(data['unit'])} creates a Ferry to {data['hex']}"
-        if kind == "ferry_removed":  # utah:11.3
-            return f"    the Ferry of {_name(data['unit'])} is removed ({data['reason']})"
-        if kind == "bridge_demolition":  # utah:2.4.6
-            outcome = "destroyed" if data["destroyed"] else "not destroyed, no longer wired"
-            return (f"    {_name(data['unit'])} demolition {data['roll']} (needs "
-                    f"{data['needed']} or less): {outcome}")
-        if kind == "minefield_laid":  # utah:10.1, 6.0
-            who = _name(data["unit"]) if data["unit"] is not None else "The German player"
-            return f"    {who} lays a Minefield in {data['hex']}"
-        if kind == "minefield_removed":  # utah:10.3
-            return f"    {_name(data['unit'])} removes the Minefield in {data['hex']}"
-        if kind == "stopped_in_minefield":  # utah:10.2
-            return f"      {_name(data['unit'])} stops in the Minefield in {data['hex']}"
-        if kind == "troop_quality_changed":  # utah:9.0
-            return (f"    {_name(data['division'])} Troop Quality {data['change']:+d} "
-                    f"(now {data['adjustment']:+d})")
-        if kind == "random_event":  # utah:6.0
-            roll = "" if data["roll"] is None else f" {data['roll']}"
-            return f"    Event!{roll}: {data['what']}"
-        if kind == "command_points_event":  # utah:6.0
-            return f"      {_name(data['division'])} Command Points {data['change']:+d}"
-        if kind == "formation_leader_wounded":  # utah:6.0
-            return f"      {_name(data['formation'])}: its Leader is lost"
-        if kind == "recovery_point_spent":  # utah:3.4.3
-            return f"    {_name(data['unit'])} {data['how']} ({data['points']} SRP)"
         return None
 
     @hookimpl
@@ -219,10 +162,6 @@ class _Plugin:
 
 def _name(ref) -> str:
     return str(getattr(ref, "id", ref))
-
-
-def _names(refs) -> list[str]:
-    return [_name(r) for r in refs]
 
 
 plugin = _Plugin()

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.tools.play import play_game, write_save
-from kriegsspiel.tools.render import (Source, board_at, board_scene, open_source, render)
+from kriegsspiel.tools.board_source import Source, board_at, open_source
+from kriegsspiel.tools.render import board_scene, render
 from kriegsspiel.tools.replay_html import frames, page
 from kriegsspiel.tools.viewer.scene import to_svg
 from utah_games import utah_game
@@ -107,7 +108,7 @@ def _source_of(game) -> Source:
     session of its own (whose state render sets to the board)."""
     from kriegsspiel.core.players import Table
     from kriegsspiel.engine.starting import load, start
-    from kriegsspiel.tools.render import board_look
+    from kriegsspiel.tools.board_source import board_look
     events = [e.to_json() for e in game.state.log]
     registry = game.registry
     look = board_look(registry, registry.select(game.scenario.rulesets))

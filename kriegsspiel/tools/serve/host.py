@@ -20,9 +20,11 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.tools.display_scene import displays_svg
 from kriegsspiel.tools.play import Playthrough, readable, readable_events
-from kriegsspiel.tools.render import (Source, board_at, board_look, map_scene, overlay_group,
-                                      piece_id, pieces_group, side_colours)
+from kriegsspiel.tools.board_source import Source, board_at, board_look
+from kriegsspiel.tools.render import (map_scene, overlay_group, piece_id, pieces_group,
+                                      side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
 
 SHOWN_LINES = 400  # the log's last lines a snapshot carries
@@ -45,6 +47,7 @@ class GameHost:
         """*resume*: a save and the actions still to replay (saves.prepare) —
         the game goes on from where the save was written."""
         from kriegsspiel.engine.plugins import session_modules
+        from kriegsspiel.engine.starting import load
         self.game = game
         self.people = list(people)
         self.tokens = {side: secrets.token_urlsafe(12) for side in people}
@@ -65,6 +68,8 @@ class GameHost:
         session = game.session
         registry, names = session_modules(session)
         self.look = board_look(registry, names)
+        # The game's own data: its terrain colours and off-map displays.
+        self.game_data = load(game.scenario, session.registry).game
         self._seat(game, resume)
         board = map_scene(self.source)  # drawn once: only what lies on it changes in play
         self.layout, self.map_svg = board.layout, to_svg(board, standalone=False)
@@ -83,7 +88,7 @@ class GameHost:
         self.moments: list[int] = []
         self.lines_of = 0
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
-                             None, self.look)
+                             self.game_data, self.look)
         for side in self.people:
             seat = session.players.players.get(side)
             if hasattr(seat, "recorded"):  # a save's seat: its answers first, then the page
@@ -180,7 +185,8 @@ class GameHost:
                 "result": next((line for line in reversed(lines) if line.startswith("RESULT")),
                                None) if over else None, "error": error,
                 "live": (svg_item(overlay_group(self.layout, shade)) if shade else "")
-                + svg_item(pieces_group(self.source, session.state, self.layout))}
+                + svg_item(pieces_group(self.source, session.state, self.layout)),
+                "displays": displays_svg(self.source, session)}
         with self.changed:
             self.version += 1
             self.snapshot = {"version": self.version, **view}

@@ -127,6 +127,7 @@ function showMoment(at, text) {
       openingStacks();
       $("moment-text").textContent = "the map after: " + text.trim();
       $("moment").hidden = false;
+      $("displays").hidden = true;  // they show now, not that moment
       document.body.dataset.moment = at;
     });
 }
@@ -135,7 +136,10 @@ $("now").addEventListener("click", () => {
   past = null;
   $("moment").hidden = true;
   delete document.body.dataset.moment;
-  if (latest) showLive(latest);
+  if (latest) {
+    showLive(latest);
+    showDisplays(latest.displays);
+  }
 });
 
 function show(snapshot) {
@@ -147,6 +151,7 @@ function show(snapshot) {
   showTurns(snapshot.turns, snapshot.turn_index);
   showLegend(snapshot.legend);
   showPanel(snapshot.panel);
+  showDisplays(snapshot.displays);
   const log = $("log");
   log.replaceChildren(...snapshot.log.map((line, index) => {
     const div = document.createElement("div");
@@ -198,6 +203,18 @@ function showTurns(turns, now) {
     if (index === now) li.className = "now";
     return li;
   }));
+}
+
+// The game's off-map displays (boxes of counters, tracks) as they stand now,
+// drawn by the server; a game without any shows none.
+let displaysShown = null;  // the picture drawn now: redrawn only when it changes
+function showDisplays(svg) {
+  const box = $("displays");
+  if (svg !== displaysShown) {
+    box.innerHTML = svg || "";
+    displaysShown = svg;
+  }
+  box.hidden = !svg || past !== null;
 }
 
 function showPanel(rows) {
