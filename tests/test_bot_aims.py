@@ -160,3 +160,22 @@ def test_a_leader_goes_to_the_unit_still_short_of_its_goal():
     assert bot.transfer_leader(Asked, ["stay"] + units) == units[2]
     _moved(session, "III./FJR 2 Leader", "07.13")
     assert bot.transfer_leader(Asked, ["stay"] + units) == "stay"
+
+
+def test_a_step_is_never_into_the_sea_and_a_paid_second_action_moves_on():
+    """The bot's own step toward its goal (asked with no move question's
+    options: whether it could still advance) counts only hexes it can enter:
+    from 08.03 the sea at 07.03 is nearer the port but no step.  And a Second
+    Action paid for after a Pass (the last answers: pass, then yes) is taken
+    to move on, not to stop and shoot."""
+    session, bot = _learning_with({"1. Geb.Pi. 95": "08.03", "Kastelli": "02.07"})
+    unit = session.ref("unit", "1. Geb.Pi. 95")
+    assert bot.distance("07.03", PORT) == 1 and "07.03" in session.value("neighbours", "08.03")
+    assert session.value("move_cost", unit, "08.03", "07.03") is None
+    assert bot.step_toward(unit) not in (None, "07.03")
+    record = session.players.record
+    record += [{"player": "Axis", "key": "action", "answer": "move"}]
+    assert not bot.paid_to_move_on(unit)
+    record += [{"player": "Axis", "key": "action", "answer": "pass"},
+               {"player": "Axis", "key": "second_action", "answer": True}]
+    assert bot.paid_to_move_on(unit)

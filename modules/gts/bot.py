@@ -178,8 +178,10 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         if "assault" in options and \
                 self.assault_hex(decision, self.assault_hexes(unit), on_the_way=True):
             return "assault"
+        # A Second Action paid for after a Pass was bought to get on (a Fire
+        # Zone barred the way): it moves, not stops to shoot.
         shot = self.best_shot(unit) if "fire" in options else -1
-        if shot >= GOOD_SHOT:
+        if shot >= GOOD_SHOT and not ("move" in options and self.paid_to_move_on(unit)):
             return "fire"
         wanted = self.wanted_option("action", decision, options)
         if wanted is not None:

@@ -85,7 +85,8 @@ class Judgements:
         if options is None:
             options = list(self.rule("neighbours", here, default=[]) or [])
             options = [h for h in options
-                       if self.rule("may_enter", unit, h, "direct", default=False)]
+                       if self.rule("may_enter", unit, h, "direct", default=False) and
+                       self.passable(unit, here, h)]  # not into the sea
         side = self.side_of(unit)
         now = self.distance(here, goal)
         # A hex left in this action is not entered again: a detour's step away

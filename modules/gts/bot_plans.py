@@ -59,8 +59,9 @@ class Plans:
         if any(h in enemy for h in neighbours) and \
                 "assault" in self.offered_second_actions(unit, first):
             own = [u for u in self.units(side) if self.attr(u, "hex") == here]
-            return any(self.strength(own) >= self.strength(self.state.units_at(h)) and
-                       self.on_the_way(unit, h) for h in neighbours if h in enemy)
+            if any(self.strength(own) >= self.strength(self.state.units_at(h)) and
+                   self.on_the_way(unit, h) for h in neighbours if h in enemy):
+                return True
         return first == "pass" and self.fire_zone_bars_the_way(unit, here, goal) and \
             "move" in self.offered_second_actions(unit, first)
 
@@ -107,6 +108,14 @@ class Plans:
                 return answer["answer"]
         return None
 
+    def paid_to_move_on(self, unit: Ref) -> bool:
+        """Whether the Action now asked is the Second Action the bot paid for
+        after a Pass (the game's last answers: ``action`` pass, then
+        ``second_action`` yes) with a step toward its goal to take."""
+        asked = [(a["key"], a["answer"]) for a in self.session.players.record[-2:]]
+        return asked == [("action", "pass"), ("second_action", True)] and \
+            self.step_toward(unit) is not None
+
     def assault_hexes(self, unit: Ref) -> list[str]:
         return list(self.rule("assault_hexes", [unit], default=[]) or [])
 
@@ -130,11 +139,16 @@ class Plans:
     def on_the_way(self, unit: Ref, hex_id: str) -> bool:
         """Whether assaulting *hex_id* serves the unit's aim: an objective, or
         a hex nearer its goal — unless it stands on its goal, which a won
-        assault would make it leave; or any hex when it has no step to take."""
+        assault would make it leave; or, when no step takes it nearer (none,
+        or only the way round), a hex no farther from its goal: the enemy
+        there is what bars the way."""
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if hex_id in self.objectives() or goal is None:
             return True
         if here == goal:
             return False
-        return self.distance(hex_id, goal) < self.distance(here, goal) or \
-            self.step_toward(unit) is None
+        now, then = self.distance(here, goal), self.distance(hex_id, goal)
+        if then < now:
+            return True
+        step = self.step_toward(unit)
+        return then <= now and (step is None or self.distance(step, goal) >= now)
