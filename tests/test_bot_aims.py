@@ -179,3 +179,31 @@ def test_a_step_is_never_into_the_sea_and_a_paid_second_action_moves_on():
     record += [{"player": "Axis", "key": "action", "answer": "pass"},
                {"player": "Axis", "key": "second_action", "answer": True}]
     assert bot.paid_to_move_on(unit)
+
+
+def test_a_side_whose_losses_are_the_enemys_victory_spares_its_steps():
+    """SNAFU: "The Allied player wins if he has eliminated 13 German steps" —
+    the Axis assaults a hex that is no objective only at 2 to 1 or better
+    (SPARING_ODDS); the Allies, whose losses count for nothing, and both
+    sides of the Learning Scenario at 1 to 1."""
+    from kriegsspiel.modules.gts.bot_plans import SPARING_ODDS
+    session, bot = _snafu_with_axis_at({"9./III./FJR 2 •": "19.15"})
+    assert bot.spares_steps("Axis") and not bot.spares_steps("Allied")
+    learning = HeuristicPlayer(start("crete/learning", Table({}), seed=1), 1)
+    assert not learning.spares_steps("Axis") and not learning.spares_steps("Allied")
+    attacker = session.ref("unit", "9./III./FJR 2 •")
+    ours = bot.strength([attacker])
+    for defender in ("A 2/11 Inf •", "S(Mtr) 2/11 Inf •", "1 1/4 Inf", "Rethymnon"):
+        if bot.strength([session.ref("unit", defender)]) * SPARING_ODDS > ours >= \
+                bot.strength([session.ref("unit", defender)]):
+            break
+    else:
+        raise AssertionError("no defender between 1 to 1 and 2 to 1")
+    _moved(session, defender, "20.14")
+
+    class Asked:
+        subject = attacker
+    assert "20.14" not in bot.objectives()
+    assert bot.assault_hex(Asked, ["20.14"]) is None
+    bot.spares_steps = lambda side: False  # at 1 to 1 it would
+    assert bot.assault_hex(Asked, ["20.14"]) == "20.14"

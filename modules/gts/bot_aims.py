@@ -70,6 +70,14 @@ class Aims:
                    cond.get("side") != side
                    for cond in self.state.catalog.get("victory", {}).values())
 
+    def spares_steps(self, side: str | None) -> bool:
+        """Whether the enemy of *side* wins by the steps *side* loses (a
+        ``steps_eliminated`` condition counting them, as SNAFU's Allied one):
+        its Units then risk steps only for an objective."""
+        return any(cond.get("kind") == "steps_eliminated" and cond.get("side") == side and
+                   cond.get("winner") not in (None, side)
+                   for cond in self.state.catalog.get("victory", {}).values())
+
     def shared_objective(self, unit: Ref, side: Any) -> str | None:
         """The objective *unit* is sent to when its side divides its mobile
         Units among several (None with fewer than two objectives, or for a

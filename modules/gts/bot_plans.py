@@ -10,6 +10,7 @@ from typing import Any
 from kriegsspiel.core.state import Ref
 
 OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this (ours)
+SPARING_ODDS = 2.0     # ...and any other hex at these, when losses count against us
 FIRE_ZONE_LOOKAHEAD = 5  # hexes ahead a Fire Zone barring the way is looked for
 
 
@@ -123,6 +124,9 @@ class Plans:
         """The objective, else the weakest hex — if the odds are worth it; with
         *on_the_way*, only a hex worth leaving the unit's way for (on_the_way)."""
         attacker = decision.subject
+        # A side whose losses are the enemy's victory assaults a hex that is
+        # not an objective only at long odds.
+        needed = SPARING_ODDS if self.spares_steps(self.side_of(attacker)) else 1.0
         own = [u for u in self.units(self.side_of(attacker))
                if self.attr(u, "hex") == self.attr(attacker, "hex")]
         best = None
@@ -131,7 +135,7 @@ class Plans:
                 continue
             odds = self.strength(own) / max(1, self.strength(self.state.units_at(h)))
             rank = (h in self.objectives(), odds)
-            if (odds >= 1.0 or h in self.objectives() and odds >= OBJECTIVE_ODDS) and \
+            if (odds >= needed or h in self.objectives() and odds >= OBJECTIVE_ODDS) and \
                     (best is None or rank > best[0]):
                 best = (rank, h)
         return best[1] if best else None
