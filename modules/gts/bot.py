@@ -6,7 +6,8 @@ rating, Fire Zones, assault ratings after results) on a private, non-explaining
 context — it never re-implements a rule, and never disturbs the explanation
 records of the action in progress.  What it aims at comes from the scenario's
 victory conditions: every ``control`` hex is an *objective*; both sides head
-for the objectives (one to take them, the other to hold them), fire at the
+for the objectives (one to take them, the other to hold them), dividing their
+Units among several (bot_aims.py), plan each Action (bot_plans.py), fire at the
 target they are likeliest to hit, assault when the odds favour them, stand or
 run by odds, and keep a reserve of Command Points.
 
