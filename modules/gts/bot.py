@@ -57,6 +57,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         # side -> (the placing of its mobile Units, {unit id: its objective})
         self._shares: dict[Any, tuple[tuple, dict]] = {}
         self._mobile: dict[str, bool] = {}
+        self._goal_distances: dict[tuple, list] = {}
         self.answers = answers_for(session)
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------

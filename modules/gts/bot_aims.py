@@ -100,10 +100,8 @@ class Aims:
         share = -(-len(units) // len(goals))
         pairs = []
         for u in units:
-            here = self.attr(u, "hex")
-            near = {g: self.distance(here, g) for g in goals}
-            same_sheet = [g for g in goals if near[g] < SEPARATE] or goals
-            pairs += [(near[g], g, u.id) for g in same_sheet]
+            near = self.goal_distances(self.attr(u, "hex"), goals)
+            pairs += [(d, g, u.id) for g, d in near]
         taken: dict[str, int] = {}
         given: dict[str, str] = {}
         for _, goal, unit_id in sorted(pairs):
@@ -111,6 +109,17 @@ class Aims:
                 given[unit_id] = goal
                 taken[goal] = taken.get(goal, 0) + 1
         return given
+
+    def goal_distances(self, here: str, goals: list[str]) -> list[tuple[str, int]]:
+        """(objective, distance) from *here* to the objectives on its own sheet
+        (all of them if none is): kept, since neither hexes nor objectives move."""
+        key = (here, tuple(goals))
+        known = self._goal_distances.get(key)
+        if known is None:
+            near = {g: self.distance(here, g) for g in goals}
+            same_sheet = [g for g in goals if near[g] < SEPARATE] or goals
+            known = self._goal_distances[key] = [(g, near[g]) for g in same_sheet]
+        return known
 
     def mobile(self, unit: Ref) -> bool:
         """Whether the Unit can move at all (the rules' may_move; an immobile gun
