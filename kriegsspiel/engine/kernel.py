@@ -122,8 +122,8 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
         key = (hex_id, reach)
         found = answers.get(key)
         if found is None:
-            picked = _near_cells(world, cells, hex_id, reach) \
-                if cells is not None and 3 * reach * (reach + 1) + 1 < len(groups) else None
+            picked = _near_cells(world, cells, hex_id, reach, len(groups)) \
+                if cells is not None else None
             if picked is None:
                 picked = [at for at in groups]
             picked = [at for at in picked if distance(at, hex_id) <= reach]
@@ -177,21 +177,29 @@ def _cells(world, groups: dict) -> dict | None:
     return cells
 
 
-def _near_cells(world, cells: dict, hex_id: str, reach: int) -> list | None:
-    """The ids in *cells* whose cell is within *reach* cells of *hex_id* on the
-    grid (a superset of those within *reach* by the world's distance, which
-    never measures less than the grid does), in no particular order; None
-    when *hex_id* does not parse."""
+def _near_cells(world, cells: dict, hex_id: str, reach: int, hexes: int) -> list | None:
+    """The ids in *cells* whose cell may be within *reach* of *hex_id* (a
+    superset of those within *reach* by the world's distance, which never
+    measures less than the grid does), in no particular order; None when
+    *hex_id* does not parse.  The cells around the hex are looked up when
+    they are fewer than the *hexes* held; else each held cell is kept if its
+    column and row are both within *reach* of the hex's (a step to a
+    neighbouring hex changes each by one at most)."""
     grid = world.grid
     try:
         centre = grid.parse(hex_id)
-        around = grid.within(centre, reach, bounded=False)
     except Exception:
         return None
     found = []
-    for cell in around:
-        ids = cells.get(cell)
-        if ids is not None:
+    if 3 * reach * (reach + 1) + 1 < hexes:
+        for cell in grid.within(centre, reach, bounded=False):
+            ids = cells.get(cell)
+            if ids is not None:
+                found.extend(ids)
+        return found
+    col, row = centre[0], centre[1]
+    for cell, ids in cells.items():
+        if -reach <= cell[0] - col <= reach and -reach <= cell[1] - row <= reach:
             found.extend(ids)
     return found
 
