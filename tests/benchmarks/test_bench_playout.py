@@ -2,7 +2,7 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: not met, ~31 in the best round; a playout is
-232M instructions today, docs/performance.md
+230M instructions today, docs/performance.md
 "Fewer questions measured afresh").  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
