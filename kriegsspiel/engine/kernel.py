@@ -95,7 +95,7 @@ def _units_at(ctx, hex_id: str) -> list[Ref]:
 
 # From this many units on, units_near groups them by hex once per state of the
 # game instead of reading every one's hex at every call.
-NEAR_GROUPED = 16
+NEAR_GROUPED = 4
 
 
 def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
@@ -103,24 +103,33 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
     order: a cheap first cut before a rule looks at each one closely.
 
     Rules ask it of the same list (the enemy Units projecting a Fire Zone) for
-    hex after hex while nothing moves, so a long list is grouped by hex once
-    per state of the game (while a top-level call runs, as ``_scan`` keeps
-    scans) and each call measures only the distinct hexes."""
+    hex after hex, so a long list is grouped by hex once per state of the game
+    (while a top-level call runs, as ``_scan`` keeps scans) and its answers
+    are kept, hex by hex, for as long as none of those units moves: the other
+    side's moves, a marker or a step lost change nothing here."""
     if hex_id is None:
         return []
     world = ctx.world
     distance = world.distance
-    groups = None
+    near = None
     if len(units) >= NEAR_GROUPED and ctx.memo is not None:
         try:
-            groups = _scan(ctx, ("units_near", tuple(units)), lambda: _by_hex(world, units))
+            near = _scan(ctx, ("units_near", tuple(units)), lambda: _near_index(ctx, units))
         except TypeError:  # something unhashable in the list: measured one by one below
-            groups = None
-    if groups is not None:
-        picked = [at for at in groups if distance(at, hex_id) <= reach]
-        if len(picked) == 1:
-            return [units[i] for i in groups[picked[0]]]
-        return [units[i] for i in sorted([i for at in picked for i in groups[at]])]
+            near = None
+    if near is not None:
+        groups, answers, cells = near
+        key = (hex_id, reach)
+        found = answers.get(key)
+        if found is None:
+            picked = _near_cells(world, cells, hex_id, reach, len(groups)) \
+                if cells is not None else None
+            if picked is None:
+                picked = [at for at in groups]
+            picked = [at for at in picked if distance(at, hex_id) <= reach]
+            found = answers[key] = groups[picked[0]] if len(picked) == 1 else \
+                sorted([i for at in picked for i in groups[at]])
+        return [units[i] for i in found]
     where = attr_reader("hex")
     near, measured = [], {}  # hex → within reach: Units stack, so each hex is measured once
     for unit in units:
@@ -133,6 +142,66 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
         if close:
             near.append(unit)
     return near
+
+
+def _near_index(ctx, units: list) -> tuple:
+    """*units* grouped by hex (``_by_hex``) and the answers found so far for
+    them: those of an earlier state of the game, while the top-level call
+    runs, when the same units stood in the same hexes (an answer depends on
+    nothing else: distances are the map's)."""
+    groups = _by_hex(ctx.world, units)
+    kept = ctx.lasting
+    if kept is None:
+        return groups, {}, _cells(ctx.world, groups)
+    key = ("units_near", tuple(units))
+    before = kept.get(key)
+    if before is not None and before[0] == groups:
+        return before
+    kept[key] = found = (groups, {}, _cells(ctx.world, groups))
+    return found
+
+
+def _cells(world, groups: dict) -> dict | None:
+    """The hex ids of *groups* by their grid cell, to look up the cells around
+    a hex instead of measuring to every group; None when one does not parse
+    (each is then measured, as ever)."""
+    grid = getattr(world, "grid", None)
+    if grid is None:
+        return None
+    cells: dict = {}
+    try:
+        for at in groups:
+            cells.setdefault(grid.parse(at), []).append(at)
+    except Exception:  # measured one by one, which says what is wrong
+        return None
+    return cells
+
+
+def _near_cells(world, cells: dict, hex_id: str, reach: int, hexes: int) -> list | None:
+    """The ids in *cells* whose cell may be within *reach* of *hex_id* (a
+    superset of those within *reach* by the world's distance, which never
+    measures less than the grid does), in no particular order; None when
+    *hex_id* does not parse.  The cells around the hex are looked up when
+    they are fewer than the *hexes* held; else each held cell is kept if its
+    column and row are both within *reach* of the hex's (a step to a
+    neighbouring hex changes each by one at most)."""
+    grid = world.grid
+    try:
+        centre = grid.parse(hex_id)
+    except Exception:
+        return None
+    found = []
+    if 3 * reach * (reach + 1) + 1 < hexes:
+        for cell in grid.within(centre, reach, bounded=False):
+            ids = cells.get(cell)
+            if ids is not None:
+                found.extend(ids)
+        return found
+    col, row = centre[0], centre[1]
+    for cell, ids in cells.items():
+        if -reach <= cell[0] - col <= reach and -reach <= cell[1] - row <= reach:
+            found.extend(ids)
+    return found
 
 
 def _by_hex(world, units: list) -> dict:
@@ -433,13 +502,14 @@ KERNEL_PRIMITIVES.update({f.name: f for f in (
     Function("hex_at", lambda ctx, h: Ref("hex", h), 1, 1, "hex",
              doc="the hex with this id, as an entity (to set a marker on it)", reads=()),
     Function("hexes_marked", _hexes_marked, 1, 1, "list", params=("str",),
-             doc="ids of the hexes where a track is above zero"),
+             doc="ids of the hexes where a track is above zero", reads=("@arg0",)),
     Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
              doc="every entity of a kind: all_of(\"unit\")", reads=()),
     Function("units_with", _units_with, 1, 1, "list", params=("str",),
-             doc="every unit whose attribute is not none: units_with(\"entry_hex\")"),
+             doc="every unit whose attribute is not none: units_with(\"entry_hex\")",
+             reads=("@arg0",)),
     Function("units_of_other_sides", _units_of_other_sides, 1, 1, "list", params=("side",),
              doc="every unit whose side is not this one", reads=("side",)),
     Function("pool_add", _pool_add, 2, 2, "none", pure=False, params=("str", "any"),
