@@ -57,14 +57,21 @@ def test_save_writes_the_whole_game(tmp_path):
 
 
 def test_modules_describe_their_own_events():
-    """ks_describe_event: the turn log asks the modules for the lines of events
-    the kernel does not know (Crete's Units leaving the map, crete:S1.0)."""
+    """The turn log's lines for events the kernel does not know: the one an
+    event's declaration says (Crete's Units leaving the map, crete:S1.0), else
+    the modules' ks_describe_event (a Serial airlanding, crete:S7.0, its
+    airfield's name cut from its id)."""
     from kriegsspiel.core.state import Event
+    from kriegsspiel.engine.rulebook import build_program
     from kriegsspiel.modules.crete import plugin
     from kriegsspiel.tools.play import describe
 
+    program = build_program(["gts", "crete"])
     data = {"unit": "A 2/B W •", "hex": "01.11"}
-    assert plugin.ks_describe_event(kind="unit_left_map", data=data) == \
+    assert plugin.ks_describe_event(kind="unit_left_map", data=data) is None
+    assert describe(Event(7, "unit_left_map", data), [], program=program) == \
         "    A 2/B W • leaves the map at 01.11"
-    assert describe(Event(7, "unit_left_map", data), []) == "    A 2/B W • leaves the map at 01.11"
-    assert describe(Event(8, "no_such_event", {}), []) is None
+    landed = {"division": "7th", "serial": 2, "airfield": "airfield:Maleme"}
+    assert describe(Event(8, "serial_landed", landed), [], program=program) == \
+        "    Serial 2 airlands at Maleme"
+    assert describe(Event(9, "no_such_event", {}), [], program=program) is None

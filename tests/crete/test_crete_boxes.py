@@ -296,9 +296,10 @@ def test_a_division_all_on_the_display_keeps_its_chit_in_the_mug(make):
 
 def test_moves_on_the_display_read_in_the_log(make):
     """The turn log tells the box-to-box move (crete:S1.0)."""
-    from kriegsspiel.modules.crete import plugin
-    line = plugin.ks_describe_event("unit_changed_box", {"unit": TANK, "origin": "maleme-west",
-                                                         "destination": "kastelli-maleme"})
+    from kriegsspiel.core.state import Event
+    from kriegsspiel.tools.play import describe
+    moved = {"unit": TANK, "origin": "maleme-west", "destination": "kastelli-maleme"}
+    line = describe(Event(1, "unit_changed_box", moved), [], program=make().program)
     assert line == f"    {TANK} moves on the Off-Map Display: maleme-west -> kastelli-maleme"
 
 

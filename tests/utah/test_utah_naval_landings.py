@@ -450,7 +450,7 @@ def test_4_1_7_the_lcss_remain_until_the_beach_overlay_is_removed():
     from kriegsspiel.tools.play import describe
     turns = [t["label"] for t in game.state.catalog["game"]["game"]["turns"]]
     assert "    LCS(L) 1 leaves with the Beach Overlay" in [
-        describe(e, turns) for e in game.events("lcs_withdrawn")]
+        describe(e, turns, program=game.program) for e in game.events("lcs_withdrawn")]
     assert not game.value("on_naval_display", lcs)
     assert game.value("on_naval_display", game.ref("unit", "USS Tuscaloosa"))
 
@@ -526,5 +526,6 @@ def test_4_5_4_5_the_craft_fires_at_a_wn_in_range_and_sight_before_it_goes():
     assert all(game.attr(u, "landing_craft") == 0 for u in passengers)
     from kriegsspiel.tools.play import describe
     turns = [t["label"] for t in game.state.catalog["game"]["game"]["turns"]]
-    log = "\n".join(line for line in (describe(e, turns) for e in game.events()) if line)
+    log = "\n".join(line for line in (describe(e, turns, program=game.program)
+                                        for e in game.events()) if line)
     assert f"the Landing Craft in 21.024 fires at {GRENADIER}: rating" in log

@@ -288,7 +288,8 @@ def test_4_6_the_nsop_runs_steps_2_3_4_7_8_in_order():
 def test_the_turn_log_shows_the_naval_chit_its_steps_and_the_fire():
     """utah:4.6#1, utah:4.7.1#3, utah:4.7.2#2: `ks play`'s log reads the Naval Chit's play —
     each NSoP step by its printed title, a ship's shot, a battery's shot at a ship, the
-    markers' and the ships' moves — through the module's ks_describe_event."""
+    markers' and the ships' moves — their declarations' `says` and the module's
+    ks_describe_event."""
     from kriegsspiel.tools.play import describe
     game = game_with(rolls=[9, 9], allied={"ship_fires": True, "ship_target": WN,
                                            "lcs_fires_at_beach_defenses": False,
@@ -303,7 +304,7 @@ def test_the_turn_log_shows_the_naval_chit_its_steps_and_the_fire():
                                             v["box"] != "short")}
     game.perform("naval_sequence_of_play", naval_chit(game))
     turns = [t["label"] for t in game.state.catalog["game"]["game"]["turns"]]
-    log = [describe(e, turns) for e in game.events()]
+    log = [describe(e, turns, program=game.program) for e in game.events()]
     lines = [line for line in log if line]
     assert "  Naval Chit: the Naval Sequence of Play" in lines
     assert "   NSoP 2. Ships Fire at Shore" in lines
