@@ -1,11 +1,11 @@
-"""units_near (kriegsspiel/engine/kernel.py): a long list is grouped by hex once
+"""units_near (kriegsspiel/engine/scans.py): a long list is grouped by hex once
 per state of the game; the answer must be the plain one — the units on the map
 within the reach, in the list's order, repeats included."""
 
 from __future__ import annotations
 
 from kriegsspiel.core.players import Table
-from kriegsspiel.engine.kernel import NEAR_GROUPED
+from kriegsspiel.engine.scans import NEAR_GROUPED
 from kriegsspiel.engine.starting import start
 
 
