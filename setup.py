@@ -43,7 +43,7 @@ KERNEL = [
     "core/movegraph.py", "core/hexline.py", "core/players.py", "core/dice.py",
     "kriegsspiel/engine/kernel.py", "kriegsspiel/engine/session.py",
     "kriegsspiel/engine/invariants.py",
-    "kriegsspiel/engine/los.py", "kriegsspiel/engine/reach.py",
+    "kriegsspiel/engine/los.py", "kriegsspiel/engine/reach.py", "kriegsspiel/engine/scans.py",
 ]
 SUFFIX = ".kscompiled"  # as kriegsspiel.engine.compiled.SUFFIX (this file cannot import it)
 EXT_SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")

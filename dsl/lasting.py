@@ -17,7 +17,8 @@ reads where a piece is (``u.hex``, ``units_at``: every move changes them),
 calls a primitive that does not declare what it reads (``Function.reads``),
 or calls a modifier list, table-valued def or check.  ``@arg1`` in a
 primitive's ``reads`` is the attribute named by its second argument when
-that is a literal string (``hex_marker(h, "road_block")``), else unknown;
+that is a literal string (``hex_marker(h, "road_block")``), else unknown
+(``@arg0`` the same of its first: ``units_with("entry_hex")``);
 ``@entries`` is who is on the map, ``@turn`` the turn, ``@placement`` where
 the pieces are (``units_at``).
 
@@ -52,6 +53,9 @@ _PLACEMENT = frozenset({"hex"})
 _MEMBERSHIP = frozenset({"on_map", "eliminated"})
 _STATIC_ATTRS = frozenset({"id", "face"})  # a flip is in every stamp
 PLACEMENT = "@placement"
+# A primitive's `reads` token for the attribute named by its first or second
+# argument (a literal string): hexes_marked("barrage"), hex_marker(h, "barrage").
+_ARG_TOKENS = {"@arg0": 0, "@arg1": 1}
 
 
 def read_set(program: Any, name: str, seen: dict | None = None,
@@ -132,11 +136,19 @@ def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> fro
         return UNKNOWN
     out = set()
     for token in fn.reads:
-        if token == "@arg1":
-            arg = call.args[1] if len(call.args) > 1 else None
+        if token in _ARG_TOKENS:
+            i = _ARG_TOKENS[token]
+            arg = call.args[i] if len(call.args) > i else None
             if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)):
                 return UNKNOWN
-            out.add(arg.value)
+            if arg.value in _PLACEMENT:  # read as an attribute read would be
+                if not placement:
+                    return UNKNOWN
+                out.add(PLACEMENT)
+            elif arg.value in _MEMBERSHIP:
+                out.add("@entries")
+            elif arg.value not in _STATIC_ATTRS:
+                out.add(arg.value)
         elif token == PLACEMENT and not placement:
             return UNKNOWN
         else:

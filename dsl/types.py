@@ -66,7 +66,7 @@ class Function:
     # What of the game's state it reads, so that a def calling it may keep its
     # answers while those stand (dsl.lasting): attribute names, "@entries" (who
     # is on the map), "@turn", "@arg1" (the attribute its second argument
-    # names); () for
+    # names; "@arg0" its first); () for
     # nothing (the map, the catalog, its arguments only); None: not declared —
     # a def calling it is evaluated afresh whenever anything changes.
     reads: tuple[str, ...] | None = None

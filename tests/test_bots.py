@@ -314,7 +314,7 @@ def search_game(seed: int, iterations: int, turns: int = 1, horizon: int = 15):
     table = Table({})
     session = start("crete/learning", table, seed=seed)
     searcher = search_player(seed, session, iterations=iterations, registry=REGISTRY,
-                             horizon=horizon)
+                             horizon=horizon, every=1)
     table.players = {"Axis": Legal(searcher), "Allied": RandomPlayer(seed + 1)}
     session.ctx.explaining = False
     for _ in range(turns):

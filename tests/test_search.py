@@ -20,16 +20,16 @@ NAMES = REGISTRY.select(["gts", "crete"])
 HEURISTIC = plugin_player_kinds(REGISTRY, NAMES)["heuristic"]
 
 
-def searched(fork: bool, batch: int = 1, workers: int = 1, evaluate=None):
+def searched(fork: bool, batch: int = 1, workers: int = 1, evaluate=None, **more):
     """The Learning Scenario (seed 2), every answer the first option but the
     Axis' sixth Action, which the searcher answers (6 rollouts to the end of
     the turn): its options, answer and scores, the real game's state around
     the search and its log after the turn."""
     table = Table({})
     session = start("crete/learning", table, seed=2)
-    searcher = SearchPlayer(session, evaluate or module_evaluator(REGISTRY, NAMES), seed=1,
-                            iterations=6, horizon=None, fork=fork, batch=batch,
-                            workers=workers, rollout_player=HEURISTIC)
+    searcher = SearchPlayer(session, evaluate or module_evaluator(REGISTRY, NAMES), seed=more.pop("seed", 1),
+                            iterations=more.pop("iterations", 6), horizon=None, fork=fork, batch=batch,
+                            workers=workers, rollout_player=HEURISTIC, **more)
     seen: list = []
 
     class FirstButOne:
@@ -111,3 +111,164 @@ def test_a_forked_rollout_whose_player_fails_is_reported_and_every_child_reaped(
     for pid in forked:
         with pytest.raises(ChildProcessError):
             os.waitpid(pid, os.WNOHANG)
+
+
+# ---- which questions are searched, how the answer is chosen, how deep --------------
+
+def test_the_answer_played_beats_the_prior_over_the_same_dice_or_is_the_prior():
+    """The n-th rollouts of all the answers meet the same dice: an answer is
+    played instead of the prior's only if, over the dice both met, it scores
+    more than *margin* better on average; a tie keeps the prior's."""
+    session = start("crete/learning", Table({}), seed=2)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), margin=0.2)
+
+    def choose(dice, default=0):
+        searcher.last_scores = {i: (len(d), sum(d.values()) / len(d)) for i, d in enumerate(dice)}
+        return searcher._choice(default, dice)
+    # answer 1 wins on the dice where the prior lost, the same elsewhere
+    assert choose([{0: -1.0, 1: 1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: -1.0}]) == 1
+    # better by 2/3 on average, but not by more than the margin of 0.2 over...
+    assert choose([{0: -1.0, 1: 1.0}, {0: -1.0, 1: 1.0, 2: 1.0}]) == 0  # ...shared dice: a tie
+    assert choose([{0: 0.1, 1: 0.1}, {0: 0.2, 1: 0.3}]) == 0  # by 0.15: not enough
+    assert choose([{0: 0.1, 1: 0.1}, {0: 0.9, 1: 0.9}, {0: 0.5, 1: 0.5}]) == 1  # the better
+    searcher.margin = 0.0
+    assert choose([{0: 0.5, 1: 0.5}, {0: 0.5, 1: 0.5}], default=1) == 1  # a tie: the prior's
+    # With confidence 2 the advantage must stand two standard errors clear:
+    # won where the prior lost on one of three dice is luck, on all three not.
+    searcher.confidence = 2.0
+    assert choose([{0: 0.1}, {0: 0.9}]) == 0  # one rollout each: no spread to judge by
+    assert choose([{0: -1.0, 1: 1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: -1.0}]) == 0
+    assert choose([{0: -1.0, 1: -1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: 1.0}]) == 1
+
+
+def test_a_question_not_worth_a_search_is_answered_by_the_prior_without_rollouts():
+    """GTS names the questions that decide games (ks_search_questions): a
+    move's steps, the set-up and the like are answered as the heuristic bot
+    answers them, with no rollout."""
+    from kriegsspiel.tools.search import module_questions
+    worth = module_questions(REGISTRY, NAMES)
+
+    class Asked:
+        def __init__(self, key):
+            self.key = key
+    assert worth(Asked("action")) and worth(Asked("opportunity_fire"))
+    assert not worth(Asked("move")) and not worth(Asked("set_up_in_column"))
+    table = Table({})
+    session = start("crete/learning", table, seed=2)
+    searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), seed=1, iterations=4,
+                            horizon=None, rollout_player=HEURISTIC, prior=HEURISTIC,
+                            questions=worth)
+    prior = HEURISTIC(1, session)
+    searched, plain = [], []
+
+    class Watches:
+        def decide(self, decision):
+            side = getattr(decision.player, "id", decision.player)
+            if side == "Axis" and len(decision.options) > 1:
+                searcher.last_scores = {}
+                answer = searcher.decide(decision)
+                # (a forked rollout's copy comes back here too, without scores: its
+                # lists are its own, the parent's are read)
+                if searcher.last_scores:
+                    searched.append(decision.key)
+                else:
+                    plain.append((decision.key, answer, prior.decide(decision)))
+                return answer
+            return decision.options[0]
+    table.players = {"Axis": Watches(), "Allied": Watches()}
+    session.perform("play_turn")
+    assert searched and all(worth(Asked(key)) for key in searched)
+    assert "move" in [key for key, _, _ in plain] and "move" not in searched
+    assert all(answer == priors for _, answer, priors in plain)
+
+
+def test_rollouts_to_the_end_of_the_game_score_it_won_or_lost():
+    """With *extra_actions* (``search:turns=``) a forked rollout plays on past
+    the turn, while the game goes on, to its end: on the Learning Scenario's
+    five turns every rollout is scored won or lost, and forked as re-run."""
+    from kriegsspiel.tools.search import game_goes_on
+    score = module_evaluator(REGISTRY, NAMES)
+
+    def decided(session, side):
+        if game_goes_on(session):
+            raise ValueError(f"scored at turn {session.state.turn}, the game undecided")
+        value = score(session, side)
+        assert value in (1.0, -1.0)
+        return value
+    (options, answer, scores, untouched), _ = searched(fork=True, extra_actions=9,
+                                                       continue_while=game_goes_on,
+                                                       evaluate=decided)
+    assert untouched and len(scores) == len(options) > 1
+    again = searched(fork=False, extra_actions=9, continue_while=game_goes_on,
+                     evaluate=decided)[0]
+    assert again == (options, answer, scores, True)
+
+
+def test_a_lucky_answer_is_not_played_over_the_prior_s_without_confidence():
+    """A position of a searching Axis' game (Learning Scenario, seed 4, turn
+    index 3; the answers that led there are replayed from
+    tests/data/search_learning_seed4_opportunity_fire.json): the heuristic bot
+    takes every Opportunity Fire; the search that played that game (16
+    rollouts to the game's end, margin 0.1, no confidence) held this one, its
+    five rollouts of firing all lost. Over fresh dice (another seed, 12 for
+    each answer, the same for both) firing wins more games than holding: the
+    search had played luck. Asking the advantage to stand two standard
+    errors clear (``confidence``, the ``search`` kind's default), it fires."""
+    import json
+    from pathlib import Path
+
+    from kriegsspiel.tools.search import game_goes_on
+    data = json.loads((Path(__file__).parent / "data" /
+                       "search_learning_seed4_opportunity_fire.json").read_text())
+    table = Table({})
+    session = start(data["scenario"], table, seed=data["seed"])
+
+    def search(seed, iterations, margin, exploration, confidence=0.0):
+        return SearchPlayer(session, module_evaluator(REGISTRY, NAMES), seed=seed,
+                            iterations=iterations, horizon=None, rollout_player=HEURISTIC,
+                            prior=HEURISTIC, margin=margin, exploration=exploration, batch=2,
+                            workers=2, extra_actions=9, continue_while=game_goes_on,
+                            confidence=confidence)
+    game_s = search(5, 16, 0.1, 2.0)  # the game's own search (Axis: seed 4 + 1)
+    confident = search(5, 16, 0.1, 2.0, confidence=2.0)  # the same dice
+    check = search(99, 24, 0.0, 100.0)  # every answer alike: 12 rollouts each
+    answers, found = list(data["answers"]), []
+
+    def plain(option):
+        return {"ref": [option.kind, option.id]} if hasattr(option, "kind") else option
+
+    class Stop(Exception):
+        pass
+
+    class Replays:
+        def decide(self, decision):
+            if answers:
+                given = answers.pop(0)
+                assert given["key"] == decision.key
+                return next(o for o in decision.options if plain(o) == given["answer"])
+            answer = game_s.decide(decision)
+            if not game_s.last_scores:  # a forked rollout's copy: it plays on
+                return answer
+            checked = check.decide(decision)
+            if not check.last_scores:
+                return checked
+            sure = confident.decide(decision)
+            if not confident.last_scores:
+                return sure
+            found.append((decision, answer, sure))
+            raise Stop()
+    table.players = {"Axis": Replays(), "Allied": Replays()}
+    with pytest.raises(Stop):
+        while True:
+            session.perform("play_turn")
+    decision, answer, sure = found[-1]
+    assert decision.key == data["key"] == "opportunity_fire"
+    assert getattr(decision.player, "id", None) == "Axis"
+    held, fire = list(decision.options).index(False), list(decision.options).index(True)
+    assert game_s.last_default == fire  # the heuristic's answer: fire
+    assert answer is False  # the search's: hold it
+    scores = check.last_scores
+    assert scores[held][0] == scores[fire][0] == 12
+    assert scores[fire][1] > scores[held][1]  # more games won firing
+    assert confident.last_scores == game_s.last_scores  # the same rollouts...
+    assert sure is True  # ...but too few to leave the heuristic's answer

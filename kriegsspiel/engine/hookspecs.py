@@ -214,6 +214,14 @@ def ks_evaluate(session, side):
 
 
 @hookspec
+def ks_search_questions():
+    """Return the keys of the questions worth a search player's rollouts
+    (those that decide games), or ``None`` for every question.  A search player
+    answers the others as its prior does; the most specific module that
+    answers wins."""
+
+
+@hookspec
 def ks_settled_events():
     """Return the names of this module's events at which nothing is half done
     (GTS: an activation begun or ended, the game won): invariants declared

@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 
 from kriegsspiel.core.errors import KsError
-from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl.types import Function
 from kriegsspiel.engine.los import PRIMITIVES as LOS_PRIMITIVES
 from kriegsspiel.engine.reach import PRIMITIVES as REACH_PRIMITIVES
+from kriegsspiel.engine.scans import _lasting, _scan, _units_near
 
 KERNEL_ATTRIBUTES: dict[str, dict[str, str]] = {
     "unit": {"id": "str", "name": "str", "hex": "any", "on_map": "bool", "eliminated": "bool",
@@ -91,100 +91,6 @@ def _effects_of(ctx, kind: str) -> list[Ref]:
 
 def _units_at(ctx, hex_id: str) -> list[Ref]:
     return ctx.world.units_at(hex_id)
-
-
-# From this many units on, units_near groups them by hex once per state of the
-# game instead of reading every one's hex at every call.
-NEAR_GROUPED = 16
-
-
-def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
-    """Those of *units* on the map within *reach* hexes of *hex_id*, in their
-    order: a cheap first cut before a rule looks at each one closely.
-
-    Rules ask it of the same list (the enemy Units projecting a Fire Zone) for
-    hex after hex while nothing moves, so a long list is grouped by hex once
-    per state of the game (while a top-level call runs, as ``_scan`` keeps
-    scans) and each call measures only the distinct hexes."""
-    if hex_id is None:
-        return []
-    world = ctx.world
-    distance = world.distance
-    groups = None
-    if len(units) >= NEAR_GROUPED and ctx.memo is not None:
-        try:
-            groups = _scan(ctx, ("units_near", tuple(units)), lambda: _by_hex(world, units))
-        except TypeError:  # something unhashable in the list: measured one by one below
-            groups = None
-    if groups is not None:
-        picked = [at for at in groups if distance(at, hex_id) <= reach]
-        if len(picked) == 1:
-            return [units[i] for i in groups[picked[0]]]
-        return [units[i] for i in sorted([i for at in picked for i in groups[at]])]
-    where = attr_reader("hex")
-    near, measured = [], {}  # hex → within reach: Units stack, so each hex is measured once
-    for unit in units:
-        at = where(world, unit)
-        if at is None:
-            continue
-        close = measured.get(at)
-        if close is None:
-            close = measured[at] = distance(at, hex_id) <= reach
-        if close:
-            near.append(unit)
-    return near
-
-
-def _by_hex(world, units: list) -> dict:
-    """The positions in *units* of the Units in each hex, the Units off the map
-    left out."""
-    where = attr_reader("hex")
-    groups: dict = {}
-    for i, unit in enumerate(units):
-        at = where(world, unit)
-        if at is not None:
-            positions = groups.get(at)
-            if positions is None:
-                groups[at] = [i]
-            else:
-                positions.append(i)
-    return groups
-
-
-# Attributes the kernel keeps from placement (they change with every move).
-KERNEL_KEPT = frozenset({"id", "hex", "on_map", "eliminated", "face"})
-
-
-def _lasting(ctx, key: tuple, attribute: str, compute):
-    """*compute()* — a scan reading *attribute* of entities — kept while a
-    top-level rule call runs and nothing that attribute reads has changed
-    (the world's ``attr_stamp``): moves, say, do not change a Unit's side."""
-    lasting = ctx.lasting if ctx is not None else None
-    stamp_of = getattr(ctx.world, "attr_stamp", None) if ctx is not None else None
-    if lasting is None or stamp_of is None or attribute in KERNEL_KEPT:
-        return _scan(ctx, key, compute)
-    stamp = stamp_of(attribute)
-    found = lasting.get(key)
-    if found is None or found[0] != stamp:
-        found = lasting[key] = (stamp, compute())
-    return found[1]
-
-
-def _scan(ctx, key: tuple, compute):
-    """*compute()* — a scan of every entity — once per state of the game while a
-    top-level rule call runs (the memo of ``dsl.program.remembered``): rules ask
-    it for every hex a Unit might enter."""
-    memo = ctx.memo if ctx is not None else None
-    if memo is None:
-        return compute()
-    version = ctx.world.version
-    if version != ctx.memo_version:
-        memo.clear()
-        ctx.memo_version = version
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = compute()
-    return found  # shared: the caller copies what it hands on
 
 
 def _units_with(ctx, attribute: str) -> list[Ref]:
@@ -433,13 +339,14 @@ KERNEL_PRIMITIVES.update({f.name: f for f in (
     Function("hex_at", lambda ctx, h: Ref("hex", h), 1, 1, "hex",
              doc="the hex with this id, as an entity (to set a marker on it)", reads=()),
     Function("hexes_marked", _hexes_marked, 1, 1, "list", params=("str",),
-             doc="ids of the hexes where a track is above zero"),
+             doc="ids of the hexes where a track is above zero", reads=("@arg0",)),
     Function("advance_turn", _advance_turn, 0, 0, "int", pure=False,
              doc="move the turn marker up one turn"),
     Function("all_of", lambda ctx, kind: ctx.world.refs(kind), 1, 1, "list", params=("str",),
              doc="every entity of a kind: all_of(\"unit\")", reads=()),
     Function("units_with", _units_with, 1, 1, "list", params=("str",),
-             doc="every unit whose attribute is not none: units_with(\"entry_hex\")"),
+             doc="every unit whose attribute is not none: units_with(\"entry_hex\")",
+             reads=("@arg0",)),
     Function("units_of_other_sides", _units_of_other_sides, 1, 1, "list", params=("side",),
              doc="every unit whose side is not this one", reads=("side",)),
     Function("pool_add", _pool_add, 2, 2, "none", pure=False, params=("str", "any"),

@@ -17,9 +17,13 @@ given when it began.  Each rollout for a candidate answer then
    rollouts of all the answers meet the same dice;
 3. plays on with default players (the ruleset's heuristic bot when there is
    one, else random) to the end of that action — a turn in ``ks play`` — and,
-   with ``extra_actions``/``continue_while``, more actions of the same kind;
-   or until ``horizon`` more decisions have been asked, whichever is first;
+   with ``extra_actions``/``continue_while``, more actions of the same kind
+   (to the game's end: ``search:turns=``); or until ``horizon`` more
+   decisions have been asked, whichever is first;
 4. scores the result with the ruleset's ``ks_evaluate(session, side)``.
+
+Only the questions the ruleset names worth it (``ks_search_questions``) are
+searched; the others are answered as the prior answers them.
 
 Where the system can ``fork`` (search_fork.py), steps 1-2 are a copy of the
 process instead: the game as it stands at the question, nothing re-run, and
@@ -28,8 +32,9 @@ rollout the rules refuse mid-way: the re-run scores it as it stood, the fork
 as it was before the action (the session's transaction undoes it).
 
 UCB1 spreads the iterations over the answers, in rounds of ``batch``; the
-answer with the best mean score is played, unless the prior's (the
-heuristic bot's) is within ``margin`` of it.  A budget in iterations is
+answer with the best mean score is played — with a prior (the heuristic
+bot), the answer that beats the prior's over the same dice by more than
+``margin`` on average, else the prior's.  A budget in iterations is
 reproducible (same seed, same answers, on any number of cores); a budget in
 seconds is not (it depends on the machine's speed).
 """
@@ -153,8 +158,10 @@ class SearchPlayer:
                  extra_actions: int = 0, exploration: float = 0.5,
                  horizon: int | None = None, prior: Factory | None = None,
                  margin: float = 0.0, batch: int = 1, workers: int = 1,
-                 fork: bool | None = None) -> None:
+                 fork: bool | None = None, questions: Any = None,
+                 confidence: float = 0.0) -> None:
         self.session = session
+        self.questions = questions
         self.evaluate = evaluate
         self.seed = seed
         self.iterations = iterations
@@ -172,6 +179,7 @@ class SearchPlayer:
         # *margin* more over the same dice.
         self.prior = prior(seed, session) if prior is not None else None
         self.margin = margin
+        self.confidence = confidence
         self.last_scores: dict[int, tuple[int, float]] = {}
         self.last_default: int | None = None
         # Rollouts are chosen in rounds of *batch* (UCB1 counting the round's
@@ -186,12 +194,14 @@ class SearchPlayer:
     def decide(self, decision: Any) -> Any:
         self.asked += 1
         options = list(decision.options)
-        if len(options) == 1 or not self.watch.starts:
+        if len(options) == 1 or not self.watch.starts or \
+                (self.questions is not None and not self.questions(decision)):
             return self.prior.decide(decision) if self.prior is not None else \
                 self.fallback.decide(decision)
         default = self._default(decision, options)
         side = getattr(decision.player, "id", decision.player)
         visits, totals = [0] * len(options), [0.0] * len(options)
+        dice: list[dict[int, float]] = [{} for _ in options]  # nth rollout -> score
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
         budget = max(self.iterations, len(options))
         iteration = 0
@@ -212,19 +222,39 @@ class SearchPlayer:
             scores = self._rollouts(decision, options, side, round_)
             if isinstance(scores, InRollout):  # this is a forked rollout: play on
                 return scores.candidate
-            for (pick, _), score in zip(round_, scores):
+            for (pick, nth), score in zip(round_, scores):
                 visits[pick] += 1
                 totals[pick] += score
+                dice[pick][nth] = score
             iteration += len(round_)
         self.last_scores = {i: (visits[i], totals[i] / visits[i])
                             for i in range(len(options)) if visits[i]}
-        best = max(self.last_scores, key=lambda i: (self.last_scores[i][1],
-                                                    self.last_scores[i][0], -i))
         self.last_default = default
-        if default is not None and default in self.last_scores and \
-                self.last_scores[best][1] < self.last_scores[default][1] + self.margin:
-            best = default
-        return options[best]
+        return options[self._choice(default, dice)]
+
+    def _choice(self, default: int | None, dice: list[dict[int, float]]) -> int:
+        """The answer to play: the best mean's; with a prior, the answer whose
+        scores beat the prior's over the same dice (the n-th rollouts of both)
+        by more than *margin* plus *confidence* standard errors of that
+        average, the most so — else the prior's.  A few rollouts won or lost
+        are mostly luck: a game's five answers scored on five dice each
+        differ by chance far more often than by their worth."""
+        scores = self.last_scores
+        if default is None or default not in scores:
+            return max(scores, key=lambda i: (scores[i][1], scores[i][0], -i))
+
+        def advantage(i: int) -> float:
+            differences = [dice[i][n] - dice[default][n] for n in dice[i] if n in dice[default]]
+            count = len(differences)
+            if i == default or not count or (self.confidence and count < 2):
+                return float("-inf")
+            mean = sum(differences) / count
+            if not self.confidence:
+                return mean - self.margin
+            spread = sum((d - mean) ** 2 for d in differences) / (count - 1)
+            return mean - self.margin - self.confidence * math.sqrt(spread / count)
+        best = max(scores, key=lambda i: (advantage(i), scores[i][0], -i))
+        return best if advantage(best) > 0 else default
 
     def _default(self, decision: Any, options: list) -> int | None:
         """The prior's answer, as an index into *options* (None without a prior)."""
@@ -255,7 +285,7 @@ class SearchPlayer:
                   round_: list[tuple[int, int]]) -> list[float] | InRollout:
         forking = self.fork if self.fork is not None else \
             FORK_AVAILABLE and threading.active_count() == 1
-        if forking and self.extra_actions == 0:
+        if forking:
             return fork_rollouts(self, decision, options, side, round_)
         return [self.rollout(decision, options[pick], side, nth) for pick, nth in round_]
 
@@ -321,12 +351,15 @@ def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
 def search_player(seed: int, session: Session, iterations: int = 4,
                   seconds: float | None = None, kinds: dict[str, Factory] | None = None,
                   registry: Any = None, horizon: int | None = 10, exploration: float = 0.5,
-                  margin: float = 0.02, batch: int = 2, workers: int | None = None
-                  ) -> SearchPlayer:
+                  margin: float = 0.02, batch: int = 2, workers: int | None = None,
+                  turns: int = 0, every: int = 0, confidence: float = 2.0) -> SearchPlayer:
     """The ``search`` kind of ``ks play``: rollouts by the ruleset's
     ``heuristic`` players (random ones if it has none) to the end of the turn
-    or *horizon* decisions after the candidate, whichever comes first; the
-    heuristic player's answer is kept unless another scores *margin* more;
+    or *horizon* decisions after the candidate, whichever comes first (with
+    *turns*, up to that many more turns while the game goes on); only the
+    questions the ruleset names (ks_search_questions; *every*: all); the
+    heuristic player's answer is kept unless another scores *margin* more
+    over the same dice;
     rollouts in rounds of *batch*, forked on up to *workers* cores (default:
     the machine's, at most *batch*)."""
     from kriegsspiel.engine.plugins import load_registry
@@ -337,7 +370,29 @@ def search_player(seed: int, session: Session, iterations: int = 4,
     return SearchPlayer(session, module_evaluator(registry, names), seed, iterations, seconds,
                         rollout_player=kinds.get("heuristic"), horizon=horizon,
                         exploration=exploration, prior=kinds.get("heuristic"), margin=margin,
-                        batch=batch, workers=workers or min(batch, os.cpu_count() or 1))
+                        batch=batch, workers=workers or min(batch, os.cpu_count() or 1),
+                        extra_actions=turns, continue_while=game_goes_on,
+                        questions=None if every else module_questions(registry, names),
+                        confidence=confidence)
+
+
+def module_questions(registry: Any, names: list[str]) -> Callable[[Any], bool] | None:
+    """Whether a decision is worth a search, by the ``ks_search_questions`` of
+    the most specific module among *names* that answers (None: every one)."""
+    for name in reversed(names):
+        others = [p for n, (_, p) in registry.modules.items() if n != name]
+        caller = registry.manager.subset_hook_caller("ks_search_questions", remove_plugins=others)
+        answers = [a for a in caller() if a is not None]
+        if answers:
+            keys = frozenset(answers[0])
+            return lambda decision: decision.key in keys
+    return None
+
+
+def game_goes_on(session: Session) -> bool:
+    """Whether ``ks play`` would play another turn (kriegsspiel/tools/play.py)."""
+    turns = session.state.catalog.get("game", {}).get("game", {}).get("turns", [])
+    return session.state.turn < len(turns) and not session.value("game_decided")
 
 
 def plugin_player_kinds(registry: Any, names: list[str]) -> dict[str, Factory]:

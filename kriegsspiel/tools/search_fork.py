@@ -99,9 +99,21 @@ def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, si
         finally:
             os._exit(0)
 
-    def finish(failed: BaseException | None = None) -> None:
+    outermost = searcher.watch.starts[0]
+    more = [searcher.extra_actions]
+
+    def finish(failed: BaseException | None = None, horizon: bool = False) -> None:
         if failed is not None and not isinstance(failed, KsError):
             end(f"{type(failed).__name__}: {failed}")
+        if failed is None and not horizon and more[0] > 0 and searcher.continue_while is not None and \
+                searcher.continue_while(session):
+            more[0] -= 1
+            try:  # the next action, in this child; its end calls finish again
+                session.perform(outermost.name, *outermost.args)
+            except BaseException as error:  # noqa: BLE001 — reported, never raised here
+                if not isinstance(error, KsError):
+                    end(f"{type(error).__name__}: {error}")
+            # an action the rules refused: scored as it stands
         try:
             text = repr(float(searcher.evaluate(session, side)))
         except BaseException as error:  # noqa: BLE001 — reported to the parent, never raised here
@@ -121,7 +133,7 @@ def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, si
         def decider(question: Any) -> Any:
             asked[0] += 1
             if searcher.horizon is not None and asked[0] > searcher.horizon:
-                finish()
+                finish(horizon=True)
             who = getattr(question.player, "id", question.player)
             answer = players[who].decide(question)
             # recorded as the game's table does: a bot may read its own answers

@@ -105,5 +105,6 @@ def player_settings(given: str) -> tuple[str, dict]:
 # the search player's budget and judgement, docs/players.md.
 SETTINGS: dict[str, dict[str, type]] = {
     "search": {"iterations": int, "seconds": float, "horizon": int, "exploration": float,
-               "margin": float, "batch": int, "workers": int},
+               "margin": float, "batch": int, "workers": int, "turns": int,
+               "every": int, "confidence": float},
 }

@@ -101,6 +101,9 @@ ANSWERS = {
     # a port is worth it (S2.0), leave by an exit that scores, withdraw at once
     # (S5.0: every Allied unit withdrawn raises the Withdrawal level).
     "action:ship": lambda bot, d, o: ship_port(bot, d.subject) is not None,
+    # crete:4.2.2: under a glider/paradrop marker a Unit may do nothing else
+    # (but Rally a Suppression): off with it at once, or it never moves
+    "action:remove_drop_marker": HeuristicPlayer.yes,
     "move:leave_map": _leaves_by_a_scored_exit,
     "move:withdraw": lambda bot, d, o: True,
     "arrival_port": HeuristicPlayer.hex_nearest_goal,

@@ -185,5 +185,10 @@ class _Plugin:
         from kriegsspiel.modules.gts.evaluation import evaluate
         return evaluate(session, side)
 
+    @hookimpl
+    def ks_search_questions(self):
+        from kriegsspiel.modules.gts.evaluation import SEARCHED_QUESTIONS
+        return list(SEARCHED_QUESTIONS)
+
 
 plugin = _Plugin()

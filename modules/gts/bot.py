@@ -6,7 +6,8 @@ rating, Fire Zones, assault ratings after results) on a private, non-explaining
 context — it never re-implements a rule, and never disturbs the explanation
 records of the action in progress.  What it aims at comes from the scenario's
 victory conditions: every ``control`` hex is an *objective*; both sides head
-for the objectives (one to take them, the other to hold them), fire at the
+for the objectives (one to take them, the other to hold them), dividing their
+Units among several (bot_aims.py), plan each Action (bot_plans.py), fire at the
 target they are likeliest to hit, assault when the odds favour them, stand or
 run by odds, and keep a reserve of Command Points.
 
@@ -28,7 +29,9 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rule_reader import RuleReader
+from kriegsspiel.modules.gts.bot_aims import Aims
 from kriegsspiel.modules.gts.bot_judgements import Judgements
+from kriegsspiel.modules.gts.bot_plans import Plans
 
 # Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
 # that hits, so rating r hits about (r + 1) in 10.
@@ -37,10 +40,9 @@ ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
 CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
-OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this
 
 
-class HeuristicPlayer(Judgements, RuleReader):
+class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
@@ -52,6 +54,10 @@ class HeuristicPlayer(Judgements, RuleReader):
         self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
+        # side -> (the placing of its mobile Units, {unit id: its objective})
+        self._shares: dict[Any, tuple[tuple, dict]] = {}
+        self._mobile: dict[str, bool] = {}
+        self._goal_distances: dict[tuple, list] = {}
         self.answers = answers_for(session)
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
@@ -90,50 +96,6 @@ class HeuristicPlayer(Judgements, RuleReader):
             return 99 if a is None or b is None else self.state.distance(a, b)
         except KsError:
             return 99  # an off-map box
-
-    def objectives(self, kind: str = "control", side: Any = None) -> list[str]:
-        """The hexes victory conditions of *kind* name (of *side*'s, if given)."""
-        hexes = []
-        for cond in self.state.catalog.get("victory", {}).values():
-            if cond.get("kind") == kind and (side is None or cond.get("side") == side):
-                hexes += [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
-        for line in self.state.catalog.get("victory_points", {}).values():
-            if line.get("per") == "hex_controlled" and kind == "control":  # VP for holding
-                hexes += list(line.get("hexes") or [])
-        if kind == "control":  # what the scenario's rules require (to take, or to deny)
-            hexes += self.required_hexes()
-        return sorted(set(hexes))
-
-    def required_hexes(self) -> list[str]:
-        """Every side's ``objective_hexes`` (the rules' own list), asked once: it
-        depends on the scenario, not on the game's state."""
-        if self._required is None:
-            self._required = sorted({h for s in self.state.catalog.get("side", {})
-                                     for h in self.rule("objective_hexes",
-                                                        self.session.ref("side", s),
-                                                        default=[]) or []})
-        return self._required
-
-    def goal_of(self, unit: Ref) -> str | None:
-        """Where the unit should be: the nearest of the hexes the rules send it to
-        first (unit_goal_hexes: a withdrawal's exits), else the nearest objective,
-        else the nearest enemy."""
-        here = self.attr(unit, "hex")
-        side = self.side_of(unit)
-        targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
-            (list(self.enemy_hexes(side)) if self.hunts(side) else []) or \
-            self.objectives() or list(self.enemy_hexes(side))
-        if not targets:
-            return None
-        return min(targets, key=lambda h: (self.distance(here, h), h))
-
-    def hunts(self, side: str | None) -> bool:
-        """Whether *side* wins by destroying the enemy (a victory condition
-        counting the enemy's eliminated steps, as SNAFU's Allied one) rather
-        than by holding hexes: its Units then go for the enemy."""
-        return any(cond.get("kind") == "steps_eliminated" and cond.get("winner") == side and
-                   cond.get("side") != side
-                   for cond in self.state.catalog.get("victory", {}).values())
 
     def enemy_hexes(self, side: str | None) -> frozenset[str | None]:
         """The hexes the enemies of *side* stand in, one entry per hex. A decision
@@ -213,13 +175,15 @@ class HeuristicPlayer(Judgements, RuleReader):
 
     def action(self, decision: Any, options: list) -> Any:
         unit = decision.subject
-        if "rally" in options and (self.attr(unit, "suppressed") or
-                                   self.attr(unit, "cohesion_hits")):
+        if "rally" in options and self.wants_rally(unit):
             return "rally"
-        if "assault" in options and self.assault_hex(decision, self.assault_hexes(unit)):
+        if "assault" in options and \
+                self.assault_hex(decision, self.assault_hexes(unit), on_the_way=True):
             return "assault"
+        # A Second Action paid for after a Pass was bought to get on (a Fire
+        # Zone barred the way): it moves, not stops to shoot.
         shot = self.best_shot(unit) if "fire" in options else -1
-        if shot >= GOOD_SHOT:
+        if shot >= GOOD_SHOT and not ("move" in options and self.paid_to_move_on(unit)):
             return "fire"
         wanted = self.wanted_option("action", decision, options)
         if wanted is not None:
@@ -235,58 +199,6 @@ class HeuristicPlayer(Judgements, RuleReader):
             return "engineer"
         return "pass" if "pass" in options else None
 
-    def chit_kind(self) -> str | None:
-        """The kind of the Activation chit in play ("division", "formation",
-        "direct_command"), None between chits."""
-        for game in self.state.refs("game"):
-            chit = self.attr(game, "active_chit")
-            if chit is not None:
-                return self.attr(chit, "kind")
-        return None
-
-    def second_action_after(self, first: Any, unit: Ref) -> bool:
-        """Whether, its first Action *first* taken, the unit should pay for a
-        Second Action: only its Division activation holds it back — a nearer
-        hex in an enemy Fire Zone it may not enter (gts:13.2#3), an enemy next
-        to it worth assaulting (#6) — and the rules offer a Second Action that
-        may (#17; second_actions: In Command, a Command Point, not barred).
-        A Pass then a paid Second Action is the rules' own example (#11-12).
-        Read from the game alone, so any player answering for the bot (a
-        search's rollout, a resumed game) follows the same plan."""
-        if self.chit_kind() != "division" or first not in ("pass", "move"):
-            return False
-        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
-        if goal is None or here == goal:
-            return False
-        side = self.side_of(unit)
-        neighbours = self.rule("neighbours", here, default=[]) or []
-        enemy = self.enemy_hexes(side)
-        # The Second Actions offered are the dearest question here (every
-        # Action type's conditions): asked only once the board says one
-        # would be worth having.
-        if any(h in enemy for h in neighbours) and \
-                "assault" in self.offered_second_actions(unit, first):
-            own = [u for u in self.units(side) if self.attr(u, "hex") == here]
-            return any(self.strength(own) >= self.strength(self.state.units_at(h))
-                       for h in neighbours if h in enemy)
-        now = self.distance(here, goal)
-        return any(
-            self.distance(h, goal) < now and self.in_enemy_zone(h, side) and
-            self.rule("may_enter", unit, h, "direct", default=False) for h in neighbours) and \
-            "move" in self.offered_second_actions(unit, first)
-
-    def offered_second_actions(self, unit: Ref, first: Any) -> list:
-        return self.rule("second_actions", unit, first, "division", default=[]) or []
-
-    def first_action_of(self, unit: Ref) -> Any:
-        """The answer to the unit's last ``action`` question (its first Action
-        when a ``second_action`` question follows it), from the answers the
-        game recorded."""
-        for answer in reversed(self.session.players.record):
-            if answer["key"] == "action":
-                return answer["answer"]
-        return None
-
     def wanted_option(self, question: str, decision: Any, options: list) -> Any:
         """The first of *options* an exclusive ruleset's answers want taken when
         it is offered (ks_bot_answers' ``"<question>:<option>"`` keys: a
@@ -298,23 +210,6 @@ class HeuristicPlayer(Judgements, RuleReader):
                     wants(self, decision, options):
                 return key[len(prefix):]
         return None
-
-    def assault_hexes(self, unit: Ref) -> list[str]:
-        return list(self.rule("assault_hexes", [unit], default=[]) or [])
-
-    def assault_hex(self, decision: Any, hexes: list) -> Any:
-        """The objective, else the weakest hex — if the odds are worth it."""
-        attacker = decision.subject
-        own = [u for u in self.units(self.side_of(attacker))
-               if self.attr(u, "hex") == self.attr(attacker, "hex")]
-        best = None
-        for h in sorted(hexes):
-            odds = self.strength(own) / max(1, self.strength(self.state.units_at(h)))
-            rank = (h in self.objectives(), odds)
-            if (odds >= 1.0 or h in self.objectives() and odds >= OBJECTIVE_ODDS) and \
-                    (best is None or rank > best[0]):
-                best = (rank, h)
-        return best[1] if best else None
 
     def fire_target(self, decision: Any, options: list, mode: str = "direct") -> Any:
         firer = decision.subject
@@ -355,9 +250,31 @@ class HeuristicPlayer(Judgements, RuleReader):
         return self.cp(unit) >= CP_RESERVE and self.enemy_distance(unit) <= 2
 
     def transfer_leader(self, decision: Any, options: list) -> Any:
-        """To the Unit nearest the objectives, where his command range is
-        wanted (Second Actions and bought checks need it, gts:10.0.2) —
-        unless his own hex is as near."""
+        """To the Unit of his that is nearest its goal without being on it:
+        where his command range is wanted next (Second Actions and bought
+        checks need it, gts:10.0.2; a Unit kept out of its objective by a Fire
+        Zone gets in by a Second Action) — unless a Unit in his own hex is as
+        near. With every Unit on its goal, to the one nearest an objective."""
+        hosts = [o for o in options if isinstance(o, Ref)]
+        wanting = [u for u in hosts if self.short_of_goal(u) is not None]
+        if not wanting:
+            return self.leader_near_objectives(decision, options)
+        best = min(wanting, key=lambda u: (self.short_of_goal(u), u.id))
+        if "stay" not in options:
+            return best
+        here = self.attr(decision.subject, "hex")
+        side = self.side_of(decision.subject)
+        own = [self.short_of_goal(u) for u in self.units(side) if self.attr(u, "hex") == here]
+        nearest_here = min((d for d in own if d is not None), default=None)
+        return "stay" if nearest_here is not None and \
+            nearest_here <= self.short_of_goal(best) else best
+
+    def short_of_goal(self, unit: Ref) -> int | None:
+        """How far the Unit is from its goal; None if it is on it (or has none)."""
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        return None if goal is None or here == goal else self.distance(here, goal)
+
+    def leader_near_objectives(self, decision: Any, options: list) -> Any:
         best = self.host_nearest_goal(decision, options)
         if best is None or "stay" not in options:
             return best if best is not None else "stay"

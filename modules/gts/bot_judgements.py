@@ -11,6 +11,7 @@ from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
 DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
+FORCED_MARCH_REACH = 3  # force march when an objective is this near (ours)
 
 
 class Judgements:
@@ -84,14 +85,19 @@ class Judgements:
         if options is None:
             options = list(self.rule("neighbours", here, default=[]) or [])
             options = [h for h in options
-                       if self.rule("may_enter", unit, h, "direct", default=False)]
+                       if self.rule("may_enter", unit, h, "direct", default=False) and
+                       self.passable(unit, here, h)]  # not into the sea
         side = self.side_of(unit)
         now = self.distance(here, goal)
-        back = self.came_from(unit)  # a detour's step away is not undone
-        options = [h for h in options if h != back]
+        # A hex left in this action is not entered again: a detour's step away
+        # is not undone, and a unit kept out of its goal does not walk in circles.
+        left = self.hexes_left(unit)
+        options = [h for h in options if h not in left]
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if not nearer:
-            return self.detour(unit, here, goal, options)
+            # Next to a goal it may not enter now (an enemy Fire Zone on a
+            # Division chit, gts:13.2#3): no way round leads nearer; it waits there.
+            return None if now <= 1 else self.detour(unit, here, goal, options)
         # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
         nearest = min(self.distance(h, goal) for h in nearer)
         return min((h for h in nearer if self.distance(h, goal) == nearest),
@@ -104,6 +110,8 @@ class Judgements:
         step = self.step_toward(decision.subject, options)
         if step is not None:
             return step
+        if "forced_march" in options and self.forced_march_worth_it(decision.subject):
+            return "forced_march"
         if "stop" in options:
             return "stop"
         hexes = self.hexes_among(options)
@@ -145,13 +153,29 @@ class Judgements:
         road to it, and cheaper to work out."""
         return self.rule("reach_step_cost", unit, a, b) is not None
 
+    def forced_march_worth_it(self, unit: Ref) -> bool:
+        """gts:14.8: a Troop Quality Check for 2 more Movement Points, a
+        Cohesion Hit if it fails — worth it within FORCED_MARCH_REACH hexes of
+        an objective the unit is going to (a turn sooner there may win)."""
+        here, goal = self.attr(unit, "hex"), self.goal_of(unit)
+        return goal in self.objectives() and 0 < self.distance(here, goal) <= FORCED_MARCH_REACH
+
     def came_from(self, unit: Ref) -> str | None:
         """The hex the unit left by its last step in the action in progress
         (None if it has not moved in it)."""
+        left = self.hexes_left(unit, every=False)
+        return left[0] if left else None
+
+    def hexes_left(self, unit: Ref, every: bool = True) -> list[str]:
+        """The hexes the unit has left in the action in progress, the last first
+        (only the last unless *every*)."""
+        left = []
         for event in reversed(self.state.log):
             if event.kind == "decision" and event.data.get("key") == "action":
-                return None  # the question that began the action in progress
+                break  # the question that began the action in progress
             if event.kind == "unit_moved" and \
                     getattr(event.data["unit"], "id", event.data["unit"]) == unit.id:
-                return event.data["origin"]
-        return None
+                left.append(event.data["origin"])
+                if not every:
+                    break
+        return left

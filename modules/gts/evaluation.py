@@ -8,6 +8,16 @@ from typing import Any
 from kriegsspiel.core.state import Ref
 from kriegsspiel.modules.gts.bot import HeuristicPlayer
 
+# The questions whose answers decide GTS games, searched by a search player
+# (hook ks_search_questions): which Unit acts and what it does, whether and at
+# what it fires, and an assault's course.  The rest (each step of a move,
+# set-up, columns, points, stacking) it answers as the heuristic bot does: a
+# search of every one spent most of its budget on answers that scored alike.
+SEARCHED_QUESTIONS = ("next_unit", "action", "second_action", "opportunity_fire",
+                      "opportunity_target", "fire_target", "assault_hex", "charge_or_fire",
+                      "continue_assault", "stand_or_run")
+
+
 def evaluate(session: Any, side: str) -> float:
     """How good the game is for *side*: 1 won, -1 lost; otherwise a blend of
     the objectives held and approached and the steps each side has lost."""

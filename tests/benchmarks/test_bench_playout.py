@@ -2,8 +2,8 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: not met, ~31 in the best round; a playout is
-235M instructions today, docs/performance.md
-"Bot reads and list arguments").  With the compiled kernel a playout was
+230M instructions today, docs/performance.md
+"Fewer questions measured afresh").  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
 the readers kept their values, 466M from source, KS_PURE=1): under

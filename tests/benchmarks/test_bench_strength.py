@@ -20,9 +20,14 @@ import pytest
 from kriegsspiel.tools.arena import arena
 
 RUNS = 20
-SEARCH = "search:iterations=12:horizon=40"
+# The Learning Scenario's five turns let every rollout play to the game's end
+# (turns=9), scored won or lost; the larger scenarios' rollouts stop 40
+# decisions on, scored by ks_evaluate (docs/players.md).
+SEARCH = {"crete/learning": "search:iterations=16:turns=9:horizon=100000:margin=0.1:exploration=2",
+          "crete/snafu": "search:iterations=12:horizon=40",
+          "crete/last_chance": "search:iterations=12:horizon=40"}
 CASES = [(scenario, pairing) for scenario in ("crete/learning", "crete/snafu", "crete/last_chance")
-         for pairing in (("heuristic", "random"), (SEARCH, "heuristic"))]
+         for pairing in (("heuristic", "random"), (SEARCH[scenario], "heuristic"))]
 
 
 @pytest.mark.parametrize("scenario,pairing", CASES, ids=[f"{s}-{p[0].split(':')[0]}"

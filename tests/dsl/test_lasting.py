@@ -26,6 +26,9 @@ def late() = current_turn() > 3 @gts:1.0
 def near(a, b) = distance(a, b) + len(neighbours(a)) @gts:1.0
 def simple(unit: unit) = unit.defense @gts:1.0
 def loops(units) = count u in units: u.dug > 0 @gts:1.0
+def dug_ones() = len(units_with("dug")) @gts:1.0
+def placed_ones() = len(units_with("hex")) @gts:1.0
+def dug_hexes() = len(hexes_marked("dug")) @gts:1.0
 '''
 
 
@@ -49,6 +52,9 @@ def program():
     ("present", {"@entries", "dug", "defense"}),
     ("late", {"@turn"}),
     ("near", set()),                            # the map alone
+    ("dug_ones", {"dug"}),                      # units_with: the attribute it names
+    ("placed_ones", None),                      # ... where pieces are: unknown
+    ("dug_hexes", {"dug"}),                     # hexes_marked: the marker it names
 ])
 def test_read_sets(program, name, reads):
     found = lasting.read_set(program, name)

@@ -1,0 +1,130 @@
+"""What the heuristic bot aims at, read from the scenario's victory conditions
+and the rules' own lists (a mixin of HeuristicPlayer, bot.py): the
+*objectives* (every ``control`` hex, every hex held for Victory Points, every
+hex the rules' ``objective_hexes`` name), whether a side *hunts* the enemy
+instead (it wins by the enemy's eliminated steps), and each Unit's *goal*.
+
+A side with several objectives divides its Units among them: each objective
+takes an equal share of the side's mobile Units, the nearest first, so a side
+that must hold three hexes at once sends Units to all three instead of
+crowding the nearest (SNAFU's Axis: the port and two airfield hexes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.sheets import SEPARATE
+from kriegsspiel.core.state import Ref
+
+
+class Aims:
+    """Reads with what HeuristicPlayer (bot.py) reads: state, catalog, rule,
+    attr, side_of, units, distance, enemy_hexes."""
+
+    def objectives(self, kind: str = "control", side: Any = None) -> list[str]:
+        """The hexes victory conditions of *kind* name (of *side*'s, if given)."""
+        hexes = []
+        for cond in self.state.catalog.get("victory", {}).values():
+            if cond.get("kind") == kind and (side is None or cond.get("side") == side):
+                hexes += [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+        for line in self.state.catalog.get("victory_points", {}).values():
+            if line.get("per") == "hex_controlled" and kind == "control":  # VP for holding
+                hexes += list(line.get("hexes") or [])
+        if kind == "control":  # what the scenario's rules require (to take, or to deny)
+            hexes += self.required_hexes()
+        return sorted(set(hexes))
+
+    def required_hexes(self) -> list[str]:
+        """Every side's ``objective_hexes`` (the rules' own list), asked once: it
+        depends on the scenario, not on the game's state."""
+        if self._required is None:
+            self._required = sorted({h for s in self.state.catalog.get("side", {})
+                                     for h in self.rule("objective_hexes",
+                                                        self.session.ref("side", s),
+                                                        default=[]) or []})
+        return self._required
+
+    def goal_of(self, unit: Ref) -> str | None:
+        """Where the unit should be: the nearest of the hexes the rules send it to
+        first (unit_goal_hexes: a withdrawal's exits), else the objective its
+        side's division of labour gives it (shared_objective), else the
+        nearest enemy."""
+        here = self.attr(unit, "hex")
+        side = self.side_of(unit)
+        targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
+            (list(self.enemy_hexes(side)) if self.hunts(side) else [])
+        if not targets:
+            shared = self.shared_objective(unit, side)
+            if shared is not None:
+                return shared
+            targets = self.objectives() or list(self.enemy_hexes(side))
+        if not targets:
+            return None
+        return min(targets, key=lambda h: (self.distance(here, h), h))
+
+    def hunts(self, side: str | None) -> bool:
+        """Whether *side* wins by destroying the enemy (a victory condition
+        counting the enemy's eliminated steps, as SNAFU's Allied one) rather
+        than by holding hexes: its Units then go for the enemy."""
+        return any(cond.get("kind") == "steps_eliminated" and cond.get("winner") == side and
+                   cond.get("side") != side
+                   for cond in self.state.catalog.get("victory", {}).values())
+
+    def spares_steps(self, side: str | None) -> bool:
+        """Whether the enemy of *side* wins by the steps *side* loses (a
+        ``steps_eliminated`` condition counting them, as SNAFU's Allied one):
+        its Units then risk steps only for an objective."""
+        return any(cond.get("kind") == "steps_eliminated" and cond.get("side") == side and
+                   cond.get("winner") not in (None, side)
+                   for cond in self.state.catalog.get("victory", {}).values())
+
+    def shared_objective(self, unit: Ref, side: Any) -> str | None:
+        """The objective *unit* is sent to when its side divides its mobile
+        Units among several (None with fewer than two objectives, or for a
+        Unit that cannot move: its nearest objective is then its goal).
+        Each objective takes at most an equal share (rounded up); pairs of
+        Unit and objective are served nearest first, only objectives on the
+        Unit's own sheet where it has any. Worked out once for each placing
+        of the side's Units."""
+        goals = self.objectives()
+        if len(goals) < 2:
+            return None
+        mobile = [u for u in self.units(side) if self.mobile(u)]
+        placing = (id(self.state), side, tuple((u.id, self.attr(u, "hex")) for u in mobile))
+        known = self._shares.get(side)
+        if known is None or known[0] != placing:
+            known = self._shares[side] = (placing, self.divide(mobile, goals))
+        return known[1].get(unit.id)
+
+    def divide(self, units: list[Ref], goals: list[str]) -> dict[str, str]:
+        share = -(-len(units) // len(goals))
+        pairs = []
+        for u in units:
+            near = self.goal_distances(self.attr(u, "hex"), goals)
+            pairs += [(d, g, u.id) for g, d in near]
+        taken: dict[str, int] = {}
+        given: dict[str, str] = {}
+        for _, goal, unit_id in sorted(pairs):
+            if unit_id not in given and taken.get(goal, 0) < share:
+                given[unit_id] = goal
+                taken[goal] = taken.get(goal, 0) + 1
+        return given
+
+    def goal_distances(self, here: str, goals: list[str]) -> list[tuple[str, int]]:
+        """(objective, distance) from *here* to the objectives on its own sheet
+        (all of them if none is): kept, since neither hexes nor objectives move."""
+        key = (here, tuple(goals))
+        known = self._goal_distances.get(key)
+        if known is None:
+            near = {g: self.distance(here, g) for g in goals}
+            same_sheet = [g for g in goals if near[g] < SEPARATE] or goals
+            known = self._goal_distances[key] = [(g, near[g]) for g in same_sheet]
+        return known
+
+    def mobile(self, unit: Ref) -> bool:
+        """Whether the Unit can move at all (the rules' may_move; an immobile gun
+        holds no share of an objective). Asked once a Unit."""
+        known = self._mobile.get(unit.id)
+        if known is None:
+            known = self._mobile[unit.id] = bool(self.rule("may_move", unit, default=True))
+        return known
