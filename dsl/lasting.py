@@ -110,14 +110,8 @@ def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset 
         if inner is None:
             return UNKNOWN
         if isinstance(node, ir.Attr):
-            if node.name in _PLACEMENT:
-                if not placement:
-                    return UNKNOWN
-                out.add(PLACEMENT)
-            elif node.name in _MEMBERSHIP:
-                out.add("@entries")
-            elif node.name not in _STATIC_ATTRS:
-                out.add(node.name)
+            if not _attribute_read(node.name, placement, out):
+                return UNKNOWN
         elif isinstance(node, ir.Call):
             callee = _call_reads(program, node, seen, placement)
             if callee is UNKNOWN:
@@ -125,6 +119,21 @@ def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset 
             out |= callee
         stack.extend(inner)
     return frozenset(out)
+
+
+def _attribute_read(name: str, placement: bool, out: set) -> bool:
+    """Add to *out* what reading attribute *name* reads: where the pieces are,
+    who is on the map, or the attribute itself (nothing for one no change
+    touches); False when it is where a piece is and *placement* is not kept."""
+    if name in _PLACEMENT:
+        if not placement:
+            return False
+        out.add(PLACEMENT)
+    elif name in _MEMBERSHIP:
+        out.add("@entries")
+    elif name not in _STATIC_ATTRS:
+        out.add(name)
+    return True
 
 
 def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> frozenset | None:
@@ -139,16 +148,9 @@ def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> fro
         if token in _ARG_TOKENS:
             i = _ARG_TOKENS[token]
             arg = call.args[i] if len(call.args) > i else None
-            if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)):
+            if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)) or \
+                    not _attribute_read(arg.value, placement, out):  # as `u.<name>` reads
                 return UNKNOWN
-            if arg.value in _PLACEMENT:  # read as an attribute read would be
-                if not placement:
-                    return UNKNOWN
-                out.add(PLACEMENT)
-            elif arg.value in _MEMBERSHIP:
-                out.add("@entries")
-            elif arg.value not in _STATIC_ATTRS:
-                out.add(arg.value)
         elif token == PLACEMENT and not placement:
             return UNKNOWN
         else:
