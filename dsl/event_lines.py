@@ -7,7 +7,7 @@ The template is text with the event's fields in braces:
 * ``{unit}`` — the field's value: an entity by its id, a list as its items
   joined by ", ", nothing for none;
 * ``{change:+d}`` — a number with its sign (``:d`` without);
-* ``{unit|the German player}`` — the value, or the text after ``|`` when it
+* ``{unit|nobody}`` — the value, or the text after ``|`` when it
   holds nothing (as below);
 * ``{hit?hit|missed}`` — the first text when the field holds something (not
   none, false, "" or an empty list: a roll of 0 holds something), else the

@@ -32,4 +32,7 @@ def main(scenario: str, kinds: str, seeds: str) -> None:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) != 4:
+        sys.exit("usage: paired_seeds.py SCENARIO KINDS FIRST-LAST "
+                 "(e.g. crete/learning heuristic,heuristic 1-20)")
     main(*sys.argv[1:4])

@@ -53,17 +53,20 @@ def test_a_unit_that_cannot_move_holds_no_share():
     placing = {"1./I./FJR 2 •": "30.11", "9./III./FJR 2 •": "19.15", "11./III./FJR 2 •": "18.15"}
     session, bot = _snafu_with_axis_at(placing)
     mobile = {u.id: bot.goal_of(u) for u in bot.units("Axis")}
-    bot._mobile["1./I./FJR 2 •"] = False
     unit = session.ref("unit", "1./I./FJR 2 •")
+    bot._mobile[(unit.id, session.attr(unit, "face"))] = False
     assert bot.shared_objective(unit, "Axis") is None
     assert bot.goal_of(unit) == "28.11"  # nearest to 30.11
     assert mobile["1./I./FJR 2 •"] == "28.11"
+    others = {u.id: bot.goal_of(u) for u in bot.units("Axis") if u.id != unit.id}
+    assert others == {k: v for k, v in mobile.items() if k != unit.id}
+    assert others["9./III./FJR 2 •"] != others["11./III./FJR 2 •"]  # still divided
 
 
 def test_the_heuristic_axis_takes_all_three_snafu_hexes_from_random_allies():
     """Played: with its Units divided among the port and the airfields and
     its paratroopers rid of their drop markers (crete:4.2.2), the heuristic
-    Axis wins SNAFU against random Allies (it drew every game before)."""
+    Axis wins SNAFU against random Allies."""
     table = Table({})
     session = start("crete/snafu", table, seed=1)
     table.players = {"Axis": heuristic_player(1, session), "Allied": RandomPlayer(2)}

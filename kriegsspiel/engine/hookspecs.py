@@ -216,9 +216,9 @@ def ks_evaluate(session, side):
 @hookspec
 def ks_search_questions():
     """Return the keys of the questions worth a search player's rollouts
-    (those that decide games), or ``None`` for every question.  A search player
-    answers the others as its prior does; the most specific module that
-    answers wins."""
+    (those that decide games), or ``None`` for no opinion.  A search player
+    answers the others as its prior does; the most specific module giving a
+    list wins, and with none every question is searched."""
 
 
 @hookspec

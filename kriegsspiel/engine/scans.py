@@ -4,7 +4,7 @@ Rules ask the same questions of the whole game hex after hex — which Units
 have an attribute, which stand near a hex — while nothing they read changes.
 :func:`_scan` keeps a scan for one state of the game, :func:`_lasting` while
 the attribute it reads stands still, and :func:`_units_near` (the cut before a
-Fire Zone or a command range is looked at closely) keeps its answers hex by
+rule's area of effect is looked at closely) keeps its answers hex by
 hex while the listed Units stay where they are.  ``kernel.py`` exposes them
 to the rule language.
 """
@@ -24,8 +24,8 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
     """Those of *units* on the map within *reach* hexes of *hex_id*, in their
     order: a cheap first cut before a rule looks at each one closely.
 
-    Rules ask it of the same list (the enemy Units projecting a Fire Zone) for
-    hex after hex, so a long list is grouped by hex once per state of the game
+    Rules ask it of the same list (the Units projecting an area of effect,
+    say) for hex after hex, so a long list is grouped by hex once per state of the game
     (while a top-level call runs, as ``_scan`` keeps scans) and its answers
     are kept, hex by hex, for as long as none of those units moves: the other
     side's moves, a marker or a step lost change nothing here."""
@@ -108,6 +108,8 @@ def _near_cells(world, cells: dict, hex_id: str, reach: int, hexes: int) -> list
     column and row are both within *reach* of the hex's (a step to a
     neighbouring hex changes each by one at most)."""
     grid = world.grid
+    if not isinstance(reach, int):  # a reach that is no whole number: measured one by one
+        return None
     try:
         centre = grid.parse(hex_id)
     except Exception:

@@ -350,18 +350,21 @@ def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
 
 def search_player(seed: int, session: Session, iterations: int = 4,
                   seconds: float | None = None, kinds: dict[str, Factory] | None = None,
-                  registry: Any = None, horizon: int | None = 10, exploration: float = 0.5,
+                  registry: Any = None, horizon: int | None = None, exploration: float = 0.5,
                   margin: float = 0.02, batch: int = 2, workers: int | None = None,
                   turns: int = 0, every: int = 0, confidence: float = 2.0) -> SearchPlayer:
     """The ``search`` kind of ``ks play``: rollouts by the ruleset's
     ``heuristic`` players (random ones if it has none) to the end of the turn
-    or *horizon* decisions after the candidate, whichever comes first (with
-    *turns*, up to that many more turns while the game goes on); only the
+    or *horizon* decisions after the candidate (10; with *turns*, up to that
+    many more turns while the game goes on and no horizon unless one is
+    given), whichever comes first; only the
     questions the ruleset names (ks_search_questions; *every*: all); the
     heuristic player's answer is kept unless another scores *margin* more
     over the same dice;
     rollouts in rounds of *batch*, forked on up to *workers* cores (default:
     the machine's, at most *batch*)."""
+    if horizon is None:  # ten decisions a rollout; to the game's end when asked for turns
+        horizon = None if turns else 10
     from kriegsspiel.engine.plugins import load_registry
     registry = registry or load_registry()
     scenario = getattr(session, "scenario", None)

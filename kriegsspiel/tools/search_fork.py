@@ -105,8 +105,9 @@ def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, si
     def finish(failed: BaseException | None = None, horizon: bool = False) -> None:
         if failed is not None and not isinstance(failed, KsError):
             end(f"{type(failed).__name__}: {failed}")
-        if failed is None and not horizon and more[0] > 0 and searcher.continue_while is not None and \
-                searcher.continue_while(session):
+        going_on = searcher.continue_while  # none: every extra action, as a re-run plays them
+        if failed is None and not horizon and more[0] > 0 and \
+                (going_on is None or going_on(session)):
             more[0] -= 1
             try:  # the next action, in this child; its end calls finish again
                 session.perform(outermost.name, *outermost.args)

@@ -56,7 +56,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         self._is_hex: dict[str, bool] = {}
         # side -> (the placing of its mobile Units, {unit id: its objective})
         self._shares: dict[Any, tuple[tuple, dict]] = {}
-        self._mobile: dict[str, bool] = {}
+        self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
         self.answers = answers_for(session)
 

@@ -46,9 +46,10 @@ class Aims:
 
     def goal_of(self, unit: Ref) -> str | None:
         """Where the unit should be: the nearest of the hexes the rules send it to
-        first (unit_goal_hexes: a withdrawal's exits), else the objective its
-        side's division of labour gives it (shared_objective), else the
-        nearest enemy."""
+        first (unit_goal_hexes: a withdrawal's exits), else — for a side that
+        hunts — the nearest enemy, else the objective its side's division of
+        labour gives it (shared_objective), else the nearest objective, else
+        the nearest enemy."""
         here = self.attr(unit, "hex")
         side = self.side_of(unit)
         targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
@@ -123,8 +124,10 @@ class Aims:
 
     def mobile(self, unit: Ref) -> bool:
         """Whether the Unit can move at all (the rules' may_move; an immobile gun
-        holds no share of an objective). Asked once a Unit."""
-        known = self._mobile.get(unit.id)
+        holds no share of an objective). Asked once a counter's face: a flip
+        may change its movement."""
+        key = (unit.id, self.attr(unit, "face"))
+        known = self._mobile.get(key)
         if known is None:
-            known = self._mobile[unit.id] = bool(self.rule("may_move", unit, default=True))
+            known = self._mobile[key] = bool(self.rule("may_move", unit, default=True))
         return known

@@ -73,7 +73,8 @@ class Plans:
         nearer the goal than any it can reach outside them — as a defended
         objective, or a pass by the sea the enemy covers."""
         side = self.side_of(unit)
-        if self.enemy_distance(unit) > FIRE_ZONE_LOOKAHEAD + 2:
+        widest = self.rule("widest_enemy_fire_zone", Ref("side", side), default=0)
+        if self.enemy_distance(unit) > FIRE_ZONE_LOOKAHEAD + (widest or 0):
             return False  # no enemy near enough to have a Fire Zone on its way
         enemy = self.enemy_hexes(side)
         free = zone = self.distance(here, goal)

@@ -15,6 +15,7 @@ may answer the question asked now, with one of its options.
 from __future__ import annotations
 
 import secrets
+from html import escape
 import threading
 from typing import Any
 
@@ -186,7 +187,7 @@ class GameHost:
                                None) if over else None, "error": error,
                 "live": (svg_item(overlay_group(self.layout, shade)) if shade else "")
                 + svg_item(pieces_group(self.source, session.state, self.layout)),
-                "displays": displays_svg(self.source, session)}
+                "displays": self._displays()}
         with self.changed:
             self.version += 1
             self.snapshot = {"version": self.version, **view}
@@ -197,6 +198,16 @@ class GameHost:
                 loop.call_soon_threadsafe(event.set)
             except RuntimeError:  # its loop is closed: that page is gone
                 self.listeners.discard((loop, event))
+
+    def _displays(self) -> str:
+        """The displays' picture; a display the rules cannot read is said in its
+        place, never raised into the action that stands waiting (or into the
+        handler showing why the game stopped)."""
+        try:
+            return displays_svg(self.source, self.game.session)
+        except Exception as exc:  # noqa: BLE001 — shown on the page, as the game's errors are
+            what = exc.message if isinstance(exc, KsError) else f"{type(exc).__name__}: {exc}"
+            return f'<p class="error">the displays cannot be drawn: {escape(what)}</p>'
 
     def moment(self, at: Any) -> str | None:
         """The pieces as they stood after the first *at* events of the log (a
