@@ -40,7 +40,7 @@ def test_a_new_title_checks_and_plays_to_a_result(title):
     checked = run("check", "--module", "modules/mygame")
     assert checked.exit_code == 0, checked.output
     for players, seed in (("random", "1"), ("heuristic,heuristic", "1"),
-                          ("heuristic,heuristic", "5")):
+                          ("random,heuristic", "1")):
         played = run("play", "mygame/first", "--module", "modules/mygame", "--players",
                      players, "--seed", seed, "--check-invariants")
         assert played.exit_code == 0, played.output
@@ -49,7 +49,8 @@ def test_a_new_title_checks_and_plays_to_a_result(title):
                              "RESULT: Red wins (it holds its objective)")
         # the title's own event, in the words its rule file says
         assert ("  Red holds its objective, 06.04" in lines) == lines[-1].startswith("RESULT: Red")
-        assert lines[-1].startswith("RESULT: Red") == (seed == "5")  # Red holds it at seed 5
+        if players == "random,heuristic":  # a heuristic Red takes it from a random Blue
+            assert lines[-1] == "RESULT: Red wins (it holds its objective)"
     diff = run("rules", "diff", "--ruleset", "mygame", "--module", "modules/mygame").output
     assert "overrides table terrain_fire_modifier of gts: row town replaced @mygame:1.0" in diff
 
