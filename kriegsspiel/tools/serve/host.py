@@ -15,15 +15,15 @@ may answer the question asked now, with one of its options.
 from __future__ import annotations
 
 import secrets
-from html import escape
 import threading
+from html import escape
 from typing import Any
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.tools.board_source import Source, board_at, board_look
 from kriegsspiel.tools.display_scene import displays_svg
 from kriegsspiel.tools.play import Playthrough, readable, readable_events
-from kriegsspiel.tools.board_source import Source, board_at, board_look
 from kriegsspiel.tools.render import (map_scene, overlay_group, piece_id, pieces_group,
                                       side_colours)
 from kriegsspiel.tools.viewer.scene import svg_item, to_svg
