@@ -382,14 +382,11 @@ def search_player(seed: int, session: Session, iterations: int = 4,
 def module_questions(registry: Any, names: list[str]) -> Callable[[Any], bool] | None:
     """Whether a decision is worth a search, by the ``ks_search_questions`` of
     the most specific module among *names* that answers (None: every one)."""
-    for name in reversed(names):
-        others = [p for n, (_, p) in registry.modules.items() if n != name]
-        caller = registry.manager.subset_hook_caller("ks_search_questions", remove_plugins=others)
-        answers = [a for a in caller() if a is not None]
-        if answers:
-            keys = frozenset(answers[0])
-            return lambda decision: decision.key in keys
-    return None
+    named = registry.first("ks_search_questions", names)
+    if named is None:
+        return None
+    keys = frozenset(named)
+    return lambda decision: decision.key in keys
 
 
 def game_goes_on(session: Session) -> bool:
