@@ -229,6 +229,16 @@ def artifacts(request):
     return folder
 
 
+def seat_page(browser, port: int, token: str):
+    """A page of the game `ks serve` serves on *port*, opened with a seat's
+    *token* at 1400 x 900, and the list of the script errors it raises."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"http://127.0.0.1:{port}/game/1/?token={token}")
+    return page, errors
+
+
 def wholly_inside(outer: dict, box: dict) -> bool:
     """Whether Playwright bounding box *box* lies wholly inside *outer* (the
     page's board): a counter or a hex a person sees whole."""

@@ -11,7 +11,7 @@ import json
 import time
 
 import pytest
-from conftest import app_served, wholly_inside
+from conftest import app_served, seat_page, wholly_inside
 
 from kriegsspiel.tools.play import new_game, shipped_scenarios
 from kriegsspiel.tools.serve.host import GameHost
@@ -155,10 +155,7 @@ def test_the_websocket_pushes_snapshots_and_takes_the_seats_answers(server):
 
 def test_a_person_plays_a_move_in_the_browser(server, chromium, tmp_path):
     host, port = server
-    page = chromium.new_page(viewport={"width": 1400, "height": 900})
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
+    page, errors = seat_page(chromium, port, host.tokens['Allied'])
     page.wait_for_selector("#options button", timeout=30000)
     assert page.inner_text("#seat") == "you play Allied"
     assert page.locator("#board svg g.piece").count() >= 10

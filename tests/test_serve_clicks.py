@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from conftest import app_served, page_pieces, wholly_inside
+from conftest import app_served, page_pieces, seat_page, wholly_inside
 from test_serve import asked
 
 from kriegsspiel.tools.play import log_fingerprint, new_game
@@ -146,10 +146,7 @@ def played_by_clicking(scenario: str, side: str, folder: str, chromium, enough) 
     host.start()
     try:
         with app_served(make_app(host)) as port:
-            page = chromium.new_page(viewport={"width": 1400, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens[side]}")
+            page, errors = seat_page(chromium, port, host.tokens[side])
             clicker, choose = Clicker(page, host, side, folder), a_player(host, side)
             snap = clicker.question()
             for _ in range(400):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import app_served
+from conftest import app_served, seat_page
 from test_serve import asked
 
 from kriegsspiel.core.state import jsonable
@@ -81,10 +81,7 @@ def test_the_page_shows_the_displays_and_hides_them_for_an_earlier_moment(chromi
     host = landing()
     try:
         with app_served(make_app(host)) as port:
-            page = chromium.new_page(viewport={"width": 1400, "height": 900})
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
+            page, errors = seat_page(chromium, port, host.tokens['Allied'])
             page.wait_for_selector("#displays svg g.display", timeout=30000)
             assert page.is_visible("#displays")
             titles = page.eval_on_selector_all("#displays g.display > title",

@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import page_pieces
+from conftest import page_pieces, seat_page
 from test_serve import answered_until, asked, hosted, serving
 
 MOVE = re.compile(r"(?P<unit>.+) moves (?P<start>\S+) -> (?P<end>\S+)$")
@@ -77,10 +77,7 @@ def test_a_click_on_a_log_line_shows_the_map_at_that_moment(moved, chromium):
     host, snap = moved
     index, move = the_move(snap)
     with serving(host) as port:
-        page = chromium.new_page(viewport={"width": 1400, "height": 900})
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"http://127.0.0.1:{port}/game/1/?token={host.tokens['Allied']}")
+        page, errors = seat_page(chromium, port, host.tokens['Allied'])
         page.wait_for_function(f"Number(document.body.dataset.version) >= {snap['version']}")
         page.wait_for_selector("#live g.piece")
         now = page_pieces(page)
