@@ -32,7 +32,7 @@ def test_the_displays_stand_beside_the_map_box_by_box():
     try:
         snap = asked(host)
         svg = snap["displays"]
-        shown = display_contents(_Reading(host.game.session), host.game_data.displays)
+        shown = display_contents(_Reading(host.game.session), host.source.game.displays)
         assert [d.title for d in shown] == ["Naval & Air Display (Force U)",
                                             "Utah Beach Overlay"]
         counts = [int(c) for c in re.findall(r'class="display-box" data-count="(\d+)"', svg)]

@@ -326,6 +326,7 @@ def set_up(ready: Prepared, players: Table, dice: Dice, registry: Registry) -> S
     """A new session of the prepared scenario, its set-up played."""
     session = Session(ready.program, ready.catalog, dice, players, ready.grid, ready.index)
     session.scenario = ready.loaded.scenario
+    session.game = ready.loaded.game  # its data as read: terrain, off-map displays
     session.registry = registry  # the modules it was built from, those given by path too
     _set_up(session, ready.loaded.scenario, registry, ready.names)
     return session

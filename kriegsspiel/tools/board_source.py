@@ -129,7 +129,7 @@ class Source:
 def open_source(what: str | Path, scenario: str | None = None) -> Source:
     """A scenario name or file, a save (.json) or an event log (.jsonl)."""
     from kriegsspiel.engine.plugins import load_registry
-    from kriegsspiel.engine.starting import load, start
+    from kriegsspiel.engine.starting import start
     path = Path(what)
     events: list[dict] | None = None
     catalog = None
@@ -164,7 +164,7 @@ def open_source(what: str | Path, scenario: str | None = None) -> Source:
     turns = [t["label"] for t in catalog["game"]["game"]["turns"]]
     look = board_look(registry, registry.select(session.scenario.rulesets))
     return Source(scenario, session, catalog, events, len(setup), turns,
-                  load(scenario, registry).game, look)
+                  session.game, look)
 
 
 def _saved_log(path: Path, data: dict) -> tuple[list[dict], dict]:

@@ -48,7 +48,6 @@ class GameHost:
         """*resume*: a save and the actions still to replay (saves.prepare) —
         the game goes on from where the save was written."""
         from kriegsspiel.engine.plugins import session_modules
-        from kriegsspiel.engine.starting import load
         self.game = game
         self.people = list(people)
         self.tokens = {side: secrets.token_urlsafe(12) for side in people}
@@ -69,8 +68,6 @@ class GameHost:
         session = game.session
         registry, names = session_modules(session)
         self.look = board_look(registry, names)
-        # The game's own data: its terrain colours and off-map displays.
-        self.game_data = load(game.scenario, session.registry).game
         self._seat(game, resume)
         board = map_scene(self.source)  # drawn once: only what lies on it changes in play
         self.layout, self.map_svg = board.layout, to_svg(board, standalone=False)
@@ -89,7 +86,7 @@ class GameHost:
         self.moments: list[int] = []
         self.lines_of = 0
         self.source = Source(game.scenario, session, session.state.catalog, [], 0, game.turns,
-                             self.game_data, self.look)
+                             session.game, self.look)
         for side in self.people:
             seat = session.players.players.get(side)
             if hasattr(seat, "recorded"):  # a save's seat: its answers first, then the page
