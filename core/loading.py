@@ -20,8 +20,8 @@ from typing import Any, Callable, Iterable, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from .errors import KsError, KsErrors, Location, did_you_mean
-from .models import (PATTERN_WORDS, Game, GameManifest, GameModels, MapModel, TerrainFile,
-                     UnitsFile)
+from .fields import PATTERN_WORDS
+from .models import Game, GameManifest, GameModels, MapModel, TerrainFile, UnitsFile
 from .scenario import Scenario
 from .refcheck import RulesetChecks, check_references
 from .yamlio import LocatedDoc, load_yaml, render_path, where

@@ -11,8 +11,8 @@ from pydantic import BaseModel
 from kriegsspiel.rule_index import load_index
 
 from .errors import KsError, Location, did_you_mean
-from .models import (HEX_ID_PATTERN, PATTERN_WORDS, SHEET_HEX_ID_PATTERN, Game, MapModel,
-                     expand_hexes, parse_hex)
+from .fields import HEX_ID_PATTERN, PATTERN_WORDS, SHEET_HEX_ID_PATTERN
+from .models import Game, MapModel, expand_hexes, parse_hex
 from .sheets import plan_sheets, split_qualified
 from .scenario import Scenario, turn_order
 from .yamlio import path_of, where

@@ -9,10 +9,10 @@ from typing import Any, Iterable, Literal, Mapping
 
 from pydantic import ConfigDict, Field, model_validator
 
-from .models import (DataFile, DataModel, Id, IdList, Notes, RuleRef, Source, TurnLabel, compose,
-                     mixins_by_part, typed)
-from .models import SheetHexId as HexId  # a scenario's hexes may name their sheet
-from .models import SheetHexList as HexList
+from .fields import Id, IdList, Notes, RuleRef, Source, TurnLabel
+from .fields import SheetHexId as HexId  # a scenario's hexes may name their sheet
+from .fields import SheetHexList as HexList
+from .models import DataFile, DataModel, compose, mixins_by_part, typed
 
 
 class Placement(DataModel):

@@ -18,11 +18,11 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl import lasting
+from kriegsspiel.dsl import declarations, lasting
+from kriegsspiel.dsl.declarations import KERNEL_EVENTS
 from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
-from kriegsspiel.dsl.event_lines import parse_line
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
@@ -30,21 +30,6 @@ from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, Rule
                                      StopProcedure)
 from kriegsspiel.dsl.types import Function
 from kriegsspiel.dsl import tables, checks
-
-# Events the kernel itself records; rule files declare their own with `event`.
-KERNEL_EVENTS = {
-    "track_changed": ("entity", "track", "old", "new"),
-    "unit_eliminated": ("unit",),
-    "unit_flipped": ("unit", "face"),
-    "unit_moved": ("unit", "origin", "destination"),
-    "unit_placed": ("unit", "origin", "destination"),
-    "link_changed": ("entity", "link", "old", "new"),
-    "pool_added": ("pool", "entity"),
-    "pool_drawn": ("pool", "entity"),
-    "pool_removed": ("pool", "entity"),
-    "turn_advanced": ("turn",),
-}
-
 
 # What Program.call runs by name (besides primitives).
 _CALLABLE = frozenset({"def", "modifiers", "check", "procedure"})
@@ -102,10 +87,9 @@ class Program:
             return done
         decl = self.decls[name]
         if name in self.in_progress:
-            # Fix: procedures used to be let through here ("call each other through a
-            # holder"), but a name is only met again while it compiles when the calls
-            # form a cycle, so that accepted recursive procedures, which then ran
-            # until Python's RecursionError.  No recursion, for procedures too.
+            # A name is met again while it compiles only when the calls form a
+            # cycle: procedures included, since a recursive one would run until
+            # Python's RecursionError.
             chain = " → ".join(self.in_progress[self.in_progress.index(name):] + [name])
             raise KsError(f"recursive definition: {chain} (rules must terminate, so a "
                           "definition may not use itself)", loc)
@@ -114,7 +98,11 @@ class Program:
         self._compiled_now.append(name)
         previous, self.compiler.current = self.compiler.current, name
         try:
-            getattr(self, "_build_" + decl.kind)(decl, holder)
+            build = getattr(self, "_build_" + decl.kind, None)
+            if build is not None:
+                build(decl, holder)
+            else:
+                declarations.BUILDERS[decl.kind](self, decl, holder)
         except KsError as exc:
             del self.compiled[name]
             self._compiled_now.remove(name)
@@ -172,41 +160,6 @@ class Program:
                               did_you_mean(p.type, self.entity_kinds))
             names[p.name] = kind or "any"
         return Scope(names, effects, where)
-
-    def _build_const(self, decl: ir.Const, holder: Compiled) -> None:
-        scope = Scope({}, False, f"const '{decl.name}'")
-        noted = len(self.deferred)
-        fn, holder.type = self.compiler.expr(decl.expr, scope)
-        if len(self.deferred) > noted:
-            return  # a misspelt name: nothing to evaluate (its error says why)
-        value = fn([None, *scope.padding(0)])
-        holder.fn = lambda: value
-
-    def _build_enum(self, decl: ir.Enum, holder: Compiled) -> None:
-        holder.fn, holder.type = (lambda: decl.members), "list"
-
-    def _build_track(self, decl: ir.Track, holder: Compiled) -> None:
-        if decl.on not in self.entity_kinds:
-            raise KsError(f"'{decl.on}' is not something state can be kept on", decl.loc,
-                          did_you_mean(decl.on, self.entity_kinds))
-        holder.fn, holder.type = (lambda: (decl.low, decl.high)), "int"
-
-    def _build_link(self, decl: ir.Link, holder: Compiled) -> None:
-        twice = sorted({k for k in decl.kinds if decl.kinds.count(k) > 1})
-        if twice:
-            raise KsError(f"link '{decl.name}' is kept on '{twice[0]}' twice", decl.loc)
-        for kind in (*decl.kinds, decl.to):
-            if kind not in self.entity_kinds:
-                raise KsError(f"'{kind}' is not a kind of game entity", decl.loc,
-                              did_you_mean(kind, self.entity_kinds))
-        holder.fn, holder.type = (lambda: None), decl.to
-
-    def _build_event(self, decl: ir.EventDecl, holder: Compiled) -> None:
-        if decl.name in KERNEL_EVENTS:
-            raise KsError(f"'{decl.name}' is a kernel event and cannot be redeclared", decl.loc)
-        if decl.says is not None:  # its log line: every field it names is one of the event's
-            parse_line(decl.says.template, [p.name for p in decl.params], decl.says.loc)
-        holder.fn = lambda: None
 
     def _build_def(self, decl: ir.Def, holder: Compiled) -> None:
         scope = self._scope(decl.params, False, f"def '{decl.name}'")

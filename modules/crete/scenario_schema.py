@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from kriegsspiel.core.models import DataModel, Id
-from kriegsspiel.core.models import SheetHexList as HexList
+from kriegsspiel.core.fields import SheetHexList as HexList
 
 AIRBORNE = ("parachute", "glider")
 AIRLANDING = "airlanding"

@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import Field, model_validator
 
-from kriegsspiel.core.models import DataModel, Id, Notes, Source, TurnLabel
+from kriegsspiel.core.fields import Id, Notes, Source, TurnLabel
+from kriegsspiel.core.models import DataModel
 
 
 class DivisionCommand(DataModel):

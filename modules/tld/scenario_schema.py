@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from kriegsspiel.core.models import DataModel
-from kriegsspiel.core.models import SheetHexList as HexList
+from kriegsspiel.core.fields import SheetHexList as HexList
 
 
 class TldReinforcement(DataModel):

@@ -22,7 +22,8 @@ from kriegsspiel.tools.cli import app
 
 WEATHER = '''
 from pydantic import Field
-from kriegsspiel.core.models import DataModel, SheetHexId
+from kriegsspiel.core.fields import SheetHexId
+from kriegsspiel.core.models import DataModel
 from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from pydantic import Field
 
-from kriegsspiel.core.models import DataModel, SheetHexId
+from kriegsspiel.core.fields import SheetHexId
+from kriegsspiel.core.models import DataModel
 from kriegsspiel.engine.hookspecs import hookimpl
 from kriegsspiel.engine.plugins import ModuleInfo
 
