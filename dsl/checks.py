@@ -90,8 +90,8 @@ def _try_buy(ctx, frame: Frame, buy, name: str, args, cites: list[str]) -> Check
                             about=f"spend {cost} {track} to pass {name} without rolling")):
         return None
     result = CheckResult(name, True, None, None, bought=True, reason=f"spent {cost} {track}")
-    # Fix: explain before spending, so the spend's track_changed event carries the
-    # check it bought as its cause (it used to be explained after the spend).
+    # Explained before the spend, so the spend's track_changed event carries the
+    # check it bought as its cause.
     ctx.explain({**result.explain(), "cites": cites})
     ctx.set_track(pool, track, ctx.world.attr(pool, track) - cost)
     return result

@@ -67,9 +67,9 @@ def link(files: list[RuleFile]) -> tuple[Linked, list[KsError]]:
             for decl in f.decls:
                 decl.layer, decl.module = f.layer, f.module
                 first = seen.get(decl.name)
-                # Fix: an 'override' of a plain definition of the same layer goes
-                # on to _apply, which says so ("overrides a definition of its own
-                # layer"); it used to be reported as a plain duplicate.
+                # An 'override' of a plain definition of the same layer goes on
+                # to _apply, whose error says what is wrong ("overrides a
+                # definition of its own layer") better than "defined twice".
                 same_layer_override = decl.override and first is not None and not first.override
                 if first is not None and decl.kind != "remove" and not same_layer_override:
                     errors.append(KsError(
@@ -87,8 +87,8 @@ def link(files: list[RuleFile]) -> tuple[Linked, list[KsError]]:
 def _apply(out: Linked, decl: ir.Decl) -> None:
     existing = out.decls.get(decl.name if decl.kind != "remove" else decl.name)
     if decl.kind == "remove":
-        # Fix: 'marker' declares a track (ir.Track.kind is "track"), so
-        # 'remove marker x' used to report "no such marker" for a marker x.
+        # 'marker' declares a track (ir.Track.kind is "track"): 'remove marker x'
+        # looks for a track named x.
         target_kind = "track" if decl.target_kind == "marker" else decl.target_kind
         if existing is None or existing.kind != target_kind:
             raise KsError(f"cannot remove {decl.target_kind} '{decl.name}': no such "
@@ -123,11 +123,12 @@ def _apply(out: Linked, decl: ir.Decl) -> None:
 def _fresh(decl: ir.Decl, merged: bool = False) -> ir.Decl:
     """A shallow copy whose row/term/step lists the merge may change safely.
 
-    Fix: with ``merged`` (the copy of an already merged definition that a further
+    With ``merged`` (the copy of an already merged definition that a further
     override is applied to) rows, terms and steps keep the layer they came from
-    and are not checked again: a second override used to re-stamp every series
-    row/term/step with the first override's layer (so its rows "overlapped"),
-    and to reject a step the first override had placed ``before``/``after``.
+    and are not checked again: a second override must neither re-stamp the
+    series' rows/terms/steps with the first override's layer (they would then
+    "overlap" its own) nor reject a step the first override placed
+    ``before``/``after``.
     """
     new = copy.copy(decl)
     if isinstance(new, ir.Table):

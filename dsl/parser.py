@@ -39,11 +39,11 @@ _TERMINAL_TEXT = {
 
 
 class _KeywordsAreWholeNames:
-    """Fix: let every lexer state also try NAME (lark's ``always_accept``).
+    """Lets every lexer state also try NAME (lark's ``always_accept``).
 
     lark's contextual lexer only tries the terminals the parser accepts next; where
-    no NAME is expected a keyword matched a prefix of a longer word, so
-    ``constx = 1`` parsed as ``const x = 1`` and ``lett x`` as ``let t x``.  With NAME
+    no NAME is expected a keyword would match a prefix of a longer word, so
+    ``constx = 1`` would parse as ``const x = 1`` and ``lett x`` as ``let t x``.  With NAME
     tried too, lark reads the whole word and turns it back into the keyword only
     when it is exactly the keyword; anything else is an unexpected name (and gets
     a did-you-mean for the keyword).
@@ -94,9 +94,9 @@ def _syntax_error(exc: lark.exceptions.LarkError, path: str, lines: list[str]) -
             message = f"unexpected {found}; expected a citation like @ruleset:12.3"
         else:
             message = f"unexpected {found}; expected {_join(expected)}"
-        # Fix: a missing citation is most often noticed at the next keyword
-        # ('const', 'step', ...) or '{', and the did-you-mean for a NAME used
-        # to replace the citation hint with None when nothing was close.
+        # A missing citation is most often noticed at the next keyword
+        # ('const', 'step', ...) or '{'; the citation hint stands even when no
+        # name is close enough for a did-you-mean.
         if "CITE" in exc.expected and (token.type in ("$END", "NAME", "RBRACE", "LBRACE")
                                        or str(token) in KEYWORDS) and not hint_needed(exc):
             hint = ("every definition, modifier term and step ends with its citation, "
@@ -155,8 +155,8 @@ def _join(items: list[str]) -> str:
 
 def parse_text(text: str, path: str = "<text>") -> list[ir.Decl]:
     """Parse one rule file's text into declarations, or raise a located KsError."""
-    # Fix: split on "\n" only, as lark counts lines; str.splitlines() also splits
-    # on \r, \f, \x1c-\x1e, \x85, \u2028..., which showed the wrong source line.
+    # Split on "\n" only, as lark counts lines: str.splitlines() also splits on
+    # \r, \f, \x1c-\x1e, \x85, \u2028..., and would show the wrong source line.
     lines = [line.removesuffix("\r") for line in text.split("\n")]
     try:
         tree = _parser().parse(text)
