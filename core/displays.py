@@ -51,6 +51,9 @@ class DisplayTrack(DataModel):
                       "(the entity) or a track or marker on it.")
     shown_as: dict[Wanted, str] = Field(default_factory=dict,
                                         description="Words for values, e.g. {0: 'no', 1: 'yes'}.")
+    name_each: bool = Field(False, description="Name the entity on its row even when the rule "
+                            "lists only one (a row per entity is named whenever there are "
+                            "several).")
     source: Source = None
     notes: Notes = None
 

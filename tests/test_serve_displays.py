@@ -32,9 +32,11 @@ def test_the_displays_stand_beside_the_map_box_by_box():
     try:
         snap = asked(host)
         svg = snap["displays"]
-        shown = display_contents(_Reading(host.game.session), host.source.game.displays)
+        read = display_contents(_Reading(host.game.session), host.source.game.displays)
+        shown = [d for d in read if d.shown]  # on 6 June, not the Air Support card
         assert [d.title for d in shown] == ["Naval & Air Display (Force U)",
                                             "Utah Beach Overlay"]
+        assert "Air Support" not in svg
         counts = [int(c) for c in re.findall(r'class="display-box" data-count="(\d+)"', svg)]
         assert counts == [len(box.pieces) for d in shown for box in d.boxes]
         assert sum(counts) > 0  # the ships in their range boxes, the first waves loaded

@@ -93,7 +93,8 @@ def _track_rows(session: Any, track: Any) -> list[TrackShown]:
     for entity in entities:
         value = _read(session, track.value, entity)
         text = track.shown_as.get(value, str(value))
-        title = track.title if len(entities) == 1 else f"{track.title} ({_label(session, entity)})"
+        named = track.name_each or len(entities) > 1
+        title = f"{track.title} ({_label(session, entity)})" if named else track.title
         rows.append(TrackShown(title, text))
     return rows
 

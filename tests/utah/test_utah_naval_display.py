@@ -153,12 +153,17 @@ def test_4_5_6_the_transport_boxes_show_units_en_route_loading_and_in_landing_wa
     assert "LC" in [t.text for t in lead.iter(f"{SVG}text")]  # its Landing Craft marker
 
 
-def test_no_display_without_a_beach_overlay(tmp_path):
-    """The displays are drawn while a Beach Overlay is in play (shown_if); the shipped
-    demonstrations have none, and their picture has no card."""
+def test_no_naval_display_without_a_beach_overlay(tmp_path):
+    """The Naval & Air Display and the Beach Overlay card are drawn while a Beach
+    Overlay is in play (shown_if); the shipped demonstrations have none, and their
+    picture has none of those cards (causeway, on 7 June, has the Divisional
+    Displays' Air Support card alone)."""
     out = tmp_path / "causeway.svg"
     render("utah/causeway", out)
-    assert 'class="display' not in out.read_text(encoding="utf-8")
+    text = out.read_text(encoding="utf-8")
+    assert "Naval &amp; Air Display" not in text and "Utah Beach Overlay" not in text
+    assert text.count('class="display"') == 1 and "Air Support" in text
+    assert 'class="display-box"' not in text
 
 
 def test_the_viewer_fills_the_boxes_frame_by_frame(played):
@@ -248,3 +253,33 @@ def test_the_viewer_in_a_browser_puts_the_ships_in_their_boxes(played, chromium,
     assert row.locator("text").nth(1).text_content() == tracks(final_svg)["Resistance Nests"]
     tab.screenshot(path=str(Path(artifacts) / "naval_display_viewer.png"), full_page=True)
     assert errors == []
+
+
+def test_the_divisions_air_support_is_drawn_from_7_june():
+    """utah:17.1#7: from the 0700 turn of 7 June the Allied player places up to 8
+    of the day's Fighter-Bombers in the Air Support section of each Allied
+    Divisional Display.  The card "Allied Divisional Displays: Air Support" shows
+    a row per Allied Division in play, named, reading what the Air Power Phase
+    placed there; before 7 June it is not shown."""
+    from kriegsspiel.engine.displays import display_contents
+    from kriegsspiel.tools.play import new_game
+
+    def card(game):
+        shown = display_contents(game.session, game.session.game.displays)
+        return next(d for d in shown if d.title == "Allied Divisional Displays: Air Support")
+
+    causeway = new_game("utah/causeway", 3, ["random", "random"])
+    causeway.run(1)
+    session = causeway.session
+    allotted = {str(e.data["division"]): e.data["count"]
+                for e in session.events("fighter_bombers_allotted")}
+    assert allotted, "the 7 June 0700 Air Power Phase placed Fighter-Bombers"
+    rows = {t.title: t.text for t in card(causeway).tracks}
+    names = {str(d): session.state.catalog["division"][d.id]["name"]
+             for d in session.value("air_support_divisions")}
+    assert set(allotted) <= set(names)
+    assert rows == {f"Fighter-Bombers in Air Support ({names[d]})":
+                    str(allotted.get(d, 0)) for d in names}
+    landing = new_game("utah/landing", 1, ["random", "random"])
+    hidden = card(landing)
+    assert not hidden.shown and hidden.tracks == []
