@@ -109,12 +109,19 @@ class Session:
         compiled = self.program.compiled.get(name)
         if compiled is None or compiled.decl.kind != "def":
             return None
-
-        def asks_nothing(decision: Any) -> Any:
-            raise KsError(f"{name} asks '{decision.key}': a reason is read, not decided")
-        ctx = Context(self.state, Dice(0), asks_nothing, rules=self.program, explaining=False)
-        reason = _plain(self.program.call(name, ctx, subject, choice))
+        reason = _plain(self.read(name, subject, choice, reader=name))
         return str(reason) if reason else None
+
+    def read(self, name: str, *args: Any, reader: str = "a reading") -> Any:
+        """The rule *name* of *args* read on a context of its own, explaining
+        nothing: the state is read as it stands, while an action may be waiting
+        for an answer, whose pending explanations, kept answers and dice stay
+        as they are.  A rule that would ask a question is an error (*reader*
+        says who asked)."""
+        def asks_nothing(decision: Any) -> Any:
+            raise KsError(f"{reader} asks '{decision.key}': it is read, not decided")
+        ctx = Context(self.state, Dice(0), asks_nothing, rules=self.program, explaining=False)
+        return self.program.call(name, ctx, *args)
 
     def attr(self, entity: Ref, name: str) -> Any:
         return self.state.attr(entity, name)

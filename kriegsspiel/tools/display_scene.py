@@ -14,7 +14,6 @@ import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from kriegsspiel.core.errors import KsError
 from kriegsspiel.tools.viewer.scene import COUNTER, Group, Rect, Text
 
 STEP = math.ceil(COUNTER) + 16  # a counter's place in a box, px: room for its marker badges
@@ -104,25 +103,15 @@ def shown_displays(source: Any, board: Any) -> list:
 
 
 class _Reading:
-    """A game's rules read on a context of their own: a picture taken while an
-    action waits for an answer (``ks serve``) leaves that action's pending
-    explanations, kept answers and dice as they are."""
+    """A game's rules read as a display reads them (``Session.read``): a
+    picture taken while an action waits for an answer (``ks serve``) leaves
+    that action's pending explanations, kept answers and dice as they are."""
 
     def __init__(self, session: Any) -> None:
-        from kriegsspiel.core.dice import Dice
-        from kriegsspiel.dsl.runtime import Context
-
-        def asks_nothing(decision: Any) -> Any:
-            raise KsError(f"a display asks '{decision.key}': it is read, not decided")
-        self.state, self.program = session.state, session.program
-        self.ctx = Context(session.state, Dice(0), asks_nothing, rules=session.program,
-                           explaining=False)
+        self.session, self.state, self.program = session, session.state, session.program
 
     def value(self, name: str, *args: Any) -> Any:
-        try:
-            return self.program.call(name, self.ctx, *args)
-        finally:
-            self.ctx.trace.clear()
+        return self.session.read(name, *args, reader="a display")
 
 
 def _counter_maker(source: Any, board: Any) -> Callable[[str], Group]:
