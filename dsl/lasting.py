@@ -188,6 +188,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     # restore, which does too), so while the version object stands the stamp
     # does (most calls come between the same two events: a step's neighbours).
     seen_world = seen_version = seen_stamp = None
+    seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
     # A def's own evaluate (Program._build_def): its body is run on its frame
     # directly, without the call of evaluate, when nothing is explained.
     body = pad = None
@@ -196,7 +197,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
 
     @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list)
     def fn(ctx, *args):
-        nonlocal tried, reused, seen_world, seen_version, seen_stamp
+        nonlocal tried, reused, seen_world, seen_version, seen_stamp, seen_kept, seen_mine
         kept = ctx.lasting if ctx is not None else None
         if kept is None or ctx.explaining:
             return evaluate(ctx, *args)
@@ -206,9 +207,13 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         else:
             stamp = seen_stamp = world.stamps(watched, entries, turn)
             seen_world, seen_version = world, world.version
-        mine = kept.get(what)  # this definition's answers
-        if mine is None:
-            mine = kept[what] = {}
+        if kept is seen_kept:
+            mine = seen_mine
+        else:
+            mine = kept.get(what)  # this definition's answers
+            if mine is None:
+                mine = kept[what] = {}
+            seen_kept, seen_mine = kept, mine
         key = args_key(args)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
