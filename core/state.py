@@ -22,6 +22,8 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
+from kriegsspiel.core.events import (_ATTR_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,  # noqa: F401
+                                     apply_event, forget_reads)
 
 try:
     import cython  # compiling (setup.py): state.pxd makes Ref and GameState extension types
@@ -120,13 +122,6 @@ _EMPTY: dict = {}
 _MISSING = object()
 
 _PIECES = frozenset({"unit", "leader"})
-# The events that change what attributes other than placement read.
-_ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
-# The events that change what rules can read: the kernel's own, which _apply
-# applies (dsl.program.KERNEL_EVENTS; a test checks the two agree).
-_STATE_EVENTS = _ATTR_EVENTS | {"unit_moved", "unit_placed", "unit_eliminated", "turn_advanced",
-                                "pool_added", "pool_drawn", "pool_removed"}
-
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
     "id": lambda state, ref: ref.id,
@@ -184,7 +179,8 @@ class GameState:
         # call runs (attribute name → entity key → value; core.readers keeps
         # them): rules read the same attributes of the same Units again and
         # again.  None outside such a call, so that a caller (a test) may change
-        # the catalog between calls; emptied by every change and restore.
+        # the catalog between calls; a value is forgotten by a change of its own
+        # track or link, all of them by a flip or restore (core.events).
         self._reads: dict[str, dict[str, Any]] | None = None
         self._ref_lists: dict[str, list[Ref]] | None = None  # the same for refs(kind)
         self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
@@ -221,7 +217,7 @@ class GameState:
         return self.stamps((name,))
 
     def keep_reads(self, keeping: bool) -> bool:
-        """Keep attribute values read (core.readers) until the next change —
+        """Keep attribute values read (core.readers) until they change —
         while a top-level rule call runs (dsl.program.Program.call) — or not;
         whether it kept them before.  Kept already (a call of another context
         on this state, inside one), what is kept stays: the caller puts back
@@ -382,10 +378,13 @@ class GameState:
         event = Event(len(self.log) + 1, kind, data, cause)
         if kind in _STATE_EVENTS:  # the others (a decision, a rule's own event) change nothing read
             self.version += 1
-            self._at = None
-            if self._reads is not None:
-                self._reads = {}
-            self._apply(event)
+            if kind in _PLACEMENT_EVENTS:
+                self._at = None
+            reads = self._reads
+            if reads is not None:  # forget the kept reads this changes (core.readers)
+                if kind in _ATTR_EVENTS:
+                    forget_reads(self, reads, kind, data)
+            apply_event(self, event)
         self.log.append(event)
         for observer in self.observers:
             observer(event)
@@ -402,39 +401,6 @@ class GameState:
                                      "old": f"{old.kind}:{old.id}" if old else None,
                                      "new": f"{target.kind}:{target.id}" if target else None},
                     cause)
-
-    def _apply(self, event: Event) -> None:
-        d = event.data
-        if event.kind in _ATTR_EVENTS:
-            if event.kind == "unit_flipped":
-                self._flips += 1
-            else:
-                name = d["track"] if event.kind == "track_changed" else d["link"]
-                self._changed[name] = self._changed.get(name, 0) + 1
-        if event.kind == "track_changed":
-            self.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
-        elif event.kind in ("unit_moved", "unit_placed"):
-            if (self.placement.get(d["unit"]) is None) != (d["destination"] is None):
-                self._entries += 1
-            self.placement[d["unit"]] = d["destination"]
-            if event.kind == "unit_placed" and d["destination"] is not None:
-                self.eliminated.discard(d["unit"])  # a counter put back in play (a Rearguard)
-        elif event.kind == "unit_flipped":
-            self.faces[d["unit"]] = d["face"]
-        elif event.kind == "unit_eliminated":
-            self._entries += 1
-            self.eliminated.add(d["unit"])
-            self.placement[d["unit"]] = None
-        elif event.kind == "turn_advanced":
-            self.turn = d["turn"]
-        elif event.kind == "link_changed":
-            self.links.setdefault(d["entity"], {})[d["link"]] = d["new"]
-        elif event.kind == "pool_added":
-            kind, ident = d["entity"].split(":", 1)
-            self.pools.setdefault(d["pool"], []).append(ident)
-            self.pool_kinds[d["pool"]] = kind
-        elif event.kind in ("pool_drawn", "pool_removed"):
-            self.pools[d["pool"]].remove(d["entity"].split(":", 1)[1])
 
     # ---- saving -----------------------------------------------------------
     def snapshot(self) -> dict:

@@ -1,3 +1,4 @@
 # Cython declarations for the compiled kernel (setup.py): the types its
 # typed locals (@cython.locals in lasting.py) name.
 from kriegsspiel.dsl.runtime cimport Compiled, Context
+from kriegsspiel.core.state cimport GameState

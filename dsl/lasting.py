@@ -42,7 +42,8 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.core.state import GameState
+from kriegsspiel.dsl.runtime import Compiled, Context
 from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key
 from kriegsspiel.dsl.types import BUILTINS
 
@@ -182,17 +183,37 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     watched = tuple(sorted(n for n in names if not n.startswith("@")))
     entries, turn = "@entries" in names, "@turn" in names
     tried = reused = 0
+    # The stamp last worked out, and the state and version it is of: every
+    # count it sums moves only with an event that moves the version on (or a
+    # restore, which does too), so while the version object stands the stamp
+    # does (most calls come between the same two events: a step's neighbours).
+    seen_world = seen_version = seen_stamp = None
+    seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
+    # A def's own evaluate (Program._build_def): its body is run on its frame
+    # directly, without the call of evaluate, when nothing is explained.
+    body = pad = None
+    if type(holder) is Compiled and holder.plain is evaluate:
+        body, pad = holder.body, holder.pad
 
-    @cython.locals(ctx=Context, kept=dict, mine=dict)
+    @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list)
     def fn(ctx, *args):
-        nonlocal tried, reused
+        nonlocal tried, reused, seen_world, seen_version, seen_stamp, seen_kept, seen_mine
         kept = ctx.lasting if ctx is not None else None
         if kept is None or ctx.explaining:
             return evaluate(ctx, *args)
-        stamp = ctx.world.stamps(watched, entries, turn)
-        mine = kept.get(what)  # this definition's answers
-        if mine is None:
-            mine = kept[what] = {}
+        world = ctx.world
+        if world is seen_world and world.version is seen_version:
+            stamp = seen_stamp
+        else:
+            stamp = seen_stamp = world.stamps(watched, entries, turn)
+            seen_world, seen_version = world, world.version
+        if kept is seen_kept:
+            mine = seen_mine
+        else:
+            mine = kept.get(what)  # this definition's answers
+            if mine is None:
+                mine = kept[what] = {}
+            seen_kept, seen_mine = kept, mine
         key = args_key(args)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
@@ -210,7 +231,11 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
         tried += 1
         if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
             holder.fn = evaluate  # not worth keeping
-        value = evaluate(ctx, *args)
+        if body is None:
+            value = evaluate(ctx, *args)
+        else:
+            frame = [ctx, *args, *pad] if pad else [ctx, *args]
+            value = body(frame)
         mine[key] = (stamp, list(value) if type(value) is list else value)
         return value
     return fn

@@ -19,7 +19,7 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import bool_chain
 from kriegsspiel.dsl.compiler import COMPARE
-from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.dsl.runtime import Compiled, Context
 
 # How many evaluations a definition is remembered for on trial, and the share
 # of them that must turn out to be reuses for remembering to go on.
@@ -47,15 +47,22 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     and the explanation records are the same; only the time differs.
     """
     tried = reused = 0
+    # A def's own evaluate (Program._build_def): unexplained, its body is run
+    # on its frame directly, without the call of evaluate.
+    body = pad = None
+    if type(holder) is Compiled and holder.plain is evaluate:
+        body, pad = holder.body, holder.pad
 
-    @cython.locals(ctx=Context, memo=dict, mine=dict)
+    @cython.locals(ctx=Context, memo=dict, mine=dict, frame=list)
     def fn(ctx, *args):
         nonlocal tried, reused
         memo = ctx.memo if ctx is not None else None
         if memo is None:
             return evaluate(ctx, *args)
         version = ctx.world.version
-        if version != ctx.memo_version:
+        # The state's version object stands until a change (each is a new int):
+        # identity says "unchanged" wherever equality does.
+        if version is not ctx.memo_version:
             memo.clear()
             ctx.memo_version = version
         mine = memo.get(what)  # this definition's answers
@@ -85,7 +92,11 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
             holder.fn = evaluate  # not worth remembering
         trace = ctx.trace
         start = len(trace)
-        value = evaluate(ctx, *args)
+        if body is None or ctx.explaining:
+            value = evaluate(ctx, *args)
+        else:
+            frame = [ctx, *args, *pad] if pad else [ctx, *args]
+            value = body(frame)
         if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
             mine[key] = (value, trace[start:] if ctx.explaining else None)
             if type(value) is list:

@@ -1,9 +1,9 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core (issue #7), 60 (issue #28: not met, ~31 in the best round; a playout is
-230M instructions today, docs/performance.md
-"Fewer questions measured afresh").  With the compiled kernel a playout was
+core (issue #7), 60 (issue #28: not met, ~31 in the best round when a playout
+was 230M instructions; 200.5M today, docs/performance.md "Reads kept across
+moves").  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
 the readers kept their values, 466M from source, KS_PURE=1): under

@@ -124,3 +124,52 @@ def test_refs_lists_are_kept_within_a_call_and_handed_out_as_copies():
         assert state.refs("unit") is not state.refs("unit")
     finally:
         state.keep_reads(False)
+
+
+def test_kept_reads_stay_what_attr_reads_after_every_event():
+    """A change forgets only the kept reads it can change (a track or link of
+    its own name and entity; a flip, all of them): after every event of two
+    turns of play, each value still kept is what GameState.attr reads now."""
+    session = start("crete/learning", Table({}), seed=5)
+    state = session.state
+    session.players.players = {side: RandomPlayer(5 + i)
+                               for i, side in enumerate(state.catalog["side"])}
+    session.ctx.explaining = False
+    checked = []
+
+    def compare(event):
+        for name, kept in (state._reads or {}).items():
+            for key, value in kept.items():
+                want = state.attr(state.interned(*key.split(":", 1)), name)
+                assert value == want and value.__class__ is want.__class__, \
+                    (event.kind, key, name, value, want)
+                checked.append(name)
+
+    state.observers.append(compare)
+    for _ in range(2):
+        session.perform("play_turn")
+    assert len(checked) > 1000
+
+
+def test_a_move_keeps_the_reads_and_a_change_forgets_only_its_own():
+    session = start("crete/learning", Table({}), seed=3)
+    state = session.state
+    unit = _a_unit_on_the_map(state)
+    other = next(u for u in (state.interned("unit", i) for i in sorted(state.catalog["unit"]))
+                 if u != unit)
+    hits, side = attr_reader("cohesion_hits"), attr_reader("side")
+    state.keep_reads(True)
+    try:
+        before = hits(state, unit), hits(state, other), side(state, unit)
+        session.ctx.set_track(unit, "cohesion_hits", before[0] + 1)
+        assert unit.key not in state._reads["cohesion_hits"]        # its own: forgotten
+        assert state._reads["cohesion_hits"][other.key] == before[1]  # another's: kept
+        assert state._reads["side"][unit.key] == before[2]            # another name: kept
+        assert hits(state, unit) == before[0] + 1
+        state.record("unit_moved", {"unit": unit.id, "origin": state.placement[unit.id],
+                                    "destination": state.placement[unit.id]}, [])
+        assert state._reads["side"][unit.key] == before[2]            # a move: all kept
+        state.record("unit_flipped", {"unit": unit.id, "face": "front"}, [])
+        assert state._reads == {}                                      # a flip: none
+    finally:
+        state.keep_reads(False)

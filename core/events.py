@@ -1,0 +1,74 @@
+"""What each of the kernel's own events changes in a game state.
+
+:meth:`GameState.record <kriegsspiel.core.state.GameState.record>` appends
+every event to the log; those of the kernel (``_STATE_EVENTS``) are applied
+here: a piece moved, placed or eliminated, a track or link set, a counter
+flipped, the turn advanced, a pool changed.  Each also counts what it changed
+(``GameState.stamps``), and forgets the attribute values the state keeps for
+the readers (``core.readers``) that it may change — only those.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# The events that change what attributes other than placement read.
+_ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
+# The events that change where pieces are.
+_PLACEMENT_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated"})
+# The events that change what rules can read: the kernel's own, which
+# apply_event applies (dsl.program.KERNEL_EVENTS; a test checks the two agree).
+_STATE_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS | {"turn_advanced", "pool_added",
+                                                    "pool_drawn", "pool_removed"}
+
+
+def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
+    """Forget what *state* keeps of its readers' reads (``reads``: name →
+    entity key → value) that an event of *kind* (one of ``_ATTR_EVENTS``)
+    changes.  A kept read — a track, a link, the face's or the catalog's
+    value — changes only with its own track or link of its own entity, or
+    with a flip (all of them); where pieces are is never kept."""
+    if kind == "unit_flipped":
+        state._reads = {}
+        return
+    kept = reads.get(data["track"] if kind == "track_changed" else data["link"])
+    if kept is not None:
+        kept.pop(data["entity"], None)
+
+
+def apply_event(state: Any, event: Any) -> None:
+    """Make the change a kernel event records, and count it (``stamps``)."""
+    d, kind = event.data, event.kind
+    if kind in _ATTR_EVENTS:
+        if kind == "unit_flipped":
+            state._flips += 1
+        else:
+            name = d["track"] if kind == "track_changed" else d["link"]
+            state._changed[name] = state._changed.get(name, 0) + 1
+    if kind == "track_changed":
+        state.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
+    elif kind in ("unit_moved", "unit_placed"):
+        if (state.placement.get(d["unit"]) is None) != (d["destination"] is None):
+            state._entries += 1
+        state.placement[d["unit"]] = d["destination"]
+        if kind == "unit_placed" and d["destination"] is not None:
+            state.eliminated.discard(d["unit"])  # a counter put back in play (a Rearguard)
+    elif kind == "unit_flipped":
+        state.faces[d["unit"]] = d["face"]
+    elif kind == "unit_eliminated":
+        state._entries += 1
+        state.eliminated.add(d["unit"])
+        state.placement[d["unit"]] = None
+    elif kind == "turn_advanced":
+        state.turn = d["turn"]
+    elif kind == "link_changed":
+        state.links.setdefault(d["entity"], {})[d["link"]] = d["new"]
+    elif kind == "pool_added":
+        entity_kind, ident = d["entity"].split(":", 1)
+        state.pools.setdefault(d["pool"], []).append(ident)
+        state.pool_kinds[d["pool"]] = entity_kind
+    elif kind in ("pool_drawn", "pool_removed"):
+        state.pools[d["pool"]].remove(d["entity"].split(":", 1)[1])
+
+
+__all__ = ["apply_event", "forget_reads"]
