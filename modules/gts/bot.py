@@ -56,6 +56,10 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         self._is_hex: dict[str, bool] = {}
         # side -> (the placing of its mobile Units, {unit id: its objective})
         self._shares: dict[Any, tuple[tuple, dict]] = {}
+        # side -> (the log, its length, the restores) when its placing was last asked
+        self._placing_seen: dict[Any, tuple] = {}
+        # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
+        self._pairs: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
         self.answers = answers_for(session)
@@ -75,6 +79,13 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
                 sides[u.id] = self.side_of(u)
         return [u for u in on_map if (side is None or sides[u.id] == side) and
                 (enemy_of is None or sides[u.id] != enemy_of)]
+
+    def side_of_id(self, unit_id: str) -> Any:
+        """The side of the Unit of id *unit_id* (kept as units() keeps it)."""
+        known = self._sides.get(unit_id)
+        if known is None:
+            known = self._sides[unit_id] = self.side_of(self.state.interned("unit", unit_id))
+        return known
 
     def hexes_among(self, options: list) -> list[str]:
         """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a

@@ -11,10 +11,17 @@ crowding the nearest (SNAFU's Axis: the port and two airfield hexes)."""
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
+
+# The events that change where a piece stands or the face it shows, and the
+# attributes a side's placing reads (core/state.py keeps them itself unless
+# the rules declare a track or link of that name).
+_PLACING_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated", "unit_flipped"})
+_PLACING_NAMES = ("hex", "on_map", "face", "side")
 
 
 class Aims:
@@ -90,26 +97,80 @@ class Aims:
         goals = self.objectives()
         if len(goals) < 2:
             return None
-        mobile = [u for u in self.units(side) if self.mobile(u)]
-        placing = (id(self.state), side, tuple((u.id, self.attr(u, "hex")) for u in mobile))
         known = self._shares.get(side)
-        if known is None or known[0] != placing:
-            known = self._shares[side] = (placing, self.divide(mobile, goals))
+        if known is None or known[0][0] != goals or self.placing_may_differ(side):
+            mobile = [u for u in self.units(side) if self.mobile(u)]
+            placing = (goals, tuple((u.id, self.attr(u, "hex")) for u in mobile))
+            if known is None or known[0] != placing:
+                known = self._shares[side] = (placing, self.divide(mobile, goals, side))
         return known[1].get(unit.id)
 
-    def divide(self, units: list[Ref], goals: list[str]) -> dict[str, str]:
+    def placing_may_differ(self, side: Any) -> bool:
+        """Whether the placing of *side*'s mobile Units may have changed since
+        the last time this was asked: only an event that moves, places,
+        eliminates or flips one of its Units changes it (the events that change
+        where pieces are and which face they show, core/state.py), or a game
+        put back (a restore, a transaction undone: another log) — unless the
+        rules keep a track or link of one of the names the placing reads."""
+        state = self.state
+        log, restores = state.log, state.restore_count
+        seen = self._placing_seen.get(side)
+        self._placing_seen[side] = (log, len(log), restores)
+        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
+            return True
+        program = self.session.program
+        if any(n in program.tracks or n in program.links for n in _PLACING_NAMES):
+            return True
+        units = state.catalog.get("unit", {})
+        for event in log[seen[1]:]:
+            if event.kind in _PLACING_EVENTS:
+                moved = event.data.get("unit")
+                moved = getattr(moved, "id", moved)
+                if moved in units and self.side_of_id(moved) == side:
+                    return True
+        return False
+
+    def divide(self, units: list[Ref], goals: list[str], side: Any = None) -> dict[str, str]:
         share = -(-len(units) // len(goals))
-        pairs = []
-        for u in units:
-            near = self.goal_distances(self.attr(u, "hex"), goals)
-            pairs += [(d, g, u.id) for g, d in near]
+        pairs = self.sorted_pairs(units, goals, side)
         taken: dict[str, int] = {}
         given: dict[str, str] = {}
-        for _, goal, unit_id in sorted(pairs):
-            if unit_id not in given and taken.get(goal, 0) < share:
+        everyone = len(units)
+        for _, goal, unit_id in pairs:
+            if unit_id in given:
+                continue
+            count = taken.get(goal, 0)
+            if count < share:
                 given[unit_id] = goal
-                taken[goal] = taken.get(goal, 0) + 1
+                taken[goal] = count + 1
+                if len(given) == everyone:
+                    break  # no pair left can change anything
         return given
+
+    def sorted_pairs(self, units: list[Ref], goals: list[str], side: Any) -> list[tuple]:
+        """Every (distance, objective, unit id) of *units* to the objectives on
+        its sheet, in order. Kept for *side*: when few of its Units have moved
+        since, only their pairs are taken out and put back in place."""
+        here = {u.id: self.attr(u, "hex") for u in units}
+        known = self._pairs.get(side)
+        if known is None or known[0] != goals or known[1].keys() != here.keys():
+            pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
+        else:
+            moved = [u for u, h in here.items() if known[1][u] != h]
+            if len(moved) * 4 > len(here):
+                pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
+            else:
+                pairs = known[2]
+                for u in moved:
+                    for p in self.unit_pairs(u, known[1][u], goals):
+                        del pairs[bisect.bisect_left(pairs, p)]
+                    for p in self.unit_pairs(u, here[u], goals):
+                        bisect.insort(pairs, p)
+        self._pairs[side] = (goals, here, pairs)
+        return pairs
+
+    def unit_pairs(self, unit_id: str, here: str, goals: list[str]) -> list[tuple]:
+        return [(d, g, unit_id) for g, d in self.goal_distances(here, goals)]
 
     def goal_distances(self, here: str, goals: list[str]) -> list[tuple[str, int]]:
         """(objective, distance) from *here* to the objectives on its own sheet
