@@ -17,12 +17,6 @@ from typing import Any
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
-# The events that change where a piece stands or the face it shows, and the
-# attributes a side's placing reads (core/state.py keeps them itself unless
-# the rules declare a track or link of that name).
-_PLACING_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated", "unit_flipped"})
-_PLACING_NAMES = ("hex", "on_map", "face", "side")
-
 
 class Aims:
     """Reads with what HeuristicPlayer (bot.py) reads: state, catalog, rule,
@@ -57,6 +51,18 @@ class Aims:
         hunts — the nearest enemy, else the objective its side's division of
         labour gives it (shared_objective), else the nearest objective, else
         the nearest enemy."""
+        # Asked of the same Unit again and again in one decision: kept while
+        # the state's version (bumped by every change) stands.
+        version = self.state.version
+        if self._goals[0] != version:
+            self._goals = (version, {})
+        known = self._goals[1]
+        if unit.id not in known:
+            known[unit.id] = self.goal_now(unit)
+        return known[unit.id]
+
+    def goal_now(self, unit: Ref) -> str | None:
+        """goal_of, worked out."""
         here = self.attr(unit, "hex")
         side = self.side_of(unit)
         targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
@@ -98,37 +104,12 @@ class Aims:
         if len(goals) < 2:
             return None
         known = self._shares.get(side)
-        if known is None or known[0][0] != goals or self.placing_may_differ(side):
+        if known is None or known[0][0] != goals or self.moved_since(("placing", side), side, True):
             mobile = [u for u in self.units(side) if self.mobile(u)]
             placing = (goals, tuple((u.id, self.attr(u, "hex")) for u in mobile))
             if known is None or known[0] != placing:
                 known = self._shares[side] = (placing, self.divide(mobile, goals, side))
         return known[1].get(unit.id)
-
-    def placing_may_differ(self, side: Any) -> bool:
-        """Whether the placing of *side*'s mobile Units may have changed since
-        the last time this was asked: only an event that moves, places,
-        eliminates or flips one of its Units changes it (the events that change
-        where pieces are and which face they show, core/state.py), or a game
-        put back (a restore, a transaction undone: another log) — unless the
-        rules keep a track or link of one of the names the placing reads."""
-        state = self.state
-        log, restores = state.log, state.restore_count
-        seen = self._placing_seen.get(side)
-        self._placing_seen[side] = (log, len(log), restores)
-        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
-            return True
-        program = self.session.program
-        if any(n in program.tracks or n in program.links for n in _PLACING_NAMES):
-            return True
-        units = state.catalog.get("unit", {})
-        for event in log[seen[1]:]:
-            if event.kind in _PLACING_EVENTS:
-                moved = event.data.get("unit")
-                moved = getattr(moved, "id", moved)
-                if moved in units and self.side_of_id(moved) == side:
-                    return True
-        return False
 
     def divide(self, units: list[Ref], goals: list[str], side: Any = None) -> dict[str, str]:
         share = -(-len(units) // len(goals))

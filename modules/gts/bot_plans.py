@@ -52,7 +52,7 @@ class Plans:
         if goal is None or here == goal:
             return False
         side = self.side_of(unit)
-        neighbours = self.rule("neighbours", here, default=[]) or []
+        neighbours = self.neighbours(here)
         enemy = self.enemy_hexes(side)
         # The Second Actions offered (every Action type's conditions) are
         # asked only once the board says one would be worth having: an enemy
@@ -91,7 +91,7 @@ class Plans:
         for _ in range(FIRE_ZONE_LOOKAHEAD):
             following = []
             for h, clear in frontier:
-                for n in self.rule("neighbours", h, default=[]) or []:
+                for n in self.neighbours(h):
                     if n in enemy or (n in reached and (reached[n] or not clear)) or \
                             not self.passable(unit, h, n):
                         continue
