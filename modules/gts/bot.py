@@ -28,10 +28,10 @@ from typing import Any
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
-from kriegsspiel.dsl.lasting import read_set
 from kriegsspiel.engine.rule_reader import RuleReader
 from kriegsspiel.modules.gts.bot_aims import Aims
 from kriegsspiel.modules.gts.bot_judgements import Judgements
+from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
 
 # Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
@@ -42,15 +42,8 @@ CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
 STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
 
-# The events that change where a piece stands or the face it shows, and the
-# attributes a side's placing reads (core/state.py keeps them itself unless
-# the rules declare a track or link of that name).
-_PLACING_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated", "unit_flipped"})
-_PLACING_NAMES = ("hex", "on_map", "face", "side")
-_MISSING = object()
 
-
-class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
+class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
@@ -65,7 +58,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         self._shares: dict[Any, tuple[tuple, dict]] = {}
         # what is watched -> (the log, its length, the restores) when last asked
         self._moves_seen: dict[Any, tuple] = {}
-        self._goals: tuple[int, dict] = (-1, {})  # (the state's version, {unit id: goal})
+        self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
+        self._goals: tuple = (None, -1, {})  # (the game's call, the version, {unit id: goal})
         self._read_specs: dict[str, tuple | None] = {}
         self._neighbours: tuple = (None, None, {})  # (grid, map, {hex: its neighbours})
         self._kept: dict[str, tuple] = {}  # def name -> (the game's call, stamp, answers)
@@ -90,13 +84,6 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
                 sides[u.id] = self.side_of(u)
         return [u for u in on_map if (side is None or sides[u.id] == side) and
                 (enemy_of is None or sides[u.id] != enemy_of)]
-
-    def side_of_id(self, unit_id: str) -> Any:
-        """The side of the Unit of id *unit_id* (kept as units() keeps it)."""
-        known = self._sides.get(unit_id)
-        if known is None:
-            known = self._sides[unit_id] = self.side_of(self.state.interned("unit", unit_id))
-        return known
 
     def hexes_among(self, options: list) -> list[str]:
         """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a
@@ -133,71 +120,6 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
             before = self._enemy_sets[side] = (hexes, {})
         return before[0]
 
-    def moved_since(self, key: Any, side: Any, of_side: bool) -> bool:
-        """Whether, since this was last asked under *key*, a Unit of *side*
-        (*of_side*; else of another side) may have moved, been placed,
-        eliminated or flipped: read from the events logged since (the only
-        ones that change where a piece stands or the face it shows,
-        core/state.py) — always when the game was put back (a restore, an
-        undone transaction: another log) or the rules keep a track or link of
-        a name these read."""
-        state = self.state
-        log, restores = state.log, state.restore_count
-        seen = self._moves_seen.get(key)
-        self._moves_seen[key] = (log, len(log), restores)
-        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
-            return True
-        program = self.session.program
-        if any(n in program.tracks or n in program.links for n in _PLACING_NAMES):
-            return True
-        units = state.catalog.get("unit", {})
-        for event in log[seen[1]:]:
-            if event.kind in _PLACING_EVENTS:
-                moved = event.data.get("unit")
-                moved = getattr(moved, "id", moved)
-                if moved in units and (self.side_of_id(moved) == side) == of_side:
-                    return True
-        return False
-
-    def forget_placings(self) -> None:
-        """Work out afresh what is kept by the placing of the Units (for a
-        caller that changes what the bot reads without an event: a test)."""
-        self._moves_seen.clear()
-        self._goals = (-1, {})
-
-    def kept_rule(self, name: str, *args: Any) -> Any:
-        """``rule(name, *args)``, kept while none of the attributes the def reads
-        changes (its read set, dsl/lasting.py: the validity of the reader's
-        own keeping, without a question to the reader), within the game's
-        top-level call as the reader's keeping is; asked afresh otherwise."""
-        during = self.session.ctx.memo
-        spec = self._read_specs.get(name, _MISSING) if during is not None else None
-        if spec is _MISSING:
-            spec = self._read_specs[name] = self.read_spec(name)
-        if spec is None:
-            return self.rule(name, *args)
-        stamp = self.state.stamps(*spec)
-        kept = self._kept.get(name)
-        if kept is None or kept[0] is not during or kept[1] != stamp:
-            kept = self._kept[name] = (during, stamp, {})
-        found = kept[2].get(args, _MISSING)
-        if found is _MISSING:
-            found = kept[2][args] = self.rule(name, *args)
-        return found
-
-    def read_spec(self, name: str) -> tuple | None:
-        """(names, entries, turn) for GameState.stamps of def *name*'s read
-        set; None when it is not known (it reads where pieces are)."""
-        program = self.session.program
-        compiled = program.compiled.get(name)
-        if compiled is None or compiled.decl.kind != "def" or program.deferred:
-            return None
-        reads = read_set(program, name)
-        if reads is None:
-            return None
-        return (tuple(sorted(n for n in reads if not n.startswith("@"))),
-                "@entries" in reads, "@turn" in reads)
-
     def enemy_distance(self, unit: Ref) -> int:
         here = self.attr(unit, "hex")
         side = self.side_of(unit)
@@ -207,20 +129,6 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
         if found is None:
             found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
         return found
-
-    def neighbours(self, hex_id: str) -> list:
-        """The rules' neighbours of a hex (a primitive reading the grid and the
-        map in play alone), kept while they are the same."""
-        grid, game_map = self.state.grid, self.state.map
-        if self._neighbours[0] is not grid or self._neighbours[1] is not game_map:
-            self._neighbours = (grid, game_map, {})
-        if "neighbours" in self.session.program.decls:  # the rules' own definition
-            return tuple(self.rule("neighbours", hex_id, default=[]) or [])
-        known = self._neighbours[2].get(hex_id)
-        if known is None:
-            known = self._neighbours[2][hex_id] = \
-                tuple(self.rule("neighbours", hex_id, default=[]) or [])
-        return known
 
     def in_enemy_zone(self, hex_id: str, side: str) -> bool:
         return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),

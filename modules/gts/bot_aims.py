@@ -52,11 +52,15 @@ class Aims:
         labour gives it (shared_objective), else the nearest objective, else
         the nearest enemy."""
         # Asked of the same Unit again and again in one decision: kept while
-        # the state's version (bumped by every change) stands.
-        version = self.state.version
-        if self._goals[0] != version:
-            self._goals = (version, {})
-        known = self._goals[1]
+        # the state's version (bumped by every change) stands, within the
+        # game's own top-level call, where nothing but events changes what it
+        # reads (as the reader keeps its answers, engine/rule_reader.py).
+        during, version = self.session.ctx.memo, self.state.version
+        if during is None:
+            return self.goal_now(unit)
+        if self._goals[0] is not during or self._goals[1] != version:
+            self._goals = (during, version, {})
+        known = self._goals[2]
         if unit.id not in known:
             known[unit.id] = self.goal_now(unit)
         return known[unit.id]
