@@ -55,6 +55,8 @@ def test_a_unit_that_cannot_move_holds_no_share():
     mobile = {u.id: bot.goal_of(u) for u in bot.units("Axis")}
     unit = session.ref("unit", "1./I./FJR 2 •")
     bot._mobile[(unit.id, session.attr(unit, "face"))] = False
+    # No event says so (a flip would): the bot is told its placing may differ.
+    bot.forget_placings()
     assert bot.shared_objective(unit, "Axis") is None
     assert bot.goal_of(unit) == "28.11"  # nearest to 30.11
     assert mobile["1./I./FJR 2 •"] == "28.11"

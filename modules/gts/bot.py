@@ -31,6 +31,7 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rule_reader import RuleReader
 from kriegsspiel.modules.gts.bot_aims import Aims
 from kriegsspiel.modules.gts.bot_judgements import Judgements
+from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
 
 # Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
@@ -42,20 +43,28 @@ STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
 DP_WANTED = 2          # Dispatch Points worth converting Command Points for
 
 
-class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
+class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     def __init__(self, session: Any, seed: int = 0) -> None:
         RuleReader.__init__(self, session)
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
-        self._enemy_hexes: tuple[tuple[int, int], dict] = ((0, -1), {})
         # side -> (its enemies' hexes, {hex: distance to the nearest of them})
         self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         # side -> (the placing of its mobile Units, {unit id: its objective})
         self._shares: dict[Any, tuple[tuple, dict]] = {}
+        # what is watched -> (the log, its length, the restores) when last asked
+        self._moves_seen: dict[Any, tuple] = {}
+        self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
+        self._goals: tuple = (None, -1, {})  # (the game's call, the version, {unit id: goal})
+        self._read_specs: dict[str, tuple | None] = {}
+        self._neighbours: tuple = (None, None, {})  # (grid, map, {hex: its neighbours})
+        self._kept: dict[str, tuple] = {}  # def name -> (the game's call, stamp, answers)
+        # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
+        self._pairs: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
         self.answers = answers_for(session)
@@ -99,21 +108,17 @@ class HeuristicPlayer(Aims, Plans, Judgements, RuleReader):
 
     def enemy_hexes(self, side: str | None) -> frozenset[str | None]:
         """The hexes the enemies of *side* stand in, one entry per hex. A decision
-        weighs every option against them, so they are kept while the state's
-        version (bumped by every change) stays the same."""
-        stamp = (id(self.state), self.state.version)
-        if self._enemy_hexes[0] != stamp:
-            self._enemy_hexes = (stamp, {})
-        known = self._enemy_hexes[1]
-        if side not in known:
-            hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
-            # The same set as before (the enemy did not move): the same object, so
-            # the distances measured to it (enemy_distance) stand.
-            before = self._enemy_sets.get(side)
-            known[side] = before[0] if before is not None and before[0] == hexes else hexes
-            if before is None or before[0] is not known[side]:
-                self._enemy_sets[side] = (known[side], {})
-        return known[side]
+        weighs every option against them, so they are kept until an event
+        moves, places, eliminates or flips one of them (moved_since); the
+        same object while they are the same, so that the distances measured
+        to them (enemy_distance) stand."""
+        before = self._enemy_sets.get(side)
+        if before is not None and not self.moved_since(("enemies of", side), side, False):
+            return before[0]
+        hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
+        if before is None or before[0] != hexes:
+            before = self._enemy_sets[side] = (hexes, {})
+        return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
         here = self.attr(unit, "hex")

@@ -11,6 +11,7 @@ crowding the nearest (SNAFU's Axis: the port and two airfield hexes)."""
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from kriegsspiel.core.sheets import SEPARATE
@@ -50,6 +51,22 @@ class Aims:
         hunts — the nearest enemy, else the objective its side's division of
         labour gives it (shared_objective), else the nearest objective, else
         the nearest enemy."""
+        # Asked of the same Unit again and again in one decision: kept while
+        # the state's version (bumped by every change) stands, within the
+        # game's own top-level call, where nothing but events changes what it
+        # reads (as the reader keeps its answers, engine/rule_reader.py).
+        during, version = self.session.ctx.memo, self.state.version
+        if during is None:
+            return self.goal_now(unit)
+        if self._goals[0] is not during or self._goals[1] != version:
+            self._goals = (during, version, {})
+        known = self._goals[2]
+        if unit.id not in known:
+            known[unit.id] = self.goal_now(unit)
+        return known[unit.id]
+
+    def goal_now(self, unit: Ref) -> str | None:
+        """goal_of, worked out."""
         here = self.attr(unit, "hex")
         side = self.side_of(unit)
         targets = list(self.rule("unit_goal_hexes", unit, default=[]) or []) or \
@@ -90,26 +107,55 @@ class Aims:
         goals = self.objectives()
         if len(goals) < 2:
             return None
-        mobile = [u for u in self.units(side) if self.mobile(u)]
-        placing = (id(self.state), side, tuple((u.id, self.attr(u, "hex")) for u in mobile))
         known = self._shares.get(side)
-        if known is None or known[0] != placing:
-            known = self._shares[side] = (placing, self.divide(mobile, goals))
+        if known is None or known[0][0] != goals or self.moved_since(("placing", side), side, True):
+            mobile = [u for u in self.units(side) if self.mobile(u)]
+            placing = (goals, tuple((u.id, self.attr(u, "hex")) for u in mobile))
+            if known is None or known[0] != placing:
+                known = self._shares[side] = (placing, self.divide(mobile, goals, side))
         return known[1].get(unit.id)
 
-    def divide(self, units: list[Ref], goals: list[str]) -> dict[str, str]:
+    def divide(self, units: list[Ref], goals: list[str], side: Any = None) -> dict[str, str]:
         share = -(-len(units) // len(goals))
-        pairs = []
-        for u in units:
-            near = self.goal_distances(self.attr(u, "hex"), goals)
-            pairs += [(d, g, u.id) for g, d in near]
+        pairs = self.sorted_pairs(units, goals, side)
         taken: dict[str, int] = {}
         given: dict[str, str] = {}
-        for _, goal, unit_id in sorted(pairs):
-            if unit_id not in given and taken.get(goal, 0) < share:
+        everyone = len(units)
+        for _, goal, unit_id in pairs:
+            if unit_id in given:
+                continue
+            count = taken.get(goal, 0)
+            if count < share:
                 given[unit_id] = goal
-                taken[goal] = taken.get(goal, 0) + 1
+                taken[goal] = count + 1
+                if len(given) == everyone:
+                    break  # no pair left can change anything
         return given
+
+    def sorted_pairs(self, units: list[Ref], goals: list[str], side: Any) -> list[tuple]:
+        """Every (distance, objective, unit id) of *units* to the objectives on
+        its sheet, in order. Kept for *side*: when few of its Units have moved
+        since, only their pairs are taken out and put back in place."""
+        here = {u.id: self.attr(u, "hex") for u in units}
+        known = self._pairs.get(side)
+        if known is None or known[0] != goals or known[1].keys() != here.keys():
+            pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
+        else:
+            moved = [u for u, h in here.items() if known[1][u] != h]
+            if len(moved) * 4 > len(here):
+                pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
+            else:
+                pairs = known[2]
+                for u in moved:
+                    for p in self.unit_pairs(u, known[1][u], goals):
+                        del pairs[bisect.bisect_left(pairs, p)]
+                    for p in self.unit_pairs(u, here[u], goals):
+                        bisect.insort(pairs, p)
+        self._pairs[side] = (goals, here, pairs)
+        return pairs
+
+    def unit_pairs(self, unit_id: str, here: str, goals: list[str]) -> list[tuple]:
+        return [(d, g, unit_id) for g, d in self.goal_distances(here, goals)]
 
     def goal_distances(self, here: str, goals: list[str]) -> list[tuple[str, int]]:
         """(objective, distance) from *here* to the objectives on its own sheet

@@ -83,7 +83,7 @@ class Judgements:
         if goal is None or here == goal:
             return None
         if options is None:
-            options = list(self.rule("neighbours", here, default=[]) or [])
+            options = list(self.neighbours(here))
             options = [h for h in options
                        if self.rule("may_enter", unit, h, "direct", default=False) and
                        self.passable(unit, here, h)]  # not into the sea
@@ -138,7 +138,7 @@ class Judgements:
                 return first[min(found, key=lambda h: (self.distance(h, goal), h))]
             following = []
             for h in frontier:
-                for n in self.rule("neighbours", h, default=[]) or []:
+                for n in self.neighbours(h):
                     if n not in first and n != here and n not in enemy and \
                             self.passable(unit, h, n):
                         first[n] = first[h]
@@ -151,7 +151,7 @@ class Judgements:
         search's step cost (reach_step_cost, none when it cannot): none
         exactly when move_cost is, which only adds the cost of a change of
         road to it, and cheaper to work out."""
-        return self.rule("reach_step_cost", unit, a, b) is not None
+        return self.kept_rule("reach_step_cost", unit, a, b) is not None
 
     def forced_march_worth_it(self, unit: Ref) -> bool:
         """gts:14.8: a Troop Quality Check for 2 more Movement Points, a

@@ -52,19 +52,27 @@ class Plans:
         if goal is None or here == goal:
             return False
         side = self.side_of(unit)
-        neighbours = self.rule("neighbours", here, default=[]) or []
+        neighbours = self.neighbours(here)
         enemy = self.enemy_hexes(side)
-        # The Second Actions offered are the dearest question here (every
-        # Action type's conditions): asked only once the board says one
-        # would be worth having.
+        # The Second Actions offered (every Action type's conditions) are
+        # asked only once the board says one would be worth having: an enemy
+        # next to the Unit, or one near enough for its Fire Zone to be on the
+        # way; the look-ahead over the hexes ahead, dearer still, last.
         if any(h in enemy for h in neighbours) and \
                 "assault" in self.offered_second_actions(unit, first):
             own = [u for u in self.units(side) if self.attr(u, "hex") == here]
             if any(self.strength(own) >= self.strength(self.state.units_at(h)) and
                    self.on_the_way(unit, h) for h in neighbours if h in enemy):
                 return True
-        return first == "pass" and self.fire_zone_bars_the_way(unit, here, goal) and \
-            "move" in self.offered_second_actions(unit, first)
+        return first == "pass" and self.fire_zone_may_be_near(unit) and \
+            "move" in self.offered_second_actions(unit, first) and \
+            self.fire_zone_bars_the_way(unit, here, goal)
+
+    def fire_zone_may_be_near(self, unit: Ref) -> bool:
+        """Whether an enemy stands near enough for its Fire Zone to reach a hex
+        within FIRE_ZONE_LOOKAHEAD of the unit (the rules' widest zone)."""
+        widest = self.rule("widest_enemy_fire_zone", Ref("side", self.side_of(unit)), default=0)
+        return self.enemy_distance(unit) <= FIRE_ZONE_LOOKAHEAD + (widest or 0)
 
     def fire_zone_bars_the_way(self, unit: Ref, here: str, goal: str) -> bool:
         """Whether an enemy Fire Zone stands between the unit and its goal:
@@ -73,8 +81,7 @@ class Plans:
         nearer the goal than any it can reach outside them — as a defended
         objective, or a pass by the sea the enemy covers."""
         side = self.side_of(unit)
-        widest = self.rule("widest_enemy_fire_zone", Ref("side", side), default=0)
-        if self.enemy_distance(unit) > FIRE_ZONE_LOOKAHEAD + (widest or 0):
+        if not self.fire_zone_may_be_near(unit):
             return False  # no enemy near enough to have a Fire Zone on its way
         enemy = self.enemy_hexes(side)
         free = zone = self.distance(here, goal)
@@ -84,7 +91,7 @@ class Plans:
         for _ in range(FIRE_ZONE_LOOKAHEAD):
             following = []
             for h, clear in frontier:
-                for n in self.rule("neighbours", h, default=[]) or []:
+                for n in self.neighbours(h):
                     if n in enemy or (n in reached and (reached[n] or not clear)) or \
                             not self.passable(unit, h, n):
                         continue
