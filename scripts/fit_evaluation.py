@@ -167,6 +167,16 @@ def seed_range(text: str) -> range:
     return range(first, last + 1)
 
 
+def positions(text: str) -> tuple[str | None, range]:
+    """'1-60' (every scenario's seeds 1-60) or 'crete/last_chance:1-30'."""
+    scenario, _, seeds = text.rpartition(":")
+    return scenario or None, seed_range(seeds)
+
+
+def chosen(rows: list[dict], spec: tuple[str | None, range]) -> list[dict]:
+    return [r for r in rows if r["seed"] in spec[1] and spec[0] in (None, r["scenario"])]
+
+
 def main(argv: list[str]) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -178,8 +188,8 @@ def main(argv: list[str]) -> None:
     c.add_argument("--players", default="heuristic,heuristic")
     f = sub.add_parser("fit")
     f.add_argument("data", nargs="+")
-    f.add_argument("--train", type=seed_range, required=True)
-    f.add_argument("--test", type=seed_range, required=True)
+    f.add_argument("--train", type=positions, required=True, help="[SCENARIO:]FIRST-LAST")
+    f.add_argument("--test", type=positions, required=True, help="[SCENARIO:]FIRST-LAST")
     f.add_argument("--features", default=",".join(FEATURES))
     f.add_argument("--write")
     args = parser.parse_args(argv)
@@ -188,8 +198,7 @@ def main(argv: list[str]) -> None:
             collect(args.scenario, args.seeds, args.every, args.players.split(","), out)
         return
     rows = [json.loads(line) for path in args.data for line in open(path)]
-    train = [r for r in rows if r["seed"] in args.train]
-    test = [r for r in rows if r["seed"] in args.test]
+    train, test = chosen(rows, args.train), chosen(rows, args.test)
     weights = fit(train, args.features.split(","))
     print("intercept", round(weights.intercept, 3), {k: round(v, 3) for k, v in weights.weights.items()})
     report(train, weights, "train")
@@ -211,13 +220,12 @@ def write(args, weights: Weights, rows: list[dict], held_out: dict) -> None:
                      f"{seeds[0]}-{seeds[-1]} positions.jsonl")
     lines += [
         "#   python scripts/fit_evaluation.py fit positions.jsonl \\",
-        f"#     --train {args.train.start}-{args.train.stop - 1} "
-        f"--test {args.test.start}-{args.test.stop - 1} --write {args.write}",
+        f"#     --train {_spec(args.train)} --test {_spec(args.test)} --write {args.write}",
         "fitted:",
         f"  scenarios: [{', '.join(scenarios)}]",
         "  positions: heuristic against heuristic, every 10th decision",
-        f"  train_seeds: {args.train.start}-{args.train.stop - 1}",
-        f"  test_seeds: {args.test.start}-{args.test.stop - 1}",
+        f"  train_seeds: {_spec(args.train)}",
+        f"  test_seeds: {_spec(args.test)}",
         f"  date: {time.strftime('%Y-%m-%d', time.gmtime())}",
         "  # held-out positions by turn: [AUC before, AUC after, Brier before, Brier after,",
         "  # Brier of the base rate]; 'before' is the hand-made blend it replaced",
@@ -229,6 +237,11 @@ def write(args, weights: Weights, rows: list[dict], held_out: dict) -> None:
     lines += [f"  {name}: {value:.4f}" for name, value in weights.weights.items()]
     with open(args.write, "w") as out:
         out.write("\n".join(lines) + "\n")
+
+
+def _spec(spec: tuple[str | None, range]) -> str:
+    seeds = f"{spec[1].start}-{spec[1].stop - 1}"
+    return f"{spec[0]}:{seeds}" if spec[0] else seeds
 
 
 if __name__ == "__main__":
