@@ -34,6 +34,9 @@ FEATURES = {
     "enemy_at": "the enemies' steps in the hex",
     "enemy_near_1": "the enemies' steps in or next to the hex",
     "enemy_suppressed_at": "the share of the enemy Units in the hex that are suppressed",
+    "enemy_dug_in_at": "the share of the enemy Units in the hex in an Improved Position or "
+                       "entrenched",
+    "enemy_at_work_at": "the share of the enemy Units in the hex with men at work",
     "lost": "the share of its steps the side has lost",
     "enemy_lost": "the share of their steps the enemies have lost",
     "late": "the share of the game's turns begun",
@@ -106,7 +109,8 @@ class Board(RuleReader):
         our_full = max(1, sum(self.full[u] for u in ours))
         their_full = max(1, sum(self.full[u] for u in theirs))
         sums = dict.fromkeys(("held", "enemy_holds", "near_1", "near_3", "distance",
-                              "enemy_at", "enemy_near_1", "enemy_suppressed_at"), 0.0)
+                              "enemy_at", "enemy_near_1", "enemy_suppressed_at",
+                              "enemy_dug_in_at", "enemy_at_work_at"), 0.0)
         for h in cond.hexes:
             holder = self.holder(h)
             sums["held"] += holder == cond.side
@@ -119,8 +123,12 @@ class Board(RuleReader):
             there = [u for d, u in theirs_away if d == 0]
             sums["enemy_at"] += sum(self.now[u] for u in there) / their_full
             sums["enemy_near_1"] += sum(self.now[u] for d, u in theirs_away if d <= 1) / their_full
-            suppressed = sum(1 for u in there if self.state.attr(Ref("unit", u), "suppressed"))
-            sums["enemy_suppressed_at"] += suppressed / len(there) if there else 0.0
+            for name, tracks in (("enemy_suppressed_at", ("suppressed",)),
+                                 ("enemy_dug_in_at", ("improved_position", "entrenched")),
+                                 ("enemy_at_work_at", ("men_at_work",))):
+                having = sum(1 for u in there
+                             if any(self.state.attr(Ref("unit", u), t) for t in tracks))
+                sums[name] += having / len(there) if there else 0.0
         found = {name: value / len(cond.hexes) for name, value in sums.items()}
         found["lost"] = 1 - sum(self.now[u] for u in ours) / our_full
         found["enemy_lost"] = 1 - sum(self.now[u] for u in theirs) / their_full

@@ -57,6 +57,19 @@ def test_the_defenders_suppressed_in_the_objective_score_better_for_the_attacker
     assert evaluate(shaken, "Axis") > evaluate(calm, "Axis")
 
 
+def test_defenders_dug_in_in_the_objective_score_worse_for_the_attacker():
+    """Fitted on Learning: Allies in an Improved Position in the port were the
+    Axis' worst sign (the heuristic Axis seldom took it from them)."""
+    open_, dug_in = learning(), learning()
+    for session in (open_, dug_in):
+        session.place("1 A/1 Inf", "06.04")
+    dug_in.state.set_track(dug_in.ref("unit", "1 A/1 Inf"), "improved_position", 1, [])
+    (cond,) = control_conditions(dug_in.state.catalog)
+    assert Board(dug_in).features(cond)["enemy_dug_in_at"] == 1
+    assert evaluate(dug_in, "Axis") < evaluate(open_, "Axis")
+    assert evaluate(dug_in, "Allied") > evaluate(open_, "Allied")
+
+
 @pytest.mark.parametrize("text,message,line", [
     ("intercept: 1\nweights: {held: 1, neer_1: 2}\n",
      "unknown feature 'neer_1'", 2),
