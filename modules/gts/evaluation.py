@@ -1,12 +1,14 @@
 """The GTS evaluation of a game for search players (hook ks_evaluate): how
-good the game is for a side, read through the heuristic bot's measures."""
+good the game is for a side, as the chance that it wins (outlook.py)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from kriegsspiel.core.state import Ref
-from kriegsspiel.modules.gts.bot import HeuristicPlayer
+from kriegsspiel.modules.gts.outlook import (Board, Weights, control_conditions,
+                                              load_weights)
 
 # The questions whose answers decide GTS games, searched by a search player
 # (hook ks_search_questions): which Unit acts and what it does, whether and at
@@ -19,49 +21,27 @@ SEARCHED_QUESTIONS = ("next_unit", "action", "second_action", "opportunity_fire"
 
 
 def evaluate(session: Any, side: str) -> float:
-    """How good the game is for *side*: 1 won, -1 lost; otherwise a blend of
-    the objectives held and approached and the steps each side has lost."""
+    """How good the game is for *side*: 1 won, -1 lost; otherwise, for each of
+    the scenario's control conditions, the chance that its side wins by the
+    fitted model (outlook.py, evaluation_weights.yaml) as 2p - 1 for that side
+    (1 - 2p for its enemies), averaged, within -0.95..0.95 so that a game won
+    scores above any game still going on."""
     state = session.state
     game = Ref("game", "game") if "game" in state.catalog.get("game", {}) else None
     winner = state.attr(game, "winner") if game is not None else None
     if winner is not None:
         return 1.0 if getattr(winner, "id", winner) == side else -1.0
-    bot = HeuristicPlayer(session)
+    conditions = control_conditions(state.catalog)
+    if not conditions:
+        return 0.0
+    board, weights = Board(session), fitted_weights()
     score = 0.0
-    for cond in state.catalog.get("victory", {}).values():
-        if cond.get("kind") != "control":
-            continue
-        hexes = [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
-        sign = 1.0 if cond.get("side") == side else -1.0
-        for h in hexes:
-            holder = bot.rule("controller", h)
-            holder = getattr(holder, "id", holder)
-            if holder is None:
-                holders = {bot.side_of(u) for u in state.units_at(h)}
-                holder = holders.pop() if len(holders) == 1 else None
-            if holder is not None:
-                score += 0.3 * sign * (1 if holder == cond.get("side") else -1) / len(hexes)
-            # Shaping: how near the side that needs the hex has come to it.
-            near = min((bot.distance(state.attr(u, "hex"), h)
-                        for u in bot.units(cond.get("side"))), default=20)
-            score -= 0.01 * sign * min(near, 20) / len(hexes)
-    own, enemy = _steps_lost(bot, side)
-    return max(-0.95, min(0.95, score + 0.3 * (enemy - own)))
+    for cond in conditions:
+        chance = weights.chance(board.features(cond))
+        score += (2 * chance - 1) * (1 if cond.side == side else -1)
+    return max(-0.95, min(0.95, score / len(conditions)))
 
 
-def _steps_lost(bot: HeuristicPlayer, side: str) -> tuple[float, float]:
-    """The share of its steps each side has lost: (side's, the enemies')."""
-    lost = {True: [0, 0], False: [0, 0]}
-    for unit in bot.state.units():
-        faces = bot.state.catalog["unit"][unit.id].get("faces", {})
-        full = (faces.get("front") or {}).get("steps") or 0
-        if unit.id in bot.state.eliminated:
-            now = 0
-        elif bot.attr(unit, "on_map"):
-            now = bot.rule("current_steps", unit, default=full)
-        else:
-            now = full
-        mine = bot.side_of(unit) == side
-        lost[mine][0] += full - now
-        lost[mine][1] += full
-    return (lost[True][0] / max(1, lost[True][1]), lost[False][0] / max(1, lost[False][1]))
+@functools.lru_cache(maxsize=1)
+def fitted_weights() -> Weights:
+    return load_weights()
