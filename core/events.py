@@ -17,7 +17,7 @@ _ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
 # The events that change where pieces are.
 _PLACEMENT_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated"})
 # The events that change what rules can read: the kernel's own, which
-# apply_event applies (dsl.program.KERNEL_EVENTS; a test checks the two agree).
+# apply_event applies (dsl.declarations.KERNEL_EVENTS; a test checks the two agree).
 _STATE_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS | {"turn_advanced", "pool_added",
                                                     "pool_drawn", "pool_removed"}
 

@@ -22,7 +22,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
-from kriegsspiel.core.events import (_ATTR_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,  # noqa: F401
+from kriegsspiel.core.events import (_ATTR_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,
                                      apply_event, forget_reads)
 
 try:

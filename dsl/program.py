@@ -403,4 +403,4 @@ def _dedupe(errors: list[KsError]) -> list[KsError]:
     return out
 
 
-__all__ = ["Program", "RuleRuntimeError", "KERNEL_EVENTS"]
+__all__ = ["Program", "RuleRuntimeError"]

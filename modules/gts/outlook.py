@@ -55,6 +55,12 @@ class Condition:
 
 
 def control_conditions(catalog: dict) -> list[Condition]:
+    """The scenario's control conditions, each as the side that needs its
+    hexes.  A negated one ("if the Axis does not hold ..., the Allies win")
+    stands as the side that must hold them, so its chance reads as that side
+    keeping the other from winning by it.  A condition met by some of its hexes
+    (``count``) is read over all of them, as the weights were fitted: a
+    feature is the average over its hexes."""
     found = []
     for cond in catalog.get("victory", {}).values():
         if cond.get("kind") != "control" or not cond.get("side"):
@@ -103,6 +109,13 @@ class Board(RuleReader):
             holder = holders.pop() if len(holders) == 1 else None
         return holder
 
+    def lost(self, side: str) -> tuple[float, float]:
+        """The share of its steps *side* has lost, and the share its enemies have."""
+        ours = [u for u in self.sides if self.sides[u] == side]
+        theirs = [u for u in self.sides if self.sides[u] != side]
+        return (1 - sum(self.now[u] for u in ours) / max(1, sum(self.full[u] for u in ours)),
+                1 - sum(self.now[u] for u in theirs) / max(1, sum(self.full[u] for u in theirs)))
+
     def features(self, cond: Condition) -> dict[str, float]:
         ours = [u for u in self.sides if self.sides[u] == cond.side]
         theirs = [u for u in self.sides if self.sides[u] != cond.side]
@@ -130,8 +143,7 @@ class Board(RuleReader):
                              if any(self.state.attr(Ref("unit", u), t) for t in tracks))
                 sums[name] += having / len(there) if there else 0.0
         found = {name: value / len(cond.hexes) for name, value in sums.items()}
-        found["lost"] = 1 - sum(self.now[u] for u in ours) / our_full
-        found["enemy_lost"] = 1 - sum(self.now[u] for u in theirs) / their_full
+        found["lost"], found["enemy_lost"] = self.lost(cond.side)
         turns = self.state.catalog.get("game", {}).get("game", {}).get("turns") or [None]
         found["late"] = min(1.0, (self.state.turn + 1) / len(turns))
         found["held_late"] = found["held"] * found["late"]

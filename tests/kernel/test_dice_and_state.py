@@ -134,8 +134,9 @@ def test_only_the_kernels_events_change_the_state_and_its_version():
     """The version (what remembered answers are checked against) moves with
     every kernel event, each of which the state applies, and with nothing
     else: a decision or a rule file's own event changes nothing a rule reads."""
-    from kriegsspiel.core.state import _STATE_EVENTS, GameState, Ref
-    from kriegsspiel.dsl.program import KERNEL_EVENTS
+    from kriegsspiel.core.events import _STATE_EVENTS
+    from kriegsspiel.core.state import GameState, Ref
+    from kriegsspiel.dsl.declarations import KERNEL_EVENTS
 
     assert set(KERNEL_EVENTS) == _STATE_EVENTS
     state = GameState({"unit": {"u": {"faces": {"front": {}}}}})
