@@ -165,8 +165,7 @@ class Playthrough:
             after_turn: Callable[[], None] | None = None) -> None:
         """Play turns until the game is decided, the last turn, or turn *until*;
         *after_turn* is told when each turn is over (to show the game as it goes)."""
-        last = len(self.turns) if until is None else min(until, len(self.turns))
-        while self.session.state.turn < last and not self.decided():
+        while game_goes_on(self.session, until):
             self.perform("play_turn")
             if after_turn is not None:
                 after_turn()
@@ -314,9 +313,18 @@ def readable(game: Playthrough, explain: bool, start: int = 0,
     lines = [line for _, line in readable_events(game, explain, start)]
     # The ruleset's own events say how it ended (ks_describe_event); it is
     # over when the contract's game_decided says so or its turns have run out.
-    if result and not session.value("game_decided") and session.state.turn < len(game.turns):
+    if result and game_goes_on(session):
         lines.append("RESULT: not decided (stopped before the end)")
     return lines
+
+
+def game_goes_on(session: Session, until: int | None = None) -> bool:
+    """Whether ``ks play`` plays another turn: the game's turns (its first
+    *until*) have not run out and the contract's ``game_decided`` has not
+    decided it."""
+    turns = len(session.state.catalog["game"]["game"]["turns"])
+    last = turns if until is None else min(until, turns)
+    return session.state.turn < last and not session.value("game_decided")
 
 
 def readable_events(game: Playthrough, explain: bool,

@@ -53,6 +53,7 @@ from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import RandomPlayer, Table
 from kriegsspiel.engine.session import Session
+from kriegsspiel.tools.play import game_goes_on
 from kriegsspiel.tools.search_fork import FORK_AVAILABLE, InRollout, fork_rollouts
 
 Factory = Callable[[int, Any], Any]          # (seed, session) -> player
@@ -387,12 +388,6 @@ def module_questions(registry: Any, names: list[str]) -> Callable[[Any], bool] |
         return None
     keys = frozenset(named)
     return lambda decision: decision.key in keys
-
-
-def game_goes_on(session: Session) -> bool:
-    """Whether ``ks play`` would play another turn (kriegsspiel/tools/play.py)."""
-    turns = session.state.catalog.get("game", {}).get("game", {}).get("turns", [])
-    return session.state.turn < len(turns) and not session.value("game_decided")
 
 
 def plugin_player_kinds(registry: Any, names: list[str]) -> dict[str, Factory]:
