@@ -218,3 +218,26 @@ def test_kept_rule_reads_the_rules_in_play():
         assert bot.kept_rule("reach_step_cost", unit, here, there) == plain + 2
     finally:
         session.ctx.memo = None
+
+
+def test_a_goal_kept_within_the_game_s_call_follows_the_units_moves():
+    """SNAFU's Axis divides its Units among three objectives: inside one call of
+    the game (where goal_of keeps its answers) a Unit moved from beside the
+    airfields to beside the port, and another moved after it, change the
+    goals — as a fresh bot reads them."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        session.place(piece, hex_id, "leader" if "Leader" in piece else "unit")
+    bot = HeuristicPlayer(session, 1)
+    session.ctx.memo = {}
+    try:
+        units = bot.units("Axis")
+        first = {u.id: bot.goal_of(u) for u in units}
+        assert first == {u.id: HeuristicPlayer(session, 2).goal_of(u) for u in units}
+        session.place("1./I./FJR 2 •", "09.13")
+        session.place("4./I./FJR 2 •", "08.12")
+        then = {u.id: bot.goal_of(u) for u in units}
+        assert then == {u.id: HeuristicPlayer(session, 2).goal_of(u) for u in units}
+        assert then["1./I./FJR 2 •"] == "08.13" != first["1./I./FJR 2 •"]
+    finally:
+        session.ctx.memo = None
