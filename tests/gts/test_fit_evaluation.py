@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kriegsspiel.modules.gts.outlook import FEATURES
+from kriegsspiel.modules.gts.outlook import FEATURES, load_weights
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -86,6 +86,8 @@ def test_the_written_weights_name_the_training_scenarios_and_the_collect_s_optio
         in text
     assert "collect crete/snafu 1-20 positions.jsonl --every 3 --players heuristic,heuristic" \
         in text
+    written = load_weights(out)  # a weights file the evaluation reads
+    assert set(written.weights) == {"held", "distance"} and written.weights["held"] > 1
     capsys.readouterr()
 
 
