@@ -43,7 +43,8 @@ def collect(scenario: str, seeds: range, every: int, kinds: list[str], out) -> N
             session = game.session
             board = Board(session)
             for index, cond in enumerate(control_conditions(session.state.catalog)):
-                rows.append({"scenario": scenario, "seed": seed, "turn": session.state.turn,
+                rows.append({"scenario": scenario, "seed": seed, "every": every,
+                             "players": list(kinds), "turn": session.state.turn,
                              "decision": asked[0], "condition": index, "side": cond.side,
                              "features": board.features(cond),
                              "evaluation": evaluate(session, cond.side)})
@@ -197,33 +198,48 @@ def main(argv: list[str]) -> None:
         with open(args.out, "a") as out:
             collect(args.scenario, args.seeds, args.every, args.players.split(","), out)
         return
-    rows = [json.loads(line) for path in args.data for line in open(path)]
+    rows = []
+    for path in args.data:
+        with open(path) as data:
+            rows += [json.loads(line) for line in data if line.strip()]
     train, test = chosen(rows, args.train), chosen(rows, args.test)
+    for option, spec, picked in (("--train", args.train, train), ("--test", args.test, test)):
+        if not picked:
+            raise SystemExit(f"fit_evaluation.py: error: {option} {_spec(spec)} selects no "
+                             f"positions of {', '.join(args.data)} (its scenarios: "
+                             f"{', '.join(sorted({r['scenario'] for r in rows})) or 'none'})")
     weights = fit(train, args.features.split(","))
     print("intercept", round(weights.intercept, 3), {k: round(v, 3) for k, v in weights.weights.items()})
     report(train, weights, "train")
     held_out = report(test, weights, "held out")
     if args.write:
-        write(args, weights, rows, held_out)
+        write(args, weights, train, test, held_out)
 
 
-def write(args, weights: Weights, rows: list[dict], held_out: dict) -> None:
-    scenarios = sorted({r["scenario"] for r in rows})
+def write(args, weights: Weights, train: list[dict], test: list[dict], held_out: dict) -> None:
+    """The weights file: the model, and how it was fitted — the scenarios it was
+    trained on, and how the positions used were collected (as each row says)."""
+    rows = train + test
+    scenarios = sorted({r["scenario"] for r in train})
     lines = [
         "# The GTS evaluation's weights (modules/gts/outlook.py): a logistic model of",
         "# the chance that a control condition's side wins, from the board's features.",
         "# Written by scripts/fit_evaluation.py; do not edit by hand, re-fit:",
     ]
-    for scenario in scenarios:
-        seeds = sorted({r["seed"] for r in rows if r["scenario"] == scenario})
+    for scenario in sorted({r["scenario"] for r in rows}):
+        mine = [r for r in rows if r["scenario"] == scenario]
+        seeds = sorted({r["seed"] for r in mine})
+        (every, players), *others = _collections(mine)
+        options = f" --every {every} --players {','.join(players)}" \
+            if every is not None and not others else ""
         lines.append(f"#   python scripts/fit_evaluation.py collect {scenario} "
-                     f"{seeds[0]}-{seeds[-1]} positions.jsonl")
+                     f"{seeds[0]}-{seeds[-1]} positions.jsonl{options}")
     lines += [
         "#   python scripts/fit_evaluation.py fit positions.jsonl \\",
         f"#     --train {_spec(args.train)} --test {_spec(args.test)} --write {args.write}",
         "fitted:",
         f"  scenarios: [{', '.join(scenarios)}]",
-        "  positions: heuristic against heuristic, every 10th decision",
+        f"  positions: {'; '.join(_described(c) for c in _collections(rows))}",
         f"  train_seeds: {_spec(args.train)}",
         f"  test_seeds: {_spec(args.test)}",
         f"  date: {time.strftime('%Y-%m-%d', time.gmtime())}",
@@ -237,6 +253,22 @@ def write(args, weights: Weights, rows: list[dict], held_out: dict) -> None:
     lines += [f"  {name}: {value:.4f}" for name, value in weights.weights.items()]
     with open(args.write, "w") as out:
         out.write("\n".join(lines) + "\n")
+
+
+def _collections(rows: list[dict]) -> list[tuple]:
+    """The distinct (every, players) the rows were collected with, as each row
+    records them ((None, None) for a row collected before they were)."""
+    return sorted({(r.get("every"), tuple(r.get("players") or ())) for r in rows},
+                  key=lambda c: (c[0] is None, c[0] or 0, c[1]))
+
+
+def _described(collection: tuple) -> str:
+    every, players = collection
+    if every is None:
+        return "not recorded in the data"
+    nth = {1: "st", 2: "nd", 3: "rd"}.get(every % 10 if every % 100 not in (11, 12, 13) else 0,
+                                             "th")
+    return f"{' against '.join(players)}, every {every}{nth} decision"
 
 
 def _spec(spec: tuple[str | None, range]) -> str:

@@ -71,17 +71,25 @@ class Keeping:
         """``rule(name, *args)``, kept while none of the attributes the def reads
         changes (its read set, dsl/lasting.py: the validity of the reader's
         own keeping, without a question to the reader), within the game's
-        top-level call as the reader's keeping is; asked afresh otherwise."""
+        top-level call as the reader's keeping is, for the rules in play (the
+        session's program: other rules, other read sets); asked afresh
+        otherwise."""
         during = self.session.ctx.memo
-        spec = self._read_specs.get(name, _MISSING) if during is not None else None
+        if during is None:
+            return self.rule(name, *args)
+        program = self.session.program
+        if self._rules_read[0] is not program:  # other rules: other read sets
+            self._rules_read = (program, {}, {})
+        _, specs, kept_by_name = self._rules_read
+        spec = specs.get(name, _MISSING)
         if spec is _MISSING:
-            spec = self._read_specs[name] = self.read_spec(name)
+            spec = specs[name] = self.read_spec(name)
         if spec is None:
             return self.rule(name, *args)
         stamp = self.state.stamps(*spec)
-        kept = self._kept.get(name)
+        kept = kept_by_name.get(name)
         if kept is None or kept[0] is not during or kept[1] != stamp:
-            kept = self._kept[name] = (during, stamp, {})
+            kept = kept_by_name[name] = (during, stamp, {})
         found = kept[2].get(args, _MISSING)
         if found is _MISSING:
             found = kept[2][args] = self.rule(name, *args)

@@ -1,0 +1,243 @@
+"""What the heuristic GTS bot keeps of its reads (modules/gts/bot_keeping.py,
+the enemy's hexes in bot.py, the division of objectives in bot_aims.py) is
+the answer asking afresh would give: each kept answer is dropped when an
+event, a restore, a rolled-back transaction or another log can change it,
+kept when none can, and — over a played game — equals a fresh bot's."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kriegsspiel.core.players import Table
+from kriegsspiel.engine.rulebook import ExtraRules
+from kriegsspiel.engine.starting import start
+from kriegsspiel.modules.gts.bot import HeuristicPlayer
+from kriegsspiel.tools.play import new_game
+
+AXIS_UNIT = "1. Geb.Pi. 95"   # Learning's Axis
+ALLIED_UNIT = "1 A/1 Inf"     # Learning's Greeks
+KEY = ("watched", "Axis")
+
+
+@pytest.fixture
+def learning():
+    session = start("crete/learning", Table({}), seed=1)
+    return session, HeuristicPlayer(session, 1)
+
+
+def _asked_twice(bot, of_side: bool) -> None:
+    """The first question reads the log from nothing; the second, asked with
+    nothing logged between, finds nothing new."""
+    assert bot.moved_since(KEY, "Axis", of_side)
+    assert not bot.moved_since(KEY, "Axis", of_side)
+
+
+def test_nothing_relevant_logged_nothing_moved(learning):
+    session, bot = learning
+    _asked_twice(bot, True)
+    session.state.record("decision", {"player": "Axis", "key": "action", "answer": "pass"}, [])
+    session.state.set_track(session.ref("unit", AXIS_UNIT), "suppressed", 1, [])
+    assert not bot.moved_since(KEY, "Axis", True)
+
+
+@pytest.mark.parametrize("mover,of_side,moved", [(AXIS_UNIT, True, True),
+                                                 (AXIS_UNIT, False, False),
+                                                 (ALLIED_UNIT, False, True),
+                                                 (ALLIED_UNIT, True, False)])
+def test_a_unit_moved_counts_for_its_own_side_only(learning, mover, of_side, moved):
+    session, bot = learning
+    _asked_twice(bot, of_side)
+    session.place(mover, "10.05")
+    assert bot.moved_since(KEY, "Axis", of_side) is moved
+    assert not bot.moved_since(KEY, "Axis", of_side)  # read on from there
+
+
+@pytest.mark.parametrize("kind,data", [("unit_flipped", {"face": "back"}),
+                                       ("unit_eliminated", {})])
+def test_an_enemy_flipped_or_eliminated_counts(learning, kind, data):
+    session, bot = learning
+    _asked_twice(bot, False)
+    session.state.record(kind, {"unit": ALLIED_UNIT, **data}, [])
+    assert bot.moved_since(KEY, "Axis", False)
+
+
+def test_a_restore_counts_though_nothing_was_logged(learning):
+    session, bot = learning
+    state = session.state
+    log = [{"seq": e.seq, "kind": e.kind, "data": e.data, "cause": e.cause} for e in state.log]
+    _asked_twice(bot, True)
+    state.restore(state.snapshot(), log)  # the same game, the same length of log
+    assert len(state.log) == len(log)
+    assert bot.moved_since(KEY, "Axis", True)
+    assert not bot.moved_since(KEY, "Axis", True)
+
+
+def test_a_rolled_back_transaction_counts(learning):
+    """The events it rolled back were read (the unit moved, then put back):
+    the Unit stands where it stood, but what was read from it was of a game
+    that is gone."""
+    session, bot = learning
+    state = session.state
+    _asked_twice(bot, True)
+    with pytest.raises(RuntimeError):
+        with state.transaction():
+            session.place(AXIS_UNIT, "10.05")
+            assert bot.moved_since(KEY, "Axis", True)
+            raise RuntimeError("rolled back")
+    assert bot.moved_since(KEY, "Axis", True)
+
+
+def test_a_log_replaced_counts(learning):
+    """A search's rollout puts another log in (sim.state.log = ...): even of
+    the same length and events, it is another game's."""
+    session, bot = learning
+    _asked_twice(bot, True)
+    session.state.log = list(session.state.log)
+    assert bot.moved_since(KEY, "Axis", True)
+    assert not bot.moved_since(KEY, "Axis", True)
+
+
+def test_the_enemy_s_hexes_change_when_an_enemy_moves_not_a_friend(learning):
+    session, bot = learning
+    asked = []
+    units = bot.units
+
+    def counting(side=None, enemy_of=None):
+        asked.append(enemy_of)
+        return units(side, enemy_of)
+    bot.units = counting
+    before = bot.enemy_hexes("Axis")
+    # the first question after the first reading sets where the log is read from
+    assert bot.enemy_hexes("Axis") is before
+    axis_at = session.state.placement[AXIS_UNIT]
+    free = [h for h in bot.neighbours(axis_at) if h not in before]
+    assert session.state.placement[ALLIED_UNIT] in before and len(free) >= 2
+    asked.clear()
+    session.place(AXIS_UNIT, free[0])
+    assert bot.enemy_hexes("Axis") is before and asked == []  # kept: not read again
+    session.place(ALLIED_UNIT, free[1])
+    after = bot.enemy_hexes("Axis")
+    assert asked == ["Axis"] and free[1] in after
+    assert after == HeuristicPlayer(session, 2).enemy_hexes("Axis")
+
+
+SNAFU_AXIS = {"1./I./FJR 2 •": "30.11", "4./I./FJR 2 •": "31.11", "2./I./FJR 2 •": "25.12",
+              "10./III./FJR 2 •": "33.14", "9./III./FJR 2 •": "19.15",
+              "11./III./FJR 2 •": "18.15", "12./III./FJR 2 •": "27.13",
+              "III./FJR 2 Leader": "28.12"}
+
+
+def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
+    """bot_aims.sorted_pairs takes out and puts back the pairs of the few Units
+    that moved: the list is the full sort's, after one move and after many
+    (one at a time, kept in place; several at once, sorted afresh)."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        kind = "leader" if "Leader" in piece else "unit"
+        session.place(piece, hex_id, kind)
+    bot = HeuristicPlayer(session, 1)
+    goals = bot.objectives()
+    units = [u for u in bot.units("Axis")]
+    assert len(goals) == 3 and len(units) >= 6
+
+    def all_sorted():
+        return sorted(p for u in units
+                      for p in bot.unit_pairs(u.id, session.state.placement[u.id], goals))
+
+    pairs = bot.sorted_pairs(units, goals, "Axis")
+    assert pairs == all_sorted()
+    hexes = sorted({h for u in units for h in bot.neighbours(session.state.placement[u.id])})
+    rng = random.Random(7)
+    for _ in range(30):  # one Unit at a time: the kept list, put in order
+        session.place(rng.choice(units).id, rng.choice(hexes))
+        again = bot.sorted_pairs(units, goals, "Axis")
+        assert again is pairs and again == all_sorted()
+    for unit in units:  # all of them at once
+        session.place(unit.id, rng.choice(hexes))
+    assert bot.sorted_pairs(units, goals, "Axis") == all_sorted()
+
+
+def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
+    """Learning, heuristic against heuristic: every few questions (inside the
+    game's own call, where the bot keeps its answers), each Unit's goal, its
+    distance to the nearest enemy, the enemy's hexes and the step costs the
+    bot keeps equal those of a bot that has kept nothing."""
+    compared = []
+    game = None
+
+    def compare(decision) -> None:
+        compared.append(None)
+        if len(compared) % 7:
+            return
+        session = game.session
+        fresh = HeuristicPlayer(session, 0)
+        for kept in session.players.players.values():
+            for side in ("Axis", "Allied"):
+                assert kept.enemy_hexes(side) == fresh.enemy_hexes(side)
+            for unit in kept.units():
+                assert kept.goal_of(unit) == fresh.goal_of(unit), unit.id
+                assert kept.enemy_distance(unit) == fresh.enemy_distance(unit), unit.id
+                here = session.state.placement[unit.id]
+                for there in kept.neighbours(here)[:2]:
+                    assert kept.kept_rule("reach_step_cost", unit, here, there) == \
+                        fresh.rule("reach_step_cost", unit, here, there)
+
+    game = new_game("crete/learning", 3, ["heuristic", "heuristic"], before_decision=compare)
+    assert all(isinstance(p, HeuristicPlayer) for p in game.session.players.players.values())
+    game.run(2)
+    assert len(compared) >= 7 * 10  # compared at ten points at least
+
+
+REACH_READS_SUPPRESSION = """
+override def reach_step_cost(unit: unit, from_hex, to_hex) =
+    half_point_cost(unit, from_hex, to_hex) + 2 * unit.suppressed @gts:14.3
+"""
+
+
+def test_kept_rule_reads_the_rules_in_play():
+    """The read sets kept_rule keeps its answers by are the program's: a session
+    given other rules (here a layer whose step cost also reads 'suppressed')
+    gets the new rules' read set, so a change of what only they read is seen."""
+    session = start("crete/learning", Table({}), seed=1)
+    other = start("crete/learning", Table({}), seed=1,
+                  extra=(ExtraRules("x.ksr", REACH_READS_SUPPRESSION, "scenario"),))
+    bot = HeuristicPlayer(session, 1)
+    unit = session.ref("unit", AXIS_UNIT)
+    here = session.state.placement[unit.id]
+    there = bot.neighbours(here)[0]
+    session.ctx.memo = {}  # as inside the game's own call, where kept_rule keeps
+    try:
+        plain = bot.kept_rule("reach_step_cost", unit, here, there)
+        assert "suppressed" not in bot.read_spec("reach_step_cost")[0]
+        session.program = other.program
+        assert "suppressed" in bot.read_spec("reach_step_cost")[0]
+        assert bot.kept_rule("reach_step_cost", unit, here, there) == plain
+        session.state.set_track(unit, "suppressed", 1, [])
+        assert bot.kept_rule("reach_step_cost", unit, here, there) == plain + 2
+    finally:
+        session.ctx.memo = None
+
+
+def test_a_goal_kept_within_the_game_s_call_follows_the_units_moves():
+    """SNAFU's Axis divides its Units among three objectives: inside one call of
+    the game (where goal_of keeps its answers) a Unit moved from beside the
+    airfields to beside the port, and another moved after it, change the
+    goals — as a fresh bot reads them."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        session.place(piece, hex_id, "leader" if "Leader" in piece else "unit")
+    bot = HeuristicPlayer(session, 1)
+    session.ctx.memo = {}
+    try:
+        units = bot.units("Axis")
+        first = {u.id: bot.goal_of(u) for u in units}
+        assert first == {u.id: HeuristicPlayer(session, 2).goal_of(u) for u in units}
+        session.place("1./I./FJR 2 •", "09.13")
+        session.place("4./I./FJR 2 •", "08.12")
+        then = {u.id: bot.goal_of(u) for u in units}
+        assert then == {u.id: HeuristicPlayer(session, 2).goal_of(u) for u in units}
+        assert then["1./I./FJR 2 •"] == "08.13" != first["1./I./FJR 2 •"]
+    finally:
+        session.ctx.memo = None
