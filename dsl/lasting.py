@@ -183,11 +183,14 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     watched = tuple(sorted(n for n in names if not n.startswith("@")))
     entries, turn = "@entries" in names, "@turn" in names
     tried = reused = 0
-    # The stamp last worked out, and the state and version it is of: every
-    # count it sums moves only with an event that moves the version on (or a
-    # restore, which does too), so while the version object stands the stamp
-    # does (most calls come between the same two events: a step's neighbours).
-    seen_world = seen_version = seen_stamp = None
+    # The stamp last worked out, and the version it is of: every count it sums
+    # moves only with an event that moves the version on (or a restore, which
+    # does too), so while the version object stands the stamp does (most calls
+    # come between the same two events: a step's neighbours).  It is reused
+    # within one top-level call only (the call's kept answers, ``seen_kept``,
+    # are those of one state): the closure holds no game state, which would
+    # keep every finished game alive through the caches keyed by their state.
+    seen_version = seen_stamp = None
     seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
     # A def's own evaluate (Program._build_def): its body is run on its frame
     # directly, without the call of evaluate, when nothing is explained.
@@ -197,23 +200,25 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
 
     @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list)
     def fn(ctx, *args):
-        nonlocal tried, reused, seen_world, seen_version, seen_stamp, seen_kept, seen_mine
+        nonlocal tried, reused, seen_version, seen_stamp, seen_kept, seen_mine
         kept = ctx.lasting if ctx is not None else None
         if kept is None or ctx.explaining:
             return evaluate(ctx, *args)
         world = ctx.world
-        if world is seen_world and world.version is seen_version:
-            stamp = seen_stamp
-        else:
-            stamp = seen_stamp = world.stamps(watched, entries, turn)
-            seen_world, seen_version = world, world.version
         if kept is seen_kept:
             mine = seen_mine
+            if world.version is seen_version:
+                stamp = seen_stamp
+            else:
+                stamp = seen_stamp = world.stamps(watched, entries, turn)
+                seen_version = world.version
         else:
             mine = kept.get(what)  # this definition's answers
             if mine is None:
                 mine = kept[what] = {}
             seen_kept, seen_mine = kept, mine
+            stamp = seen_stamp = world.stamps(watched, entries, turn)
+            seen_version = world.version
         key = args_key(args)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
