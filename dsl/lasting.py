@@ -43,8 +43,8 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.dsl import ir
 from kriegsspiel.core.state import GameState
-from kriegsspiel.dsl.runtime import Compiled, Context
-from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key
+from kriegsspiel.dsl.runtime import Context
+from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key, direct_body
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
@@ -192,11 +192,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     # keep every finished game alive through the caches keyed by their state.
     seen_version = seen_stamp = None
     seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
-    # A def's own evaluate (Program._build_def): its body is run on its frame
-    # directly, without the call of evaluate, when nothing is explained.
-    body = pad = None
-    if type(holder) is Compiled and holder.plain is evaluate:
-        body, pad = holder.body, holder.pad
+    body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
 
     @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list)
     def fn(ctx, *args):

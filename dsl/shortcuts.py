@@ -27,6 +27,16 @@ MEMO_TRIAL = 256
 MEMO_MIN_SHARE = 8  # at least one reuse in eight evaluations
 
 
+def direct_body(holder: Any, evaluate: Callable[..., Any]) -> tuple:
+    """(body, pad) of a def's own evaluate (Program._build_def), whose body a
+    keeping wrapper may run on its frame directly, without the call of
+    evaluate, when nothing is explained; (None, None) for any other (the
+    bot's reader wraps evaluate in holders of its own)."""
+    if type(holder) is Compiled and holder.plain is evaluate:
+        return holder.body, holder.pad
+    return None, None
+
+
 def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable[..., Any]:
     """``fn(ctx, *args)`` for a pure definition (a def, a modifier list).
 
@@ -47,11 +57,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     and the explanation records are the same; only the time differs.
     """
     tried = reused = 0
-    # A def's own evaluate (Program._build_def): unexplained, its body is run
-    # on its frame directly, without the call of evaluate.
-    body = pad = None
-    if type(holder) is Compiled and holder.plain is evaluate:
-        body, pad = holder.body, holder.pad
+    body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
 
     @cython.locals(ctx=Context, memo=dict, mine=dict, frame=list)
     def fn(ctx, *args):
