@@ -18,6 +18,11 @@ from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
 
+def condition_hexes(cond: dict) -> list[str]:
+    """The hexes a victory condition names: its ``hex`` or its ``hexes``."""
+    return [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+
+
 class Aims:
     """Reads with what HeuristicPlayer (bot.py) reads: state, catalog, rule,
     attr, side_of, units, distance, enemy_hexes."""
@@ -27,7 +32,7 @@ class Aims:
         hexes = []
         for cond in self.state.catalog.get("victory", {}).values():
             if cond.get("kind") == kind and (side is None or cond.get("side") == side):
-                hexes += [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+                hexes += condition_hexes(cond)
         for line in self.state.catalog.get("victory_points", {}).values():
             if line.get("per") == "hex_controlled" and kind == "control":  # VP for holding
                 hexes += list(line.get("hexes") or [])
@@ -138,19 +143,18 @@ class Aims:
         since, only their pairs are taken out and put back in place."""
         here = {u.id: self.attr(u, "hex") for u in units}
         known = self._pairs.get(side)
-        if known is None or known[0] != goals or known[1].keys() != here.keys():
+        moved = None  # the Units whose pairs are to be put back, when few have moved
+        if known is not None and known[0] == goals and known[1].keys() == here.keys():
+            moved = [u for u, h in here.items() if known[1][u] != h]
+        if moved is None or len(moved) * 4 > len(here):
             pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
         else:
-            moved = [u for u, h in here.items() if known[1][u] != h]
-            if len(moved) * 4 > len(here):
-                pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
-            else:
-                pairs = known[2]
-                for u in moved:
-                    for p in self.unit_pairs(u, known[1][u], goals):
-                        del pairs[bisect.bisect_left(pairs, p)]
-                    for p in self.unit_pairs(u, here[u], goals):
-                        bisect.insort(pairs, p)
+            pairs = known[2]
+            for u in moved:
+                for p in self.unit_pairs(u, known[1][u], goals):
+                    del pairs[bisect.bisect_left(pairs, p)]
+                for p in self.unit_pairs(u, here[u], goals):
+                    bisect.insort(pairs, p)
         self._pairs[side] = (goals, here, pairs)
         return pairs
 

@@ -19,6 +19,7 @@ from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.state import Ref
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.engine.rule_reader import RuleReader
+from kriegsspiel.modules.gts.bot_aims import condition_hexes
 
 WEIGHTS_FILE = Path(__file__).with_name("evaluation_weights.yaml")
 
@@ -65,7 +66,7 @@ def control_conditions(catalog: dict) -> list[Condition]:
     for cond in catalog.get("victory", {}).values():
         if cond.get("kind") != "control" or not cond.get("side"):
             continue
-        hexes = [cond["hex"]] if cond.get("hex") else list(cond.get("hexes") or [])
+        hexes = condition_hexes(cond)
         if hexes:
             found.append(Condition(str(cond["side"]), hexes))
     return found
