@@ -34,10 +34,11 @@ FEATURES = {
     "distance": "the side's nearest Unit's distance to the hex (a tenth a hex, at most 1)",
     "enemy_at": "the enemies' steps in the hex",
     "enemy_near_1": "the enemies' steps in or next to the hex",
-    "enemy_suppressed_at": "the share of the enemy Units in the hex that are suppressed",
-    "enemy_dug_in_at": "the share of the enemy Units in the hex in an Improved Position or "
-                       "entrenched",
-    "enemy_at_work_at": "the share of the enemy Units in the hex with men at work",
+    "enemy_suppressed_at": "the share of the enemy Units in the hex that are suppressed "
+                           "(rule is_suppressed)",
+    "enemy_dug_in_at": "the share of the enemy Units in the hex dug in (rule dug_in: an "
+                       "Improved Position or entrenched)",
+    "enemy_at_work_at": "the share of the enemy Units in the hex with men at work (rule at_work)",
     "lost": "the share of its steps the side has lost",
     "enemy_lost": "the share of their steps the enemies have lost",
     "late": "the share of the game's turns begun",
@@ -45,6 +46,13 @@ FEATURES = {
     "near_1_late": "near_1 x late",
     "enemy_at_late": "enemy_at x late",
 }
+
+
+# The features that are a share of the enemy Units in the hex, each with the
+# rule that says whether a Unit counts (the rules' own reading, so a layer that
+# digs in otherwise changes what is counted).
+MARKED = {"enemy_suppressed_at": "is_suppressed", "enemy_dug_in_at": "dug_in",
+          "enemy_at_work_at": "at_work"}
 
 
 @dataclass
@@ -137,11 +145,9 @@ class Board(RuleReader):
             there = [u for d, u in theirs_away if d == 0]
             sums["enemy_at"] += sum(self.now[u] for u in there) / their_full
             sums["enemy_near_1"] += sum(self.now[u] for d, u in theirs_away if d <= 1) / their_full
-            for name, tracks in (("enemy_suppressed_at", ("suppressed",)),
-                                 ("enemy_dug_in_at", ("improved_position", "entrenched")),
-                                 ("enemy_at_work_at", ("men_at_work",))):
+            for name, question in MARKED.items():
                 having = sum(1 for u in there
-                             if any(self.state.attr(Ref("unit", u), t) for t in tracks))
+                             if self.rule(question, Ref("unit", u), default=False))
                 sums[name] += having / len(there) if there else 0.0
         found = {name: value / len(cond.hexes) for name, value in sums.items()}
         found["lost"], found["enemy_lost"] = self.lost(cond.side)

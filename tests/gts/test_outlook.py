@@ -12,6 +12,7 @@ import pytest
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.players import Table
+from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.modules.gts.evaluation import evaluate
 from kriegsspiel.modules.gts.outlook import (FEATURES, WEIGHTS_FILE, Board, Weights,
@@ -100,6 +101,21 @@ def test_the_marked_share_of_the_defenders_in_the_objective(track, feature):
     assert Board(session).features(cond)[feature] == 1
     others = {"enemy_suppressed_at", "enemy_dug_in_at", "enemy_at_work_at"} - {feature}
     assert all(Board(session).features(cond)[name] == 0 for name in others)
+
+
+def test_what_counts_as_dug_in_is_the_rules_own_reading():
+    """The dug-in share asks the rules' dug_in: a layer that says an Improved
+    Position is not enough (here: only an entrenchment) changes the feature,
+    with no change to the evaluation's code."""
+    layer = ExtraRules("dug_in.ksr", "override def dug_in(unit: unit) = unit.entrenched > 0 "
+                                     "@gts:22.3\n", "scenario")
+    counted = {}
+    for extra in ((), (layer,)):
+        session = start("crete/learning", Table({}), seed=1, extra=extra)
+        session.place("1 A/1 Inf", "06.04")
+        session.state.set_track(session.ref("unit", "1 A/1 Inf"), "improved_position", 1, [])
+        counted[bool(extra)] = Board(session).features(_control(session))["enemy_dug_in_at"]
+    assert counted == {False: 1, True: 0}
 
 
 def test_the_chance_is_the_logistic_of_the_weighted_features():
