@@ -18,3 +18,16 @@ def test_a_played_games_state_is_freed_when_the_game_is_dropped():
     del game
     gc.collect()
     assert state() is None
+
+
+def test_a_played_games_program_is_freed_at_the_next_collection():
+    """The caches keyed weakly by the state hold values that refer to the
+    program; they let go of them when the state is collected (the weak key's
+    callback), so the program's own cycle goes at the collection after."""
+    game = new_game("crete/learning", 1, ["random", "heuristic"])
+    game.run(2)
+    program = weakref.ref(game.session.program)
+    del game
+    gc.collect()
+    gc.collect()
+    assert program() is None
