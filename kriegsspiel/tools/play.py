@@ -150,9 +150,6 @@ class Playthrough:
     def turns(self) -> list[str]:
         return [t["label"] for t in self.session.state.catalog["game"]["game"]["turns"]]
 
-    def decided(self) -> bool:
-        return bool(self.session.value("game_decided"))
-
     def perform(self, name: str, *args: object) -> object:
         self.in_progress = {"perform": name, "args": [_encode(a) for a in args]}
         self.stopped = None
