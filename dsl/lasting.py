@@ -20,7 +20,8 @@ primitive's ``reads`` is the attribute named by its second argument when
 that is a literal string (``hex_marker(h, "road_block")``), else unknown
 (``@arg0`` the same of its first: ``units_with("entry_hex")``);
 ``@entries`` is who is on the map, ``@turn`` the turn, ``@placement`` where
-the pieces are (``units_at``).
+the pieces are (``units_at``), ``@def:NAME`` what def NAME reads (a primitive
+asking the rules: ``los_unblocked``).
 
 With ``placement=True`` (the invariant checker's question: which events can
 change this def's answer?) where a piece is becomes the token ``@placement``
@@ -54,6 +55,7 @@ _PLACEMENT = frozenset({"hex"})
 _MEMBERSHIP = frozenset({"on_map", "eliminated"})
 _STATIC_ATTRS = frozenset({"id", "face"})  # a flip is in every stamp
 PLACEMENT = "@placement"
+_DEF_TOKEN = "@def:"  # a primitive asking a rule def reads what that def reads
 # A primitive's `reads` token for the attribute named by its first or second
 # argument (a literal string): hexes_marked("barrage"), hex_marker(h, "barrage").
 _ARG_TOKENS = {"@arg0": 0, "@arg1": 1}
@@ -152,6 +154,14 @@ def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> fro
             if not (isinstance(arg, ir.Lit) and isinstance(arg.value, str)) or \
                     not _attribute_read(arg.value, placement, out):  # as `u.<name>` reads
                 return UNKNOWN
+        elif token.startswith(_DEF_TOKEN):
+            # what the def reads (its plain read set: the primitive may keep the
+            # def's answers as it will, so where a piece is stays unknown)
+            name = token[len(_DEF_TOKEN):]
+            callee = read_set(program, name) if name in program.decls else UNKNOWN
+            if callee is UNKNOWN:
+                return UNKNOWN
+            out |= callee
         elif token == PLACEMENT and not placement:
             return UNKNOWN
         else:

@@ -56,6 +56,10 @@ VERDICT_RULE = "los_blocked"
 PURPOSES = "los_purpose"             # enum of the purposes a line is traced for
 DEPENDS = "los_cache_depends_on"     # const: entity kinds whose tracks LOS reads
 
+# What a line's answer depends on besides the map: what these read (and the
+# turn, as the cache's own keeping has it).
+_LOS_RULES = (HEX_RULE, HEXSIDE_RULE, ALONG_RULE, VERTEX_RULE, VERDICT_RULE)
+
 # Geometry is the same on every hex grid in cube coordinates (flat or pointy,
 # odd or even offset are linear images of one lattice), so a trace is computed
 # once per cube difference and translated.
@@ -317,7 +321,8 @@ def _hexside_low_side(ctx, a, b, feature):
 PRIMITIVES = [
     Function("los_unblocked", _los_unblocked, 3, 3, "bool", params=("any", "any", "str"),
              doc="whether the line between two hex centres is unblocked for a purpose, by "
-                 "the ruleset's los_* rules; distance is not checked"),
+                 "the ruleset's los_* rules; distance is not checked",
+             reads=("@turn", *(f"@def:{name}" for name in _LOS_RULES))),
     Function("los_obstacles", _los_obstacles, 2, 2, "list",
              doc="what the line between two hex centres meets, in order, as the los_* "
                  "rules name it"),

@@ -61,6 +61,17 @@ def test_read_sets(program, name, reads):
     assert (None if found is None else set(found)) == reads
 
 
+def test_a_primitive_asking_the_rules_reads_what_they_read():
+    """los_unblocked asks the los_* defs (what blocks a line): a def asking it
+    reads what they read and the turn, so has_los keeps its answers while no
+    barrage is fired, instead of being evaluated afresh after every event."""
+    program = build_program(["gts"])
+    reads = lasting.read_set(program, "has_los")
+    assert reads is not None and "@turn" in reads
+    assert lasting.read_set(program, "los_hex_obstacle") <= reads
+    assert "barrage" in reads
+
+
 def test_only_defs_that_loop_or_call_a_def_are_kept(program):
     decls = program.decls
     assert lasting.worth_keeping(decls["deeper"], program)
