@@ -125,6 +125,13 @@ def test_switching_follows_the_policy_that_wins_where_the_default_draws(program)
     # once it stands on the objective, staying there wins as well: a tie keeps the default
     assert [c for _, c, _ in player.switches] == ["take", "take", "idle", "idle"]
     assert player.switches[2][2] == {0: (3, 1.0), 1: (3, 1.0)}
+    # two Units, two moves a turn: once a turn, or (every=1) at each of them
+    pair = {**ALONE, "R3": ("red", 2, 4, 4, "01.06")}
+    for every, switches in ((0, 4), (1, 8)):
+        often = switcher(skirmish(program, pair), every=every, rollouts=1)
+        played(often.session, often)
+        assert len([r for r in often.session.players.record if r["player"] == "red"]) == 8
+        assert len(often.switches) == switches
 
 
 @pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
