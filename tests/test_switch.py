@@ -225,3 +225,10 @@ def test_ks_play_seats_a_switcher_among_the_gts_styles():
                              "Axis": HeuristicPlayer(again, 5, STYLES[chosen])}
     again.perform("play_turn")
     assert again.state.digest() == session.state.digest()
+
+
+def test_a_game_whose_modules_offer_no_policies_cannot_seat_a_switcher(program):
+    from kriegsspiel.tools.switch import switch_player
+    registry = load_registry(use_entry_points=False, extra_paths=[SKIRMISH])
+    with pytest.raises(KsError, match="no module of this game offers policies"):
+        switch_player(1, skirmish(program, ALONE), registry=registry)
