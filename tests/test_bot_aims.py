@@ -196,19 +196,48 @@ def test_a_side_whose_losses_are_the_enemys_victory_spares_its_steps():
     assert bot.spares_steps("Axis") and not bot.spares_steps("Allied")
     learning = HeuristicPlayer(start("crete/learning", Table({}), seed=1), 1)
     assert not learning.spares_steps("Axis") and not learning.spares_steps("Allied")
-    attacker = session.ref("unit", "9./III./FJR 2 •")
-    ours = bot.strength([attacker])
-    for defender in ("A 2/11 Inf •", "S(Mtr) 2/11 Inf •", "1 1/4 Inf", "Rethymnon"):
-        if bot.strength([session.ref("unit", defender)]) * SPARING_ODDS > ours >= \
-                bot.strength([session.ref("unit", defender)]):
-            break
-    else:
-        raise AssertionError("no defender between 1 to 1 and 2 to 1")
-    _moved(session, defender, "20.14")
-
-    class Asked:
-        subject = attacker
+    Asked = _a_defender_at_better_than_even_odds(session, bot, SPARING_ODDS)
     assert "20.14" not in bot.objectives()
     assert bot.assault_hex(Asked, ["20.14"]) is None
     bot.spares_steps = lambda side: False  # at 1 to 1 it would
     assert bot.assault_hex(Asked, ["20.14"]) == "20.14"
+
+
+def _a_defender_at_better_than_even_odds(session, bot, below: float):
+    """An Allied Unit moved to 20.14, next to SNAFU's Axis Stick at 19.15, that
+    the Stick assaults at odds of 1 to 1 or better, below *below*: the question
+    of an assault's hex, asked of the Stick."""
+    attacker = session.ref("unit", "9./III./FJR 2 •")
+    ours = bot.strength([attacker])
+    for defender in ("A 2/11 Inf •", "S(Mtr) 2/11 Inf •", "1 1/4 Inf", "Rethymnon"):
+        if bot.strength([session.ref("unit", defender)]) * below > ours >= \
+                bot.strength([session.ref("unit", defender)]):
+            break
+    else:
+        raise AssertionError(f"no defender between 1 to 1 and {below} to 1")
+    _moved(session, defender, "20.14")
+
+    class Asked:
+        subject = attacker
+    return Asked
+
+
+def test_a_style_sets_the_odds_a_bot_assaults_at_and_whether_it_divides():
+    """The bot's styles (bot_style.py, the policies a policy-switching player
+    chooses among): one sparing no steps assaults at 1 to 1 where the default
+    waits for 2 to 1; one that does not divide sends each Unit to its nearest
+    objective (SNAFU: the sticks west of the airfields too)."""
+    from dataclasses import replace
+
+    from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES
+    session, bot = _snafu_with_axis_at({"9./III./FJR 2 •": "19.15"})
+    Asked = _a_defender_at_better_than_even_odds(session, bot, DEFAULT.sparing_odds)
+    assert bot.style is DEFAULT and bot.assault_hex(Asked, ["20.14"]) is None
+    spending = HeuristicPlayer(session, 1, replace(DEFAULT, sparing_odds=1.0))
+    assert spending.assault_hex(Asked, ["20.14"]) == "20.14"
+    session, divided = _snafu_with_axis_at({"9./III./FJR 2 •": "19.15",
+                                            "11./III./FJR 2 •": "18.15"})
+    massed = HeuristicPlayer(session, 1, STYLES["massed"])
+    west = [session.ref("unit", u) for u in ("9./III./FJR 2 •", "11./III./FJR 2 •")]
+    assert [divided.goal_of(u) for u in west] == ["27.12", "08.13"]  # a share each
+    assert [massed.goal_of(u) for u in west] == ["27.12", "27.12"]   # the nearest

@@ -222,6 +222,15 @@ def ks_search_questions():
 
 
 @hookspec
+def ks_search_policies():
+    """Return ``{name: factory}``: whole policies a policy-switching player
+    (``kriegsspiel.tools.switch``, the ``switch`` kind) chooses among, the
+    module's default play first (kept unless another does better over the
+    same dice); ``factory(seed, session)`` as ``ks_player_kinds``'.  The most
+    specific module that answers wins; ``None`` for no opinion."""
+
+
+@hookspec
 def ks_settled_events():
     """Return the names of this module's events at which nothing is half done
     (GTS: an activation begun or ended, the game won): invariants declared

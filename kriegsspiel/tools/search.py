@@ -119,8 +119,9 @@ class _RolloutPlayer:
     """Answers a rollout: the real answers first, then the candidate, then the
     default players (with the dice reseeded at that moment)."""
 
-    def __init__(self, prefix: list[dict], candidate: Any, on_candidate: Callable[[], None],
-                 players: dict[str, Any], horizon: int | None = None) -> None:
+    def __init__(self, prefix: list[dict], candidate: Callable[[Any], Any],
+                 on_candidate: Callable[[], None], players: dict[str, Any],
+                 horizon: int | None = None) -> None:
         self.prefix = prefix
         self.horizon = horizon
         self.after = 0
@@ -142,7 +143,7 @@ class _RolloutPlayer:
         if not self.candidate_given:
             self.candidate_given = True
             self.on_candidate()
-            return self.candidate
+            return self.candidate(decision)
         self.after += 1
         if self.horizon is not None and self.after > self.horizon:
             raise _HorizonReached()
@@ -222,7 +223,7 @@ class SearchPlayer:
                 pending[pick] += 1
             scores = self._rollouts(decision, options, side, round_)
             if isinstance(scores, InRollout):  # this is a forked rollout: play on
-                return scores.candidate
+                return self.rollout_answer(scores.candidate, decision, scores.players)
             for (pick, nth), score in zip(round_, scores):
                 visits[pick] += 1
                 totals[pick] += score
@@ -290,6 +291,17 @@ class SearchPlayer:
             return fork_rollouts(self, decision, options, side, round_)
         return [self.rollout(decision, options[pick], side, nth) for pick, nth in round_]
 
+    def rollout_players(self, seed: int, session: Any, candidate: Any) -> dict[str, Any]:
+        """The players of a rollout of *candidate* (re-run or forked), one a
+        side: the rollout player's kind for every side."""
+        sides = sorted(session.state.catalog.get("side", {}))
+        return {other: self.rollout_player(seed + i, session) for i, other in enumerate(sides)}
+
+    def rollout_answer(self, candidate: Any, decision: Any, players: dict[str, Any]) -> Any:
+        """What a rollout of *candidate* answers the decision searched: the
+        candidate itself (a policy-switching player's: its policy's answer)."""
+        return candidate
+
     def rollout_seed(self, nth: int) -> int:
         """The dice of the *nth* rollout of every answer to this decision."""
         return random.Random(f"{self.seed}:{self.asked}:{nth}").getrandbits(32)
@@ -312,10 +324,10 @@ class SearchPlayer:
 
         def determinize() -> None:
             sim.dice.__dict__.update(Dice(rollout_seed).__dict__)
-        rollout = _RolloutPlayer(prefix, candidate, determinize, players, self.horizon)
+        rollout = _RolloutPlayer(prefix, lambda d: self.rollout_answer(candidate, d, players),
+                                 determinize, players, self.horizon)
         sim.players.fallback = rollout
-        for i, other in enumerate(sorted(real.state.catalog.get("side", {}))):
-            players[other] = self.rollout_player(rollout_seed + i, sim)
+        players.update(self.rollout_players(rollout_seed, sim, candidate))
         try:
             sim.program.call(start.name, sim.ctx, *start.args)
             for _ in range(self.extra_actions):

@@ -26,10 +26,12 @@ FORK_AVAILABLE = hasattr(os, "fork")
 
 
 class InRollout:
-    """What fork_rollouts returns in a child: the candidate it is to answer."""
+    """What fork_rollouts returns in a child: the candidate it is to answer and
+    the rollout's players (by side) who answer every later question."""
 
     def __init__(self, candidate: Any) -> None:
         self.candidate = candidate
+        self.players: dict[str, Any] = {}
 
 
 def fork_rollouts(searcher: Any, decision: Any, options: list, side: str,
@@ -51,7 +53,8 @@ def fork_rollouts(searcher: Any, decision: Any, options: list, side: str,
                         os.close(sibling)
                     os.close(read)
                     child = InRollout(options[pick])
-                    _become_rollout(searcher, write, decision, options[pick], side, nth)
+                    child.players = _become_rollout(searcher, write, decision, options[pick],
+                                                    side, nth)
                     return child
                 os.close(write)
                 running.append((pid, read))
@@ -85,7 +88,7 @@ def _outcome(pid: int, read: int) -> float | str:
 
 
 def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, side: str,
-                    nth: int) -> None:
+                    nth: int) -> dict[str, Any]:
     """Turn this (child) process into the rollout of *candidate*: from here on
     every question goes to the rollout players, and the game ends at the
     horizon or with the action in progress (PerformWatch.finish).  Nothing
@@ -125,9 +128,7 @@ def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, si
     try:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's
         seed = searcher.rollout_seed(nth)
-        sides = sorted(session.state.catalog.get("side", {}))
-        players = {other: searcher.rollout_player(seed + i, session)
-                   for i, other in enumerate(sides)}
+        players = searcher.rollout_players(seed, session, candidate)
         asked = [0]
         record = session.players.record
 
@@ -146,3 +147,4 @@ def _become_rollout(searcher: Any, write: int, decision: Any, candidate: Any, si
         session.ctx.explaining = False
     except BaseException as error:  # noqa: BLE001 — the child must not return into the game
         end(f"{type(error).__name__}: {error}")
+    return players

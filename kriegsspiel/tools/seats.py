@@ -1,6 +1,7 @@
-"""Who sits at a game: the player kinds (``random``, ``human``, ``search`` and
-those the game's modules offer, ks_player_kinds), their strength knobs
-(``search:iterations=200``) and one player per side (docs/players.md)."""
+"""Who sits at a game: the player kinds (``random``, ``human``, ``search``,
+``switch`` and those the game's modules offer, ks_player_kinds), their
+strength knobs (``search:iterations=200``) and one player per side
+(docs/players.md)."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ PLAYER_KINDS: dict[str, Callable[[int, object], object]] = {
     "random": lambda seed, session: RandomPlayer(seed),
     "human": lambda seed, session: _human(session),
     "search": lambda seed, session, **settings: _search(seed, session, **settings),
+    "switch": lambda seed, session, **settings: _switch(seed, session, **settings),
 }
 
 
@@ -30,6 +32,11 @@ def _human(session) -> object:
 def _search(seed: int, session, **settings) -> object:
     from kriegsspiel.tools.search import search_player
     return search_player(seed, session, **settings)
+
+
+def _switch(seed: int, session, **settings) -> object:
+    from kriegsspiel.tools.switch import switch_player
+    return switch_player(seed, session, **settings)
 
 
 def player_kinds(session=None) -> dict[str, Callable[[int, object], object]]:
@@ -107,4 +114,6 @@ SETTINGS: dict[str, dict[str, type]] = {
     "search": {"iterations": int, "seconds": float, "horizon": int, "exploration": float,
                "margin": float, "batch": int, "workers": int, "turns": int,
                "every": int, "confidence": float},
+    "switch": {"policies": int, "rollouts": int, "turns": int, "horizon": int,
+               "margin": float, "confidence": float, "every": int, "workers": int},
 }

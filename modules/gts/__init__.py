@@ -190,5 +190,11 @@ class _Plugin:
         from kriegsspiel.modules.gts.evaluation import SEARCHED_QUESTIONS
         return list(SEARCHED_QUESTIONS)
 
+    @hookimpl
+    def ks_search_policies(self):
+        # The heuristic bot in its styles (bot_style.py), its own play first.
+        from kriegsspiel.modules.gts.bot import styled_players
+        return styled_players()
+
 
 plugin = _Plugin()

@@ -33,21 +33,22 @@ from kriegsspiel.modules.gts.bot_aims import Aims
 from kriegsspiel.modules.gts.bot_judgements import Judgements
 from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
+from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES, Style
 
-# Judgement thresholds (ours, not the rules'): a rating is the highest d10 roll
-# that hits, so rating r hits about (r + 1) in 10.
-GOOD_SHOT = 4          # fire before moving on when a target is this easy
-ANY_SHOT = 2           # otherwise fire only when nothing better is to be done
-CP_RESERVE = 2         # Command Points kept back for Troop Quality Checks
-STAND_ODDS = 0.6       # stand if the defenders' assault strength is this share
-DP_WANTED = 2          # Dispatch Points worth converting Command Points for
+# The default style's judgement thresholds (bot_style.py; ours, not the rules').
+GOOD_SHOT = DEFAULT.good_shot
+ANY_SHOT = DEFAULT.any_shot
+CP_RESERVE = DEFAULT.cp_reserve
 
 
 class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
-    def __init__(self, session: Any, seed: int = 0) -> None:
+    style: Style = DEFAULT  # its judgement thresholds (bot_style.py)
+
+    def __init__(self, session: Any, seed: int = 0, style: Style = DEFAULT) -> None:
         RuleReader.__init__(self, session)
+        self.style = style
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
         # side -> (its enemies' hexes, {hex: distance to the nearest of them})
@@ -188,7 +189,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         # A Second Action paid for after a Pass was bought to get on (a Fire
         # Zone barred the way): it moves, not stops to shoot.
         shot = self.best_shot(unit) if "fire" in options else -1
-        if shot >= GOOD_SHOT and not ("move" in options and self.paid_to_move_on(unit)):
+        if shot >= self.style.good_shot and \
+                not ("move" in options and self.paid_to_move_on(unit)):
             return "fire"
         wanted = self.wanted_option("action", decision, options)
         if wanted is not None:
@@ -198,7 +200,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
             return "pass"
         if "move" in options and goal is not None and here != goal and self.step_toward(unit):
             return "move"
-        if shot >= ANY_SHOT:
+        if shot >= self.style.any_shot:
             return "fire"
         if "engineer" in options and here in self.objectives():
             return "engineer"
@@ -246,13 +248,13 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         quality, points = self.attr(unit, "troop_quality") or 0, self.cp(unit)
         if quality >= 8:
             return False
-        return (self.matters(unit) and points >= 1) or points > CP_RESERVE + 1
+        return (self.matters(unit) and points >= 1) or points > self.style.cp_reserve + 1
 
     def second_action(self, decision: Any, options: list) -> Any:
         unit = decision.subject
         if self.second_action_after(self.first_action_of(unit), unit):
             return True
-        return self.cp(unit) >= CP_RESERVE and self.enemy_distance(unit) <= 2
+        return self.cp(unit) >= self.style.cp_reserve and self.enemy_distance(unit) <= 2
 
     def transfer_leader(self, decision: Any, options: list) -> Any:
         """To the Unit of his that is nearest its goal without being on it:
@@ -295,8 +297,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
 
     def direct_command_unit(self, decision: Any, options: list) -> Any:
         units = [o for o in options if isinstance(o, Ref)]
-        useful = [u for u in units if self.cp(u) > CP_RESERVE and
-                  (self.attr(u, "hex") != self.goal_of(u) or self.best_shot(u) >= ANY_SHOT)]
+        style = self.style
+        useful = [u for u in units if self.cp(u) > style.cp_reserve and
+                  (self.attr(u, "hex") != self.goal_of(u) or self.best_shot(u) >= style.any_shot)]
         if not useful:
             return "done" if "done" in options else None
         return min(useful, key=lambda u: (self.distance(self.attr(u, "hex"), self.goal_of(u)),
@@ -311,7 +314,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         attackers = [u for u in self.units(enemy_of=side)
                      if self.distance(self.attr(u, "hex"), hex_id) <= 1]
         odds = self.strength(defenders) / max(1, self.strength(attackers))
-        return "stand" if odds >= STAND_ODDS else "run_away"
+        return "stand" if odds >= self.style.stand_odds else "run_away"
 
     def run_away_to(self, decision: Any, options: list) -> Any:
         unit = decision.subject
@@ -343,8 +346,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         if not wanted:
             return 0
         dp, cp = self.attr(division, "dp") or 0, self.attr(division, "cp") or 0
-        spare = max(0, (cp - CP_RESERVE) // 2)
-        return max(o for o in options if o <= max(0, min(DP_WANTED - dp, spare)))
+        spare = max(0, (cp - self.style.cp_reserve) // 2)
+        return max(o for o in options if o <= max(0, min(self.style.dp_wanted - dp, spare)))
 
     def buy_formation_chit(self, decision: Any, options: list) -> Any:
         return next(c for c in ("this_turn", "next_turn", "none") if c in options)
@@ -371,3 +374,14 @@ def _answers(names: tuple[str, ...]) -> dict:
 
 def heuristic_player(seed: int, session: Any) -> HeuristicPlayer:
     return HeuristicPlayer(session, seed)
+
+
+def styled_players() -> dict:
+    """A factory ``(seed, session) -> player`` for each named style
+    (bot_style.STYLES), the default first: the policies a policy-switching
+    search player chooses among (hook ks_search_policies)."""
+    return {name: functools.partial(_styled, style) for name, style in STYLES.items()}
+
+
+def _styled(style: Style, seed: int, session: Any) -> HeuristicPlayer:
+    return HeuristicPlayer(session, seed, style)

@@ -110,7 +110,7 @@ class Aims:
         Unit's own sheet where it has any. Worked out once for each placing
         of the side's Units."""
         goals = self.objectives()
-        if len(goals) < 2:
+        if len(goals) < 2 or not self.style.divide:
             return None
         known = self._shares.get(side)
         if known is None or known[0][0] != goals or self.moved_since(("placing", side), side, True):

@@ -9,9 +9,10 @@ from typing import Any
 
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
+from kriegsspiel.modules.gts.bot_style import DEFAULT
 
 DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
-FORCED_MARCH_REACH = 3  # force march when an objective is this near (ours)
+FORCED_MARCH_REACH = DEFAULT.forced_march_reach  # the default style's (bot_style.py)
 
 
 class Judgements:
@@ -158,7 +159,8 @@ class Judgements:
         Cohesion Hit if it fails — worth it within FORCED_MARCH_REACH hexes of
         an objective the unit is going to (a turn sooner there may win)."""
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
-        return goal in self.objectives() and 0 < self.distance(here, goal) <= FORCED_MARCH_REACH
+        return goal in self.objectives() and 0 < self.distance(here, goal) <= \
+            self.style.forced_march_reach
 
     def came_from(self, unit: Ref) -> str | None:
         """The hex the unit left by its last step in the action in progress

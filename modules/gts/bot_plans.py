@@ -8,9 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.state import Ref
+from kriegsspiel.modules.gts.bot_style import DEFAULT
 
-OBJECTIVE_ODDS = 0.5   # assault an objective at odds no worse than this (ours)
-SPARING_ODDS = 2.0     # ...and any other hex at these, when losses count against us
+# The default style's assault odds (bot_style.py; ours, not the rules').
+OBJECTIVE_ODDS = DEFAULT.objective_odds
+SPARING_ODDS = DEFAULT.sparing_odds
 FIRE_ZONE_LOOKAHEAD = 5  # hexes ahead a Fire Zone barring the way is looked for
 
 
@@ -134,7 +136,9 @@ class Plans:
         attacker = decision.subject
         # A side whose losses are the enemy's victory assaults a hex that is
         # not an objective only at long odds.
-        needed = SPARING_ODDS if self.spares_steps(self.side_of(attacker)) else 1.0
+        style = self.style
+        needed = style.sparing_odds if self.spares_steps(self.side_of(attacker)) else \
+            style.assault_odds
         own = [u for u in self.units(self.side_of(attacker))
                if self.attr(u, "hex") == self.attr(attacker, "hex")]
         best = None
@@ -143,7 +147,7 @@ class Plans:
                 continue
             odds = self.strength(own) / max(1, self.strength(self.state.units_at(h)))
             rank = (h in self.objectives(), odds)
-            if (odds >= needed or h in self.objectives() and odds >= OBJECTIVE_ODDS) and \
+            if (odds >= needed or h in self.objectives() and odds >= style.objective_odds) and \
                     (best is None or rank > best[0]):
                 best = (rank, h)
         return best[1] if best else None

@@ -1,0 +1,156 @@
+"""A policy-switching player (Chang, Givan & Chong 2004): a search over a few
+whole *policies* rather than over each answer.
+
+Knows no game.  The ruleset offers its policies (hook ``ks_search_policies``:
+named player factories, its own default first — GTS: the heuristic bot in
+several styles).  At a *switch point* — the side's first searched question
+(``ks_search_questions``) of each action in progress (a turn in ``ks play``),
+and with ``every=N`` also every N-th searched question after it — the player
+plays ``rollouts`` rollouts of every policy from the question as it stands:
+the policy answers for the searching side from this question on, the
+ruleset's default player for every other side, to the end of the game (or
+``turns`` more actions, or ``horizon`` decisions), scored by ``ks_evaluate``
+(±1 for a game decided).  The n-th rollout of every policy meets the same
+dice (common random numbers: search.py's ``rollout_seed``).  Then it follows
+the policy chosen until the next switch point; the default policy is kept
+unless another beats it over the same dice by ``margin`` plus
+``confidence`` standard errors of the difference (search.py's ``_choice``).
+
+Policy switching is, in expectation, at least as good from every state as
+the best of its policies: with policies that each win some positions the
+others lose, it can beat each of them.  The rollouts are search.py's —
+forked where the system can (search_fork.py), on up to ``workers`` processes,
+re-run otherwise; a budget in rollouts is reproducible, the same on one core
+or several.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.engine.session import Session
+from kriegsspiel.tools.play import game_goes_on
+from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, module_evaluator,
+                                      module_questions, plugin_player_kinds)
+from kriegsspiel.tools.search_fork import InRollout
+
+
+class SwitchPlayer(SearchPlayer):
+    """Follows one of *policies* (``{name: factory}``, the default first),
+    chosen again at each switch point by rollouts of them all (module doc)."""
+
+    def __init__(self, session: Session, evaluate: Evaluator, policies: dict[str, Factory],
+                 seed: int = 0, rollouts: int = 8, every: int = 0,
+                 opponent: Factory | None = None, **search: Any) -> None:
+        if not policies:
+            raise KsError("a policy-switching player needs at least one policy "
+                          "(hook ks_search_policies)")
+        first = next(iter(policies.values()))
+        super().__init__(session, evaluate, seed, iterations=rollouts,
+                         rollout_player=opponent or first, **search)
+        self.policies = dict(policies)
+        self.names = list(self.policies)
+        self.rollouts = max(1, rollouts)
+        self.every = every
+        self.playing = self.names[0]
+        self.players: dict[str, Any] = {}   # name -> its player in the real game
+        self.switched_at: Any = None        # the action in progress when last switched
+        self.side: str | None = None        # the side it answers for (known at a switch)
+        self.searched = 0                   # searched questions since the last switch
+        # (decision number, the policy chosen, {policy: (rollouts, mean)}) each switch
+        self.switches: list[tuple[int, str, dict[int, tuple[int, float]]]] = []
+        self.last_dice: list[dict[int, float]] = []  # policy -> {nth rollout: score}
+
+    def policy(self, name: str) -> Any:
+        """The player of policy *name* in the real game (made when first followed)."""
+        if name not in self.players:
+            self.players[name] = self.policies[name](self.seed, self.session)
+        return self.players[name]
+
+    def decide(self, decision: Any) -> Any:
+        self.asked += 1
+        options = list(decision.options)
+        searched = len(options) > 1 and bool(self.watch.starts) and \
+            (self.questions is None or self.questions(decision))
+        if searched:
+            self.searched += 1
+            start = self.watch.starts[0]
+            if start is not self.switched_at or \
+                    (self.every and self.searched > self.every):
+                self.switched_at, self.searched = start, 1
+                chosen = self.switch(decision)
+                if isinstance(chosen, InRollout):  # a forked rollout: its policy answers
+                    side = getattr(decision.player, "id", decision.player)
+                    return chosen.players[side].decide(decision)
+                self.playing = chosen
+        return self.policy(self.playing).decide(decision)
+
+    def switch(self, decision: Any) -> str | InRollout:
+        """The policy to follow from *decision* on: every policy's rollouts,
+        the n-th of each on the same dice, the default kept unless another
+        beats it over them (SearchPlayer._choice)."""
+        side = self.side = getattr(decision.player, "id", decision.player)
+        if len(self.names) == 1:
+            return self.names[0]
+        picks = [(k, nth) for nth in range(self.rollouts) for k in range(len(self.names))]
+        scores = self._rollouts(decision, self.names, side, picks)
+        if isinstance(scores, InRollout):
+            return scores
+        dice: list[dict[int, float]] = [{} for _ in self.names]
+        for (k, nth), score in zip(picks, scores):
+            dice[k][nth] = score
+        self.last_dice = dice
+        self.last_scores = {k: (len(d), sum(d.values()) / len(d)) for k, d in enumerate(dice)}
+        self.last_default = 0
+        chosen = self.names[self._choice(0, dice)]
+        self.switches.append((self.asked, chosen, dict(self.last_scores)))
+        return chosen
+
+    def rollout_players(self, seed: int, session: Any, candidate: Any) -> dict[str, Any]:
+        """Policy *candidate* for the searching side, the default player for
+        the others (re-run or forked rollouts alike)."""
+        players = super().rollout_players(seed, session, candidate)
+        sides = list(players)
+        players[self.side] = self.policies[candidate](seed + sides.index(self.side), session)
+        return players
+
+    def rollout_answer(self, candidate: Any, decision: Any, players: dict[str, Any]) -> Any:
+        return players[getattr(decision.player, "id", decision.player)].decide(decision)
+
+
+def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
+                  turns: int = 1000, horizon: int = 0, margin: float = 0.0,
+                  confidence: float = 2.0, every: int = 0, workers: int | None = None,
+                  registry: Any = None) -> SwitchPlayer:
+    """The ``switch`` kind of ``ks play``: the ruleset's policies
+    (ks_search_policies; *policies*: the first N, 0 all), *rollouts* of each
+    at every switch point (the searched questions' first of a turn; *every*:
+    also every N-th searched question), played *turns* more turns (to the
+    game's end by default) or *horizon* decisions (0: none), the default
+    policy kept unless another wins by *margin* plus *confidence* standard
+    errors, forked on up to *workers* cores (default: the machine's, at most 2)."""
+    from kriegsspiel.engine.plugins import load_registry
+    registry = registry or load_registry()
+    scenario = getattr(session, "scenario", None)
+    names = registry.select(scenario.rulesets) if scenario is not None else registry.names()
+    offered = module_policies(registry, names)
+    if not offered:
+        raise KsError("no module of this game offers policies to switch among "
+                      "(hook ks_search_policies)")
+    chosen = dict(list(offered.items())[:policies or len(offered)])
+    kinds = plugin_player_kinds(registry, names)
+    workers = workers or min(2, os.cpu_count() or 1)
+    return SwitchPlayer(session, module_evaluator(registry, names), chosen, seed,
+                        rollouts=rollouts, every=every, opponent=kinds.get("heuristic"),
+                        horizon=horizon or None, margin=margin, confidence=confidence,
+                        extra_actions=turns, continue_while=game_goes_on, batch=workers,
+                        workers=workers, questions=module_questions(registry, names))
+
+
+def module_policies(registry: Any, names: list[str]) -> dict[str, Factory]:
+    """The policies of the most specific module among *names* that offers
+    any (``ks_search_policies``), its default first."""
+    return dict(registry.first("ks_search_policies", names) or {})
+

@@ -1,0 +1,52 @@
+"""How boldly the heuristic GTS bot plays: its judgement thresholds (ours,
+not the rules') gathered in one ``Style``, and a few named styles that play
+materially differently — the policies a policy-switching search player
+chooses among (hook ks_search_policies, docs/players.md "Policy switching").
+
+The default style is the bot's own play: ``HeuristicPlayer`` with no style
+given plays exactly as it always has."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True)
+class Style:
+    """The thresholds of one way of playing (a rating is the highest d10 roll
+    that hits, so rating r hits about (r + 1) in 10)."""
+
+    good_shot: int = 4          # fire before moving on when a target is this easy
+    any_shot: int = 2           # otherwise fire only when nothing better is to be done
+    cp_reserve: int = 2         # Command Points kept back for Troop Quality Checks
+    stand_odds: float = 0.6     # stand if the defenders' assault strength is this share
+    dp_wanted: int = 2          # Dispatch Points worth converting Command Points for
+    assault_odds: float = 1.0   # assault a hex on the way at these odds or better
+    objective_odds: float = 0.5  # ...and an objective at these
+    sparing_odds: float = 2.0   # ...any other hex, when the side's losses count against it
+    forced_march_reach: int = 3  # force march when an objective is this near
+    divide: bool = True         # share the Units among the objectives (else each to its nearest)
+
+
+DEFAULT = Style()
+
+# Named styles, the default first (a policy-switching player takes the first
+# N: ``switch:policies=N``).  Each plays some Learning Scenario positions
+# differently from the default, and wins some seeds it loses (docs/players.md,
+# "Policy switching"): shooting or marching on, assaulting at what odds,
+# standing or running, spreading over the objectives or crowding the nearest.
+STYLES: dict[str, Style] = {
+    "heuristic": DEFAULT,
+    # shoots first, assaults only at good odds, runs sooner, keeps its points
+    "cautious": replace(DEFAULT, assault_odds=1.5, objective_odds=1.0, good_shot=2,
+                        stand_odds=1.0, cp_reserve=3),
+    # marches on rather than stopping to shoot, force marching from farther off
+    "onward": replace(DEFAULT, good_shot=7, forced_march_reach=6),
+    # fires whenever it can hit at all, spends its points
+    "firepower": replace(DEFAULT, good_shot=1, any_shot=1, cp_reserve=0),
+    # onward, and assaults at worse odds, stands, spends its points
+    "bold": replace(DEFAULT, assault_odds=0.6, objective_odds=0.3, good_shot=7,
+                    stand_odds=0.3, forced_march_reach=6, cp_reserve=1),
+    # every Unit to its nearest objective: strength where the enemy is nearest
+    "massed": replace(DEFAULT, divide=False),
+}

@@ -1,0 +1,234 @@
+"""The policy-switching player (kriegsspiel/tools/switch.py): at each switch
+point it plays every policy's rollouts, the n-th of each on the same dice,
+follows the one that beats the default by the margin and confidence (else
+the default), the same on one core or two, forked or re-run."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.core.dice import Dice
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.hexgrid import HexGrid
+from kriegsspiel.core.mapindex import MapIndex
+from kriegsspiel.core.models import GridSpec, MapModel, TerrainType
+from kriegsspiel.core.players import Table
+from kriegsspiel.core.state import Ref
+from kriegsspiel.engine.plugins import load_registry
+from kriegsspiel.engine.rulebook import build_program
+from kriegsspiel.engine.session import Session
+from kriegsspiel.tools.play import game_goes_on
+from kriegsspiel.tools.search_fork import FORK_AVAILABLE
+from kriegsspiel.tools.seats import player_settings
+from kriegsspiel.tools.switch import SwitchPlayer
+
+SKIRMISH = Path(__file__).parent / "rulesets" / "skirmish" / "__init__.py"
+OBJECTIVE = "05.04"
+
+
+@pytest.fixture(scope="module")
+def program():
+    return build_program(["skirmish"], load_registry(use_entry_points=False,
+                                                     extra_paths=[SKIRMISH]))
+
+
+def skirmish(program, units: dict[str, tuple], seed: int = 3) -> Session:
+    """A Skirmish game (tests/rulesets/skirmish) of four turns on a clear
+    8×8 field: *units* ``{id: (side, attack, defense, movement, hex)}``."""
+    grid = HexGrid((1, 8, 1, 8))
+    field = MapModel(id="field", name="Field", grid=GridSpec(columns=(1, 8), rows=(1, 8)),
+                     default_terrain="clear", provenance="provisional")
+    catalog = {"side": {"red": {}, "blue": {}},
+               "game": {"game": {"objective": OBJECTIVE,
+                                 "turns": [{"label": str(n + 1), "tags": []} for n in range(4)]}},
+               "unit": {name: {"side": side, "faces": {"front": {
+                   "attack": a, "defense": d, "movement": m}}}
+                   for name, (side, a, d, m, _) in units.items()}}
+    terrain = [TerrainType(id="clear", name="Clear", kind="hex")]
+    session = Session(program, catalog, Dice(seed), Table({}), grid,
+                      MapIndex.build(field, terrain, grid))
+    for name, (*_, hex_id) in units.items():
+        session.place(name, hex_id)
+    return session
+
+
+class Idle:
+    """Never moves nor attacks."""
+
+    def decide(self, decision):
+        return "stop" if "stop" in decision.options else \
+            "none" if "none" in decision.options else decision.options[0]
+
+
+class Take:
+    """Moves as near the objective as it can and attacks whatever is next to it."""
+
+    def __init__(self, session):
+        self.session = session
+
+    def decide(self, decision):
+        options = list(decision.options)
+        if decision.key == "move_to":
+            hexes = [o for o in options if o != "stop"]
+            return min(hexes + ["stop"], key=lambda h: (
+                self.distance(h if h != "stop" else decision.subject), str(h)))
+        if decision.key == "attack":
+            return next(o for o in options if o != "none")
+        return options[0]
+
+    def distance(self, where) -> int:
+        hex_id = where if isinstance(where, str) else \
+            self.session.state.attr(where, "hex")
+        return self.session.state.distance(hex_id, OBJECTIVE)
+
+
+POLICIES = {"idle": lambda seed, session: Idle(), "take": lambda seed, session: Take(session)}
+
+
+def won_or_lost(session, side: str) -> float:
+    winner = session.state.attr(Ref("game", "game"), "winner")
+    if winner is None:
+        return 0.0
+    return 1.0 if getattr(winner, "id", winner) == side else -1.0
+
+
+def played(session, red, blue=None) -> Session:
+    session.players.players = {"red": red, "blue": blue or Idle()}
+    while game_goes_on(session):
+        session.perform("play_turn")
+    return session
+
+
+def switcher(session, policies=POLICIES, evaluate=won_or_lost, **more) -> SwitchPlayer:
+    more.setdefault("rollouts", 3)
+    return SwitchPlayer(session, evaluate, policies, seed=more.pop("seed", 1),
+                        opponent=lambda seed, session: Idle(), extra_actions=10,
+                        continue_while=game_goes_on, **more)
+
+
+ALONE = {"R1": ("red", 4, 3, 3, "01.04"), "B1": ("blue", 3, 3, 3, "08.08")}
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_switching_follows_the_policy_that_wins_where_the_default_draws(program):
+    """Idle, the default, leaves the objective empty (a draw); taking it wins
+    every rollout: the switcher follows "take" (two turns' march) and wins."""
+    assert won_or_lost(played(skirmish(program, ALONE), Idle()), "red") == 0.0  # the default
+    session = skirmish(program, ALONE)
+    player = switcher(session)
+    played(session, player)
+    assert won_or_lost(session, "red") == 1.0
+    first = player.switches[0]
+    assert first[1] == "take" and first[2] == {0: (3, 0.0), 1: (3, 1.0)}
+    # once it stands on the objective, staying there wins as well: a tie keeps the default
+    assert [c for _, c, _ in player.switches] == ["take", "take", "idle", "idle"]
+    assert player.switches[2][2] == {0: (3, 1.0), 1: (3, 1.0)}
+    # two Units, two moves a turn: once a turn, or (every=1) at each of them
+    pair = {**ALONE, "R3": ("red", 2, 4, 4, "01.06")}
+    for every, switches in ((0, 4), (1, 8)):
+        often = switcher(skirmish(program, pair), every=every, rollouts=1)
+        played(often.session, often)
+        assert len([r for r in often.session.players.record if r["player"] == "red"]) == 8
+        assert len(often.switches) == switches
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_the_default_is_kept_unless_another_beats_it(program):
+    """With "take" the default, "idle" (a draw to its wins) is never followed;
+    nor is a policy as good as the default (ties keep it)."""
+    session = skirmish(program, ALONE)
+    player = switcher(session, {"take": POLICIES["take"], "idle": POLICIES["idle"]})
+    played(session, player)
+    assert player.switches and all(c == "take" for _, c, _ in player.switches)
+    same = switcher(skirmish(program, ALONE), {"take": POLICIES["take"],
+                                               "also": POLICIES["take"]}, confidence=0)
+    played(same.session, same)
+    assert all(c == "take" for _, c, _ in same.switches)
+
+
+def test_the_nth_rollouts_of_every_policy_meet_the_same_dice(program):
+    """Scored by their dice alone (no policy rolls any: neither attacks), the
+    n-th rollouts of both policies score alike and different n's differ —
+    so the default is kept even with no margin or confidence."""
+    def luck(session, side):
+        return session.dice.state().__repr__().__hash__() % 1000 / 1000
+    session = skirmish(program, ALONE)
+    player = switcher(session, evaluate=luck, margin=0, confidence=0, fork=False)
+    session.players.players = {"red": player, "blue": Idle()}
+    session.perform("play_turn")
+    (_, chosen, scores), = player.switches
+    assert chosen == "idle"
+    rolled = player.last_dice
+    assert rolled[0] == rolled[1] and len(set(rolled[0].values())) == 3
+
+
+FIGHT = {"R1": ("red", 4, 3, 3, "03.04"), "R2": ("red", 6, 2, 2, "03.05"),
+         "B1": ("blue", 3, 3, 3, "06.04"), "B2": ("blue", 5, 2, 2, "06.05")}
+
+
+def fight(program, **more):
+    """A game whose rollouts roll dice (both sides attack): its switches and log."""
+    session = skirmish(program, FIGHT)
+    player = SwitchPlayer(session, won_or_lost, POLICIES, seed=more.pop("seed", 5), rollouts=4,
+                          opponent=lambda seed, s: Take(s), extra_actions=10,
+                          continue_while=game_goes_on, confidence=0, **more)
+    played(session, player, Take(session))
+    return player.switches, session.log_text()
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_same_seed_same_game_on_one_core_or_two_forked_or_re_run(program):
+    one = fight(program, fork=True, workers=1)
+    assert len({mean for _, _, scores in one[0] for _, mean in scores.values()}) > 1
+    assert fight(program, fork=True, workers=1) == one
+    assert fight(program, fork=True, workers=2, batch=2) == one
+    assert fight(program, fork=False) == one
+    assert fight(program, fork=True, workers=1, seed=6)[0] != one[0]
+
+
+def test_a_misspelt_knob_is_refused_with_a_did_you_mean():
+    assert player_settings("switch:rollouts=4:policies=3") == \
+        ("switch", {"rollouts": 4, "policies": 3})
+    with pytest.raises(KsError) as error:
+        player_settings("switch:rolouts=4")
+    assert "no setting 'rolouts'" in str(error.value) and "rollouts" in str(error.value.hint)
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_ks_play_seats_a_switcher_among_the_gts_styles():
+    """GTS offers the heuristic bot's styles (ks_search_policies), its own play
+    first; ``switch:policies=2`` switches between the first two, once a turn,
+    and the rollouts leave the real game alone: the turn played is the game
+    the policy chosen plays with the same dice."""
+    from kriegsspiel.engine.starting import start
+    from kriegsspiel.modules.gts.bot import HeuristicPlayer
+    from kriegsspiel.modules.gts.bot_style import STYLES
+    from kriegsspiel.tools.seats import players_for
+    from kriegsspiel.tools.switch import module_policies
+    registry = load_registry()
+    assert list(module_policies(registry, registry.select(["gts", "crete"]))) == list(STYLES)
+    assert list(STYLES)[0] == "heuristic"
+    session = start("crete/learning", Table({}), seed=4)
+    table = players_for(["Allied", "Axis"], ["heuristic", "switch:policies=2:rollouts=2:turns=0"],
+                        4, session)
+    session.players.players = table.players
+    player = table.players["Axis"]
+    assert isinstance(player, SwitchPlayer) and player.names == ["heuristic", "cautious"]
+    session.perform("play_turn")
+    (_, chosen, scores), = player.switches
+    assert set(scores) == {0, 1} and all(n == 2 for n, _ in scores.values())
+    # the same turn, with the policy chosen seated from the start
+    again = start("crete/learning", Table({}), seed=4)
+    again.players.players = {"Allied": HeuristicPlayer(again, 4),
+                             "Axis": HeuristicPlayer(again, 5, STYLES[chosen])}
+    again.perform("play_turn")
+    assert again.state.digest() == session.state.digest()
+
+
+def test_a_game_whose_modules_offer_no_policies_cannot_seat_a_switcher(program):
+    from kriegsspiel.tools.switch import switch_player
+    registry = load_registry(use_entry_points=False, extra_paths=[SKIRMISH])
+    with pytest.raises(KsError, match="no module of this game offers policies"):
+        switch_player(1, skirmish(program, ALONE), registry=registry)
