@@ -64,7 +64,10 @@ _ARG_TOKENS = {"@arg0": 0, "@arg1": 1}
 def read_set(program: Any, name: str, seen: dict | None = None,
              placement: bool = False) -> frozenset | None:
     """The attribute names def *name* (its callees included) can read; None when
-    that is not known.  Definitions are never recursive (the compiler refuses it).
+    that is not known.  The compiler refuses a def calling itself, but not one
+    reached again through a primitive's ``@def:`` token (a Line of Sight rule
+    asking for a Line of Sight): met again while its reads are worked out, a
+    def reads what is not known, and the rules' own guard says why at play.
     *placement*: reading where a piece is gives PLACEMENT, not unknown (a
     *seen* of its own is then needed: Program.read_sets holds the plain sets)."""
     if seen is None:
@@ -74,6 +77,7 @@ def read_set(program: Any, name: str, seen: dict | None = None,
     if name in seen:
         return seen[name]
     decl = program.decls.get(name)
+    seen[name] = UNKNOWN  # until worked out: a cycle through @def: ends here
     found = _expr_reads(program, decl.expr, seen, placement) \
         if decl is not None and decl.kind == "def" else UNKNOWN
     seen[name] = found

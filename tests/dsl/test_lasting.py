@@ -72,6 +72,25 @@ def test_a_primitive_asking_the_rules_reads_what_they_read():
     assert "barrage" in reads
 
 
+def test_a_def_reached_again_through_a_primitive_reads_what_is_not_known():
+    """A Line of Sight rule asking for a Line of Sight reaches itself through
+    los_unblocked's @def: token, which the compiler's own check of recursion
+    cannot see: its reads are not known (worked out, they would go round for
+    ever), and the program still builds — the rules' guard refuses it in play."""
+    layer = ExtraRules("loop.ksr", "override def los_hex_obstacle(hex_id) = "
+                                   "if has_los(hex_id, hex_id, \"direct\") then \"blocking\" "
+                                   "else none @gts:15.4\n", "scenario")
+    program = build_program(["gts"], extra=(layer,))
+    assert lasting.read_set(program, "has_los") is None
+    assert lasting.read_set(program, "los_hex_obstacle") is None
+
+
+def test_the_read_sets_follow_a_layer_s_line_of_sight_rules():
+    """With Crete's layer, has_los reads what Crete's los_* rules read too
+    (destroyed works), so a kept answer is dropped when they change."""
+    assert "works_destroyed" in lasting.read_set(build_program(["gts", "crete"]), "has_los")
+
+
 def test_only_defs_that_loop_or_call_a_def_are_kept(program):
     decls = program.decls
     assert lasting.worth_keeping(decls["deeper"], program)
