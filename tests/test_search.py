@@ -123,7 +123,6 @@ def test_the_answer_played_beats_the_prior_over_the_same_dice_or_is_the_prior():
     searcher = SearchPlayer(session, module_evaluator(REGISTRY, NAMES), margin=0.2)
 
     def choose(dice, default=0):
-        searcher.last_scores = {i: (len(d), sum(d.values()) / len(d)) for i, d in enumerate(dice)}
         return searcher._choice(default, dice)
     # answer 1 wins on the dice where the prior lost, the same elsewhere
     assert choose([{0: -1.0, 1: 1.0, 2: -1.0}, {0: 1.0, 1: 1.0, 2: -1.0}]) == 1

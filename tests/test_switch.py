@@ -5,6 +5,7 @@ the default), the same on one core or two, forked or re-run."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import pytest
@@ -153,14 +154,16 @@ def test_the_nth_rollouts_of_every_policy_meet_the_same_dice(program):
     n-th rollouts of both policies score alike and different n's differ —
     so the default is kept even with no margin or confidence."""
     def luck(session, side):
-        return session.dice.state().__repr__().__hash__() % 1000 / 1000
+        # not str's hash, which changes from one process to the next
+        digest = hashlib.sha256(repr(session.dice.state()).encode()).hexdigest()
+        return int(digest, 16) % 1000 / 1000
     session = skirmish(program, ALONE)
     player = switcher(session, evaluate=luck, margin=0, confidence=0, fork=False)
     session.players.players = {"red": player, "blue": Idle()}
     session.perform("play_turn")
     (_, chosen, scores), = player.switches
     assert chosen == "idle"
-    rolled = player.last_dice
+    rolled = player.rollout_scores
     assert rolled[0] == rolled[1] and len(set(rolled[0].values())) == 3
 
 
@@ -232,3 +235,12 @@ def test_a_game_whose_modules_offer_no_policies_cannot_seat_a_switcher(program):
     registry = load_registry(use_entry_points=False, extra_paths=[SKIRMISH])
     with pytest.raises(KsError, match="no module of this game offers policies"):
         switch_player(1, skirmish(program, ALONE), registry=registry)
+
+
+def test_one_rollout_a_policy_with_a_confidence_is_refused(program):
+    """Beating the default by standard errors of the difference takes two
+    rollouts of each policy at least: one would spend them and never switch."""
+    from kriegsspiel.tools.switch import switch_player
+    with pytest.raises(KsError, match="can never leave the default policy") as error:
+        switch_player(1, skirmish(program, ALONE), rollouts=1)
+    assert "rollouts=2" in error.value.hint

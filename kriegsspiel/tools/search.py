@@ -107,6 +107,11 @@ class PerformWatch:
         return watch
 
 
+def answering(decision: Any) -> str:
+    """The id of the side a decision is put to."""
+    return getattr(decision.player, "id", decision.player)
+
+
 class RolloutMismatch(KsError):
     """A re-run asked a different question than the real game did."""
 
@@ -132,7 +137,7 @@ class _RolloutPlayer:
         self.candidate_given = False
 
     def decide(self, decision: Any) -> Any:
-        side = getattr(decision.player, "id", decision.player)
+        side = answering(decision)
         if self.given < len(self.prefix):
             expected = self.prefix[self.given]
             self.given += 1
@@ -193,15 +198,20 @@ class SearchPlayer:
         # threaded one, ks serve's, would hold other threads' locks).
         self.fork = fork if fork is None else fork and FORK_AVAILABLE
 
+    def searched(self, decision: Any, options: list) -> bool:
+        """Whether *decision* is worth rollouts: more than one answer, an
+        action in progress to re-run or fork, a question the ruleset names."""
+        return len(options) > 1 and bool(self.watch.starts) and \
+            (self.questions is None or self.questions(decision))
+
     def decide(self, decision: Any) -> Any:
         self.asked += 1
         options = list(decision.options)
-        if len(options) == 1 or not self.watch.starts or \
-                (self.questions is not None and not self.questions(decision)):
+        if not self.searched(decision, options):
             return self.prior.decide(decision) if self.prior is not None else \
                 self.fallback.decide(decision)
         default = self._default(decision, options)
-        side = getattr(decision.player, "id", decision.player)
+        side = answering(decision)
         visits, totals = [0] * len(options), [0.0] * len(options)
         dice: list[dict[int, float]] = [{} for _ in options]  # nth rollout -> score
         deadline = None if self.seconds is None else time.monotonic() + self.seconds
@@ -229,19 +239,19 @@ class SearchPlayer:
                 totals[pick] += score
                 dice[pick][nth] = score
             iteration += len(round_)
-        self.last_scores = {i: (visits[i], totals[i] / visits[i])
-                            for i in range(len(options)) if visits[i]}
+        self.last_scores = scores_of(dice)
         self.last_default = default
         return options[self._choice(default, dice)]
 
     def _choice(self, default: int | None, dice: list[dict[int, float]]) -> int:
-        """The answer to play: the best mean's; with a prior, the answer whose
+        """The answer to play, of those *dice* scored (each answer's {n-th
+        rollout: score}): the best mean's; with a prior, the answer whose
         scores beat the prior's over the same dice (the n-th rollouts of both)
         by more than *margin* plus *confidence* standard errors of that
         average, the most so — else the prior's.  A few rollouts won or lost
         are mostly luck: a game's five answers scored on five dice each
         differ by chance far more often than by their worth."""
-        scores = self.last_scores
+        scores = scores_of(dice)
         if default is None or default not in scores:
             return max(scores, key=lambda i: (scores[i][1], scores[i][0], -i))
 
@@ -361,6 +371,21 @@ def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
     return evaluate
 
 
+def scores_of(dice: list[dict[int, float]]) -> dict[int, tuple[int, float]]:
+    """Each answer's (rollouts, mean score), of the answers that had any."""
+    return {i: (len(d), sum(d.values()) / len(d)) for i, d in enumerate(dice) if d}
+
+
+def game_modules(session: Any, registry: Any = None) -> tuple[Any, list[str]]:
+    """The registry (the installed one unless given) and the names of the
+    session's modules in it, lowest layer first (all of them without a scenario)."""
+    from kriegsspiel.engine.plugins import load_registry
+    registry = registry or load_registry()
+    scenario = getattr(session, "scenario", None)
+    return registry, (registry.select(scenario.rulesets) if scenario is not None
+                      else registry.names())
+
+
 def search_player(seed: int, session: Session, iterations: int = 4,
                   seconds: float | None = None, kinds: dict[str, Factory] | None = None,
                   registry: Any = None, horizon: int | None = None, exploration: float = 0.5,
@@ -378,10 +403,7 @@ def search_player(seed: int, session: Session, iterations: int = 4,
     the machine's, at most *batch*)."""
     if horizon is None:  # ten decisions a rollout; to the game's end when asked for turns
         horizon = None if turns else 10
-    from kriegsspiel.engine.plugins import load_registry
-    registry = registry or load_registry()
-    scenario = getattr(session, "scenario", None)
-    names = registry.select(scenario.rulesets) if scenario is not None else registry.names()
+    registry, names = game_modules(session, registry)
     kinds = kinds if kinds is not None else plugin_player_kinds(registry, names)
     return SearchPlayer(session, module_evaluator(registry, names), seed, iterations, seconds,
                         rollout_player=kinds.get("heuristic"), horizon=horizon,

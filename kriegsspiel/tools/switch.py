@@ -32,8 +32,9 @@ from typing import Any
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.engine.session import Session
 from kriegsspiel.tools.play import game_goes_on
-from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, module_evaluator,
-                                      module_questions, plugin_player_kinds)
+from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, answering,
+                                      game_modules, module_evaluator, module_questions,
+                                      plugin_player_kinds, scores_of)
 from kriegsspiel.tools.search_fork import InRollout
 
 
@@ -48,20 +49,20 @@ class SwitchPlayer(SearchPlayer):
             raise KsError("a policy-switching player needs at least one policy "
                           "(hook ks_search_policies)")
         first = next(iter(policies.values()))
-        super().__init__(session, evaluate, seed, iterations=rollouts,
+        super().__init__(session, evaluate, seed, iterations=max(1, rollouts),
                          rollout_player=opponent or first, **search)
         self.policies = dict(policies)
         self.names = list(self.policies)
-        self.rollouts = max(1, rollouts)
         self.every = every
         self.playing = self.names[0]
         self.players: dict[str, Any] = {}   # name -> its player in the real game
         self.switched_at: Any = None        # the action in progress when last switched
         self.side: str | None = None        # the side it answers for (known at a switch)
-        self.searched = 0                   # searched questions since the last switch
+        self.since_switch = 0               # searched questions since the last switch
         # (decision number, the policy chosen, {policy: (rollouts, mean)}) each switch
         self.switches: list[tuple[int, str, dict[int, tuple[int, float]]]] = []
-        self.last_dice: list[dict[int, float]] = []  # policy -> {nth rollout: score}
+        # the last switch's scores, each policy's {n-th rollout: score}
+        self.rollout_scores: list[dict[int, float]] = []
 
     def policy(self, name: str) -> Any:
         """The player of policy *name* in the real game (made when first followed)."""
@@ -71,19 +72,15 @@ class SwitchPlayer(SearchPlayer):
 
     def decide(self, decision: Any) -> Any:
         self.asked += 1
-        options = list(decision.options)
-        searched = len(options) > 1 and bool(self.watch.starts) and \
-            (self.questions is None or self.questions(decision))
-        if searched:
-            self.searched += 1
+        if self.searched(decision, list(decision.options)):
+            self.since_switch += 1
             start = self.watch.starts[0]
             if start is not self.switched_at or \
-                    (self.every and self.searched > self.every):
-                self.switched_at, self.searched = start, 1
+                    (self.every and self.since_switch > self.every):
+                self.switched_at, self.since_switch = start, 1
                 chosen = self.switch(decision)
                 if isinstance(chosen, InRollout):  # a forked rollout: its policy answers
-                    side = getattr(decision.player, "id", decision.player)
-                    return chosen.players[side].decide(decision)
+                    return self.rollout_answer(None, decision, chosen.players)
                 self.playing = chosen
         return self.policy(self.playing).decide(decision)
 
@@ -91,18 +88,18 @@ class SwitchPlayer(SearchPlayer):
         """The policy to follow from *decision* on: every policy's rollouts,
         the n-th of each on the same dice, the default kept unless another
         beats it over them (SearchPlayer._choice)."""
-        side = self.side = getattr(decision.player, "id", decision.player)
+        side = self.side = answering(decision)
         if len(self.names) == 1:
             return self.names[0]
-        picks = [(k, nth) for nth in range(self.rollouts) for k in range(len(self.names))]
+        picks = [(k, nth) for nth in range(self.iterations) for k in range(len(self.names))]
         scores = self._rollouts(decision, self.names, side, picks)
         if isinstance(scores, InRollout):
             return scores
         dice: list[dict[int, float]] = [{} for _ in self.names]
         for (k, nth), score in zip(picks, scores):
             dice[k][nth] = score
-        self.last_dice = dice
-        self.last_scores = {k: (len(d), sum(d.values()) / len(d)) for k, d in enumerate(dice)}
+        self.rollout_scores = dice
+        self.last_scores = scores_of(dice)
         self.last_default = 0
         chosen = self.names[self._choice(0, dice)]
         self.switches.append((self.asked, chosen, dict(self.last_scores)))
@@ -111,17 +108,17 @@ class SwitchPlayer(SearchPlayer):
     def rollout_players(self, seed: int, session: Any, candidate: Any) -> dict[str, Any]:
         """Policy *candidate* for the searching side, the default player for
         the others (re-run or forked rollouts alike)."""
-        players = super().rollout_players(seed, session, candidate)
-        sides = list(players)
-        players[self.side] = self.policies[candidate](seed + sides.index(self.side), session)
-        return players
+        sides = sorted(session.state.catalog.get("side", {}))
+        return {side: (self.policies[candidate] if side == self.side else self.rollout_player)(
+            seed + i, session) for i, side in enumerate(sides)}
 
     def rollout_answer(self, candidate: Any, decision: Any, players: dict[str, Any]) -> Any:
-        return players[getattr(decision.player, "id", decision.player)].decide(decision)
+        """In a rollout, the searched question is its policy's to answer."""
+        return players[answering(decision)].decide(decision)
 
 
 def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
-                  turns: int = 1000, horizon: int = 0, margin: float = 0.0,
+                  turns: int | None = None, horizon: int = 0, margin: float = 0.0,
                   confidence: float = 2.0, every: int = 0, workers: int | None = None,
                   registry: Any = None) -> SwitchPlayer:
     """The ``switch`` kind of ``ks play``: the ruleset's policies
@@ -131,10 +128,13 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
     game's end by default) or *horizon* decisions (0: none), the default
     policy kept unless another wins by *margin* plus *confidence* standard
     errors, forked on up to *workers* cores (default: the machine's, at most 2)."""
-    from kriegsspiel.engine.plugins import load_registry
-    registry = registry or load_registry()
-    scenario = getattr(session, "scenario", None)
-    names = registry.select(scenario.rulesets) if scenario is not None else registry.names()
+    if rollouts < 2 and confidence > 0:
+        raise KsError(f"switch:rollouts={rollouts} can never leave the default policy: "
+                      f"beating it by {confidence:g} standard errors takes 2 rollouts a "
+                      "policy at least", hint="give rollouts=2 or more, or confidence=0")
+    registry, names = game_modules(session, registry)
+    if turns is None:  # to the game's end: no game has more actions left than turns
+        turns = len(session.state.catalog["game"]["game"]["turns"])
     offered = module_policies(registry, names)
     if not offered:
         raise KsError("no module of this game offers policies to switch among "

@@ -31,10 +31,12 @@ class Style:
 DEFAULT = Style()
 
 # Named styles, the default first (a policy-switching player takes the first
-# N: ``switch:policies=N``).  Each plays some Learning Scenario positions
-# differently from the default, and wins some seeds it loses (docs/players.md,
-# "Policy switching"): shooting or marching on, assaulting at what odds,
-# standing or running, spreading over the objectives or crowding the nearest.
+# N: ``switch:policies=N``), each a different answer to shooting or marching
+# on, assaulting at what odds, standing or running, spreading over the
+# objectives or crowding the nearest.  On the Learning Scenario the first four
+# after the default each win seeds the default loses (docs/players.md,
+# "Policy switching"); ``massed`` plays it as the default does (one objective)
+# and differs only where there are several.
 STYLES: dict[str, Style] = {
     "heuristic": DEFAULT,
     # shoots first, assaults only at good odds, runs sooner, keeps its points

@@ -49,8 +49,9 @@ FEATURES = {
 
 
 # The features that are a share of the enemy Units in the hex, each with the
-# rule that says whether a Unit counts (the rules' own reading, so a layer that
-# digs in otherwise changes what is counted).
+# rule def that says whether a Unit counts (defs the GTS rules write for
+# players and bots to read), so a layer that digs in otherwise changes what
+# is counted.
 MARKED = {"enemy_suppressed_at": "is_suppressed", "enemy_dug_in_at": "dug_in",
           "enemy_at_work_at": "at_work"}
 
