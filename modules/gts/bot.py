@@ -67,6 +67,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._pairs: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
+        # side -> [the game's call, the log, restores, its length read, {hex: in a zone}]
+        self._zones: dict[Any, list] = {}
+        self._zone_spec: tuple = (None, None)  # (the rules, Keeping.zone_reads of them)
         self.answers = answers_for(session)
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
@@ -129,10 +132,6 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         if found is None:
             found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
         return found
-
-    def in_enemy_zone(self, hex_id: str, side: str) -> bool:
-        return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),
-                              default=False))
 
     def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
         rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)
