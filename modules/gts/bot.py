@@ -54,8 +54,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
-        # side -> (the placing of its mobile Units, {unit id: its objective})
-        self._shares: dict[Any, tuple[tuple, dict]] = {}
+        # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
+        #          {unit id: its objective})
+        self._shares: dict[Any, tuple] = {}
         # what is watched -> (the log, its length, the restores) when last asked
         self._moves_seen: dict[Any, tuple] = {}
         self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
@@ -124,8 +125,10 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
-        here = self.attr(unit, "hex")
-        side = self.side_of(unit)
+        return self.hex_enemy_distance(self.attr(unit, "hex"), self.side_of(unit))
+
+    def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
+        """How far *here* is from the nearest enemy of *side* (99: none)."""
         enemies = self.enemy_hexes(side)
         measured = self._enemy_sets[side][1]
         found = measured.get(here)

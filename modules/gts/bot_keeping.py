@@ -8,7 +8,6 @@ Each is the answer asking afresh would give, so the games are the same."""
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any
 
 from kriegsspiel.core.state import Ref
@@ -52,28 +51,59 @@ class Keeping:
         core/state.py) — always when the game was put back (a restore, an
         undone transaction: another log) or the rules keep a track or link of
         a name these read."""
+        start = self._read_on(key)
+        if start is None:
+            return True
         state = self.state
-        log, restores = state.log, state.restore_count
-        seen = self._moves_seen.get(key)
-        self._moves_seen[key] = (log, len(log), restores)
-        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
-            return True
-        program = self.session.program
-        if self._tracked[0] is not program:
-            self._tracked = (program, any(n in program.tracks or n in program.links
-                                          for n in _PLACING_NAMES))
-        if self._tracked[1]:
-            return True
-        if seen[1] == len(log):
-            return False
         units = state.catalog.get("unit", {})
-        for event in log[seen[1]:]:
+        for event in state.log[start:]:
             if event.kind in _PLACING_EVENTS:
                 moved = event.data.get("unit")
                 moved = getattr(moved, "id", moved)
                 if moved in units and (self.side_of_id(moved) == side) == of_side:
                     return True
         return False
+
+    def steps_since(self, key: Any, side: Any) -> list | None:
+        """The steps — (unit id, the hex it stepped into) — of *side*'s Units
+        logged since this was last asked under *key*, in order; None when
+        anything else may have changed their placing (one of them placed,
+        eliminated, flipped or moved off the map or onto it; what makes
+        moved_since always true)."""
+        start = self._read_on(key)
+        if start is None:
+            return None
+        state = self.state
+        units = state.catalog.get("unit", {})
+        steps = []
+        for event in state.log[start:]:
+            if event.kind in _PLACING_EVENTS:
+                data = event.data
+                moved = getattr(data.get("unit"), "id", data.get("unit"))
+                if moved not in units or self.side_of_id(moved) != side:
+                    continue
+                if event.kind != "unit_moved" or data["origin"] is None or \
+                        data["destination"] is None:
+                    return None
+                steps.append((moved, data["destination"]))
+        return steps
+
+    def _read_on(self, key: Any) -> int | None:
+        """Where the log is to be read on from for *key* (marking it read to
+        its end); None when it cannot be: not read before under *key*, the
+        game put back (a restore, an undone transaction: another log), or
+        rules that keep a track or link of a name the placing reads."""
+        state = self.state
+        log, restores = state.log, state.restore_count
+        seen = self._moves_seen.get(key)
+        self._moves_seen[key] = (log, len(log), restores)
+        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
+            return None
+        program = self.session.program
+        if self._tracked[0] is not program:
+            self._tracked = (program, any(n in program.tracks or n in program.links
+                                          for n in _PLACING_NAMES))
+        return None if self._tracked[1] else seen[1]
 
     def forget_placings(self) -> None:
         """Work out afresh what is kept by the placing of the Units (for a
@@ -175,8 +205,7 @@ class Keeping:
         flipped, the turn — may change them."""
         names, prefixes, placement = reads
         units = self.state.catalog.get("unit", {})
-        enemy = None
-        for event in islice(log, start, None):
+        for event in log[start:]:
             kind = event.kind
             if kind not in KERNEL_EVENTS:
                 continue  # the rules' own events change nothing by themselves
@@ -192,9 +221,8 @@ class Keeping:
             ends = (data["origin"], data["destination"])
             if moved not in units or self.side_of_id(moved) != side or None in ends:
                 return False
-            if enemy is None:
-                enemy = self.enemy_hexes(side)
-            if any(self.distance(end, e) <= 1 for end in ends for e in enemy):
+            if self.hex_enemy_distance(ends[0], side) <= 1 or \
+                    self.hex_enemy_distance(ends[1], side) <= 1:
                 return False
         return True
 
