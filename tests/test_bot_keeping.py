@@ -373,3 +373,31 @@ def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s():
     finally:
         HeuristicPlayer.zones_stand = stands
     assert dropped.count(True) >= 10 and dropped.count(False) >= 100
+
+
+def test_the_division_follows_steps_read_from_the_log():
+    """SNAFU's Axis divides its Units among three objectives; its Units step
+    about (unit_moved events, which the kept placing is brought up to date
+    from, bot_aims.shared_objective), and after each step every Unit's goal
+    is a fresh bot's — and the division did change along the way."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        session.place(piece, hex_id, "leader" if "Leader" in piece else "unit")
+    state = session.state
+    bot = HeuristicPlayer(session, 1)
+    session.ctx.memo = {}
+    try:
+        units = bot.units("Axis")
+        rng = random.Random(5)
+        divisions = set()
+        for _ in range(40):
+            unit = rng.choice(units)
+            here = state.placement[unit.id]
+            session.ctx.emit("unit_moved", {"unit": unit, "origin": here,
+                                            "destination": rng.choice(bot.neighbours(here))})
+            goals = tuple(bot.goal_of(u) for u in units)
+            assert goals == tuple(HeuristicPlayer(session, 2).goal_of(u) for u in units)
+            divisions.add(goals)
+        assert len(divisions) >= 3
+    finally:
+        session.ctx.memo = None
