@@ -62,7 +62,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
         self._goals: tuple = (None, -1, {})  # (the game's call, the version, {unit id: goal})
         self._neighbours: tuple = (None, None, {})  # (grid, map, {hex: its neighbours})
-        # (the rules, {def name: its read spec}, {def name: (the game's call, stamp, answers)})
+        # (the rules, {def name: its read spec},
+        #  {def name: [the game's call, stamp, answers, the version it was stamped at]})
         self._rules_read: tuple = (None, {}, {})
         # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
         self._pairs: dict[Any, tuple] = {}

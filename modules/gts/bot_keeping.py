@@ -130,10 +130,16 @@ class Keeping:
             spec = specs[name] = self.read_spec(name)
         if spec is None:
             return self.rule(name, *args)
-        stamp = self.state.stamps(*spec)
+        # The stamp is worked out once for each version of the state (every
+        # change moves the version on, and it never comes back).
         kept = kept_by_name.get(name)
-        if kept is None or kept[0] is not during or kept[1] != stamp:
-            kept = kept_by_name[name] = (during, stamp, {})
+        version = self.state.version
+        if kept is None or kept[0] is not during or kept[3] != version:
+            stamp = self.state.stamps(*spec)
+            if kept is None or kept[0] is not during or kept[1] != stamp:
+                kept = kept_by_name[name] = [during, stamp, {}, version]
+            else:
+                kept[3] = version
         found = kept[2].get(args, _MISSING)
         if found is _MISSING:
             found = kept[2][args] = self.rule(name, *args)
