@@ -110,6 +110,7 @@ class Keeping:
         caller that changes what the bot reads without an event: a test)."""
         self._moves_seen.clear()
         self._goals = (None, -1, {})
+        self._zones.clear()
 
     def kept_rule(self, name: str, *args: Any) -> Any:
         """``rule(name, *args)``, kept while none of the attributes the def reads
