@@ -11,6 +11,7 @@ import random
 import pytest
 
 from kriegsspiel.core.players import Table
+from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rulebook import ExtraRules
 from kriegsspiel.engine.starting import start
 from kriegsspiel.modules.gts.bot import HeuristicPlayer
@@ -163,8 +164,9 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
     """Learning, heuristic against heuristic: every few questions (inside the
     game's own call, where the bot keeps its answers), each Unit's goal, its
     distance to the nearest enemy, the enemy's hexes and the step costs the
-    bot keeps equal those of a bot that has kept nothing."""
-    compared = []
+    bot keeps, and the Fire Zones it keeps, equal those of a bot that has kept
+    nothing."""
+    compared, zones_compared = [], []
     game = None
 
     def compare(decision) -> None:
@@ -183,11 +185,19 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
                 for there in kept.neighbours(here)[:2]:
                     assert kept.kept_rule("reach_step_cost", unit, here, there) == \
                         fresh.rule("reach_step_cost", unit, here, there)
+            for side in ("Axis", "Allied"):
+                kept.in_enemy_zone(session.state.placement[kept.units()[0].id], side)
+                zones = kept._zones.get(side)
+                for hex_id, known in (zones[4] if zones else {}).items():
+                    zones_compared.append(known)
+                    assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
+                                                    Ref("side", side))), (side, hex_id)
 
     game = new_game("crete/learning", 3, ["heuristic", "heuristic"], before_decision=compare)
     assert all(isinstance(p, HeuristicPlayer) for p in game.session.players.players.values())
     game.run(2)
     assert len(compared) >= 7 * 10  # compared at ten points at least
+    assert zones_compared.count(True) >= 10 and zones_compared.count(False) >= 10
 
 
 REACH_READS_SUPPRESSION = """
@@ -239,5 +249,155 @@ def test_a_goal_kept_within_the_game_s_call_follows_the_units_moves():
         then = {u.id: bot.goal_of(u) for u in units}
         assert then == {u.id: HeuristicPlayer(session, 2).goal_of(u) for u in units}
         assert then["1./I./FJR 2 •"] == "08.13" != first["1./I./FJR 2 •"]
+    finally:
+        session.ctx.memo = None
+
+
+def _asks_of_zones(bot) -> list:
+    """The Fire Zone questions *bot* puts to the rules from now on."""
+    asked = []
+    rule = bot.rule
+
+    def counting(name, *args, **kw):
+        if name == "hex_in_enemy_fire_zone":
+            asked.append(args[0])
+        return rule(name, *args, **kw)
+    bot.rule = counting
+    return asked
+
+
+def test_kept_fire_zones_are_a_fresh_bot_s_along_a_walk():
+    """SNAFU: an Axis Unit walks round the Allied MG (range 2, whose zone
+    shrinks to its six hexes when an enemy comes next to it, gts:17.3); an
+    Allied Unit moves, the MG is Suppressed, a save is restored, a move is
+    rolled back. After each, the Fire Zones the bot keeps for the Axis are a
+    fresh bot's; a step clear of every enemy asks nothing again, and the
+    zones did change along the walk (so a kept answer left stale would
+    show)."""
+    session = start("crete/snafu", Table({}), seed=1)
+    state = session.state
+    bot = HeuristicPlayer(session, 1)
+    gun, walker, axis = "2/1 MG", "1./I./FJR 2 •", Ref("side", "Axis")
+    at = state.placement[gun]
+    area = sorted(h for h in bot.neighbours(at) for h in [h, *bot.neighbours(h)])
+    area = sorted(set(area) | {n for h in area for n in bot.neighbours(h)})
+    allies = [u for u in bot.units("Allied")]
+    asked = _asks_of_zones(bot)
+    seen: list = []
+
+    def compare() -> None:
+        fresh = HeuristicPlayer(session, 2)
+        kept = [bot.in_enemy_zone(h, "Axis") for h in area]
+        assert kept == [bool(fresh.rule("hex_in_enemy_fire_zone", h, axis)) for h in area]
+        seen.append(kept)
+
+    def clear_of_allies(hex_id) -> bool:
+        return all(bot.distance(hex_id, state.placement[u.id]) > 1 for u in allies)
+
+    def step(unit: str, to: str) -> None:
+        session.ctx.emit("unit_moved", {"unit": session.ref("unit", unit),
+                                        "origin": state.placement[unit], "destination": to})
+
+    session.ctx.memo = {}  # as inside the game's own call, where the zones are kept
+    try:
+        start_hex = max(area, key=lambda h: (min(bot.distance(h, state.placement[u.id])
+                                                 for u in allies), h))
+        session.place(walker, start_hex)
+        compare()
+        rng = random.Random(3)
+        clear_steps = 0
+        for _ in range(40):
+            here = state.placement[walker]
+            there = rng.choice([n for n in bot.neighbours(here) if n in area])
+            clear = clear_of_allies(here) and clear_of_allies(there)
+            step(walker, there)
+            asked.clear()
+            compare()
+            if clear:
+                clear_steps += 1
+                assert asked == []  # kept: nothing asked again
+        assert clear_steps >= 3
+        assert len({tuple(k) for k in seen}) >= 3  # the zones changed along the walk
+        step(gun, next(n for n in bot.neighbours(at) if not state.units_at(n)))
+        compare()
+        state.set_track(session.ref("unit", gun), "suppressed", 1, [])
+        compare()
+        log = [{"seq": e.seq, "kind": e.kind, "data": e.data, "cause": e.cause}
+               for e in state.log]
+        state.restore(state.snapshot(), log)
+        compare()
+        with pytest.raises(RuntimeError):
+            with state.transaction():
+                step(walker, next(n for n in bot.neighbours(state.placement[gun])
+                                  if not state.units_at(n)))
+                compare()
+                raise RuntimeError("rolled back")
+        compare()
+    finally:
+        session.ctx.memo = None
+
+
+def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s():
+    """Mercury's first turns, heuristic players: every few questions, each
+    Fire Zone answer the bots keep (the log read on first) is a fresh bot's —
+    after enemy moves, own steps beside an enemy and clear of one, fire."""
+    game = None
+    compared, dropped = [], []
+    stands = HeuristicPlayer.zones_stand
+
+    def counting(bot, *args):
+        kept = stands(bot, *args)
+        dropped.append(not kept)
+        return kept
+
+    def compare(decision) -> None:
+        compared.append(None)
+        if len(compared) % 5:
+            return
+        session = game.session
+        fresh = HeuristicPlayer(session, 0)
+        for kept in session.players.players.values():
+            for side in ("Axis", "Allied"):
+                zones = kept._zones.get(side)
+                if not zones or not zones[4]:
+                    continue
+                kept.in_enemy_zone(next(iter(zones[4])), side)  # reads the log on
+                for hex_id, known in list(kept._zones[side][4].items()):
+                    assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
+                                                    Ref("side", side))), (side, hex_id)
+
+    HeuristicPlayer.zones_stand = counting
+    try:
+        game = new_game("crete/mercury", 1, ["heuristic"], before_decision=compare)
+        game.run(2)
+    finally:
+        HeuristicPlayer.zones_stand = stands
+    assert dropped.count(True) >= 10 and dropped.count(False) >= 100
+
+
+def test_the_division_follows_steps_read_from_the_log():
+    """SNAFU's Axis divides its Units among three objectives; its Units step
+    about (unit_moved events, which the kept placing is brought up to date
+    from, bot_aims.shared_objective), and after each step every Unit's goal
+    is a fresh bot's — and the division did change along the way."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        session.place(piece, hex_id, "leader" if "Leader" in piece else "unit")
+    state = session.state
+    bot = HeuristicPlayer(session, 1)
+    session.ctx.memo = {}
+    try:
+        units = bot.units("Axis")
+        rng = random.Random(5)
+        divisions = set()
+        for _ in range(40):
+            unit = rng.choice(units)
+            here = state.placement[unit.id]
+            session.ctx.emit("unit_moved", {"unit": unit, "origin": here,
+                                            "destination": rng.choice(bot.neighbours(here))})
+            goals = tuple(bot.goal_of(u) for u in units)
+            assert goals == tuple(HeuristicPlayer(session, 2).goal_of(u) for u in units)
+            divisions.add(goals)
+        assert len(divisions) >= 3
     finally:
         session.ctx.memo = None

@@ -55,19 +55,24 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
-        # side -> (the placing of its mobile Units, {unit id: its objective})
-        self._shares: dict[Any, tuple[tuple, dict]] = {}
+        # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
+        #          {unit id: its objective})
+        self._shares: dict[Any, tuple] = {}
         # what is watched -> (the log, its length, the restores) when last asked
         self._moves_seen: dict[Any, tuple] = {}
         self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
         self._goals: tuple = (None, -1, {})  # (the game's call, the version, {unit id: goal})
         self._neighbours: tuple = (None, None, {})  # (grid, map, {hex: its neighbours})
-        # (the rules, {def name: its read spec}, {def name: (the game's call, stamp, answers)})
+        # (the rules, {def name: its read spec},
+        #  {def name: [the game's call, stamp, answers, the version it was stamped at]})
         self._rules_read: tuple = (None, {}, {})
         # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
         self._pairs: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
+        # side -> [the game's call, the log, restores, its length read, {hex: in a zone}]
+        self._zones: dict[Any, list] = {}
+        self._zone_spec: tuple = (None, None)  # (the rules, Keeping.zone_reads of them)
         self.answers = answers_for(session)
 
     # ---- reading the game (RuleReader: rule, attr, side_of) -----------------
@@ -122,18 +127,16 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
-        here = self.attr(unit, "hex")
-        side = self.side_of(unit)
+        return self.hex_enemy_distance(self.attr(unit, "hex"), self.side_of(unit))
+
+    def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
+        """How far *here* is from the nearest enemy of *side* (99: none)."""
         enemies = self.enemy_hexes(side)
         measured = self._enemy_sets[side][1]
         found = measured.get(here)
         if found is None:
             found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
         return found
-
-    def in_enemy_zone(self, hex_id: str, side: str) -> bool:
-        return bool(self.rule("hex_in_enemy_fire_zone", hex_id, Ref("side", side),
-                              default=False))
 
     def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
         rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)

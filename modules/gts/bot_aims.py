@@ -108,21 +108,33 @@ class Aims:
         Each objective takes at most an equal share (rounded up); pairs of
         Unit and objective are served nearest first, only objectives on the
         Unit's own sheet where it has any. Worked out once for each placing
-        of the side's Units."""
+        of the side's Units: after steps of its Units alone, the placing
+        kept is brought up to date from the log (steps_since) instead of
+        read afresh from every Unit."""
         goals = self.objectives()
         if len(goals) < 2 or not self.style.divide:
             return None
         known = self._shares.get(side)
-        if known is None or known[0][0] != goals or self.moved_since(("placing", side), side, True):
+        steps = self.steps_since(("placing", side), side)
+        if known is None or known[0] != goals or steps is None:
             mobile = [u for u in self.units(side) if self.mobile(u)]
-            placing = (goals, tuple((u.id, self.attr(u, "hex")) for u in mobile))
-            if known is None or known[0] != placing:
-                known = self._shares[side] = (placing, self.divide(mobile, goals, side))
-        return known[1].get(unit.id)
+            here = {u.id: self.attr(u, "hex") for u in mobile}
+            if known is None or known[0] != goals or known[1] != here:
+                known = self._shares[side] = (goals, here, mobile,
+                                              self.divide(mobile, goals, side, here))
+        elif any(known[1].get(u, to) != to for u, to in steps):
+            here = dict(known[1])
+            for unit_id, to in steps:
+                if unit_id in here:
+                    here[unit_id] = to
+            known = self._shares[side] = (goals, here, known[2],
+                                          self.divide(known[2], goals, side, here))
+        return known[3].get(unit.id)
 
-    def divide(self, units: list[Ref], goals: list[str], side: Any = None) -> dict[str, str]:
+    def divide(self, units: list[Ref], goals: list[str], side: Any = None,
+               here: dict | None = None) -> dict[str, str]:
         share = -(-len(units) // len(goals))
-        pairs = self.sorted_pairs(units, goals, side)
+        pairs = self.sorted_pairs(units, goals, side, here)
         taken: dict[str, int] = {}
         given: dict[str, str] = {}
         everyone = len(units)
@@ -137,11 +149,13 @@ class Aims:
                     break  # no pair left can change anything
         return given
 
-    def sorted_pairs(self, units: list[Ref], goals: list[str], side: Any) -> list[tuple]:
+    def sorted_pairs(self, units: list[Ref], goals: list[str], side: Any,
+                     here: dict | None = None) -> list[tuple]:
         """Every (distance, objective, unit id) of *units* to the objectives on
         its sheet, in order. Kept for *side*: when few of its Units have moved
         since, only their pairs are taken out and put back in place."""
-        here = {u.id: self.attr(u, "hex") for u in units}
+        if here is None:  # {unit id: its hex}, when the caller has not read it
+            here = {u.id: self.attr(u, "hex") for u in units}
         known = self._pairs.get(side)
         moved = None  # the Units whose pairs are to be put back, when few have moved
         if known is not None and known[0] == goals and known[1].keys() == here.keys():

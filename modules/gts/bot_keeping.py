@@ -2,14 +2,18 @@
 bot.py), and for how long: answers that only an event can change are kept
 until the log shows one that can (a Unit of a side moved, placed, eliminated
 or flipped), the rules' answers while what they read stands (the read sets
-the reader's own keeping uses), the map's neighbours for the map in play.
+the reader's own keeping uses), the map's neighbours for the map in play,
+the hexes in an enemy Fire Zone while no event since can change them.
 Each is the answer asking afresh would give, so the games are the same."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.dsl.lasting import read_set
+from kriegsspiel.core.state import Ref
+from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.declarations import KERNEL_EVENTS
+from kriegsspiel.dsl.lasting import PLACEMENT, read_set
 
 # The events that change where a piece stands or the face it shows, and the
 # attributes a side's placing reads (core/state.py keeps them itself unless
@@ -17,6 +21,15 @@ from kriegsspiel.dsl.lasting import read_set
 _PLACING_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated", "unit_flipped"})
 _PLACING_NAMES = ("hex", "on_map", "face", "side")
 _MISSING = object()
+
+# The Fire Zone question, and what its Line of Sight reads besides its own
+# definitions: the kernel's tracer (engine/los.py) asks the rules' los_*
+# definitions and reads the tracks of the entity kinds the rules name.
+_ZONE_DEF = "hex_in_enemy_fire_zone"
+_LOS_PRIMITIVE = "los_unblocked"
+_LOS_DEFS = ("los_hex_obstacle", "los_hexside_obstacle", "los_along_obstacle",
+             "los_vertex_obstacle", "los_blocked")
+_LOS_DEPENDS = "los_cache_depends_on"
 
 
 class Keeping:
@@ -38,22 +51,12 @@ class Keeping:
         core/state.py) — always when the game was put back (a restore, an
         undone transaction: another log) or the rules keep a track or link of
         a name these read."""
+        start = self._read_on(key)
+        if start is None:
+            return True
         state = self.state
-        log, restores = state.log, state.restore_count
-        seen = self._moves_seen.get(key)
-        self._moves_seen[key] = (log, len(log), restores)
-        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
-            return True
-        program = self.session.program
-        if self._tracked[0] is not program:
-            self._tracked = (program, any(n in program.tracks or n in program.links
-                                          for n in _PLACING_NAMES))
-        if self._tracked[1]:
-            return True
-        if seen[1] == len(log):
-            return False
         units = state.catalog.get("unit", {})
-        for event in log[seen[1]:]:
+        for event in state.log[start:]:
             if event.kind in _PLACING_EVENTS:
                 moved = event.data.get("unit")
                 moved = getattr(moved, "id", moved)
@@ -61,11 +64,53 @@ class Keeping:
                     return True
         return False
 
+    def steps_since(self, key: Any, side: Any) -> list | None:
+        """The steps — (unit id, the hex it stepped into) — of *side*'s Units
+        logged since this was last asked under *key*, in order; None when
+        anything else may have changed their placing (one of them placed,
+        eliminated, flipped or moved off the map or onto it; what makes
+        moved_since always true)."""
+        start = self._read_on(key)
+        if start is None:
+            return None
+        state = self.state
+        units = state.catalog.get("unit", {})
+        steps = []
+        for event in state.log[start:]:
+            if event.kind in _PLACING_EVENTS:
+                data = event.data
+                moved = getattr(data.get("unit"), "id", data.get("unit"))
+                if moved not in units or self.side_of_id(moved) != side:
+                    continue
+                if event.kind != "unit_moved" or data["origin"] is None or \
+                        data["destination"] is None:
+                    return None
+                steps.append((moved, data["destination"]))
+        return steps
+
+    def _read_on(self, key: Any) -> int | None:
+        """Where the log is to be read on from for *key* (marking it read to
+        its end); None when it cannot be: not read before under *key*, the
+        game put back (a restore, an undone transaction: another log), or
+        rules that keep a track or link of a name the placing reads."""
+        state = self.state
+        log, restores = state.log, state.restore_count
+        seen = self._moves_seen.get(key)
+        self._moves_seen[key] = (log, len(log), restores)
+        if seen is None or seen[0] is not log or seen[2] != restores or seen[1] > len(log):
+            return None
+        program = self.session.program
+        if self._tracked[0] is not program:
+            self._tracked = (program, any(n in program.tracks or n in program.links
+                                          for n in _PLACING_NAMES))
+        return None if self._tracked[1] else seen[1]
+
     def forget_placings(self) -> None:
         """Work out afresh what is kept by the placing of the Units (for a
         caller that changes what the bot reads without an event: a test)."""
         self._moves_seen.clear()
         self._goals = (None, -1, {})
+        self._zones.clear()
 
     def kept_rule(self, name: str, *args: Any) -> Any:
         """``rule(name, *args)``, kept while none of the attributes the def reads
@@ -86,10 +131,16 @@ class Keeping:
             spec = specs[name] = self.read_spec(name)
         if spec is None:
             return self.rule(name, *args)
-        stamp = self.state.stamps(*spec)
+        # The stamp is worked out once for each version of the state (every
+        # change moves the version on, and it never comes back).
         kept = kept_by_name.get(name)
-        if kept is None or kept[0] is not during or kept[1] != stamp:
-            kept = kept_by_name[name] = (during, stamp, {})
+        version = self.state.version
+        if kept is None or kept[0] is not during or kept[3] != version:
+            stamp = self.state.stamps(*spec)
+            if kept is None or kept[0] is not during or kept[1] != stamp:
+                kept = kept_by_name[name] = [during, stamp, {}, version]
+            else:
+                kept[3] = version
         found = kept[2].get(args, _MISSING)
         if found is _MISSING:
             found = kept[2][args] = self.rule(name, *args)
@@ -121,3 +172,133 @@ class Keeping:
             known = self._neighbours[2][hex_id] = \
                 tuple(self.rule("neighbours", hex_id, default=[]) or [])
         return known
+
+    def in_enemy_zone(self, hex_id: str, side: str) -> bool:
+        """Whether *hex_id* is in a Fire Zone of an enemy of *side* (the rules'
+        hex_in_enemy_fire_zone). The look-ahead and the steps ask it hex after
+        hex, action after action: the answers are kept for the side within
+        the game's own top-level call (as goal_of's) while no event logged
+        since can change one (zones_stand) — the same log, no restore."""
+        during = self.session.ctx.memo
+        reads = self.zone_reads()
+        if during is None or reads is None:
+            return bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
+        state = self.state
+        log, restores = state.log, state.restore_count
+        kept = self._zones.get(side)
+        if kept is None or kept[0] is not during or kept[1] is not log or \
+                kept[2] != restores or kept[3] > len(log):
+            kept = self._zones[side] = [during, log, restores, len(log), {}]
+        elif kept[3] < len(log):
+            if not self.zones_stand(side, reads, log, kept[3]):
+                kept[4] = {}
+            kept[3] = len(log)
+        answers = kept[4]
+        found = answers.get(hex_id)
+        if found is None:
+            found = answers[hex_id] = bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side),
+                                                     default=False))
+        return found
+
+    def zones_stand(self, side: str, reads: tuple, log: list, start: int) -> bool:
+        """Whether the events logged from *start* on leave every enemy Fire
+        Zone over *side* as it was: none but the kernel's own changes a game;
+        a track or link of a name the question reads, or of an entity whose
+        tracks the Line of Sight reads, may; and a step of one of the side's
+        own Units changes an enemy's zone only by coming next to an enemy or
+        leaving one (a zone shrinks to one hex with an enemy adjacent,
+        gts:17.3): a step clear of every enemy leaves the zones as they
+        were. Anything else — an enemy's move, a piece placed, eliminated or
+        flipped, the turn — may change them."""
+        names, prefixes, placement = reads
+        units = self.state.catalog.get("unit", {})
+        for event in log[start:]:
+            kind = event.kind
+            if kind not in KERNEL_EVENTS:
+                continue  # the rules' own events change nothing by themselves
+            data = event.data
+            if kind == "track_changed" or kind == "link_changed":
+                name = data["track"] if kind == "track_changed" else data["link"]
+                if name in names or str(data["entity"]).startswith(prefixes):
+                    return False
+                continue
+            if kind != "unit_moved" or not placement:
+                return False
+            moved = getattr(data["unit"], "id", data["unit"])
+            ends = (data["origin"], data["destination"])
+            if moved not in units or self.side_of_id(moved) != side or None in ends:
+                return False
+            if self.hex_enemy_distance(ends[0], side) <= 1 or \
+                    self.hex_enemy_distance(ends[1], side) <= 1:
+                return False
+        return True
+
+    def zone_reads(self) -> tuple | None:
+        """(the attribute names the Fire Zone question reads, the entity-kind
+        prefixes whose tracks its Line of Sight reads, whether it reads where
+        pieces are) for the rules in play; None when that is not known."""
+        program = self.session.program
+        if self._zone_spec[0] is not program:
+            self._zone_spec = (program, zone_reads(program))
+        return self._zone_spec[1]
+
+
+def zone_reads(program: Any) -> tuple | None:
+    """Keeping.zone_reads worked out: the read set of the Fire Zone question
+    (dsl/lasting.py, where a piece is counting as a read, not unknown), its
+    Line of Sight's trace read as the definitions the tracer asks and the
+    tracks of the kinds the rules name for it, with the turn."""
+    if program.deferred or _ZONE_DEF not in program.decls:
+        return None
+    seen: dict = {}
+    traced: set = {"@turn"}
+    for name in _LOS_DEFS:
+        if name in program.decls:
+            found = read_set(program, name, seen, placement=True)
+            if found is None:
+                return None
+            traced |= found
+    # A def that calls the tracer and reads no attribute itself (has_los) is
+    # read as what its other calls read and the trace; any other stays not
+    # known, and so does a question that asks it.
+    for name, decl in program.decls.items():
+        if decl.kind != "def":
+            continue
+        calls, reads_attributes = _calls(decl.expr)
+        if _LOS_PRIMITIVE not in calls or reads_attributes:
+            continue
+        reads = set(traced)
+        for called in calls - {_LOS_PRIMITIVE}:
+            if called in program.decls:
+                found = read_set(program, called, seen, placement=True)
+                if found is None:
+                    return None
+                reads |= found
+            elif called not in ("distance",):
+                return None
+        seen[name] = frozenset(reads)
+    reads = read_set(program, _ZONE_DEF, seen, placement=True)
+    if reads is None:
+        return None
+    kinds = program.const(_LOS_DEPENDS) if _LOS_DEPENDS in program.decls else ()
+    return (frozenset(n for n in reads if not n.startswith("@")),
+            tuple(f"{k}:" for k in kinds), PLACEMENT in reads)
+
+
+def _calls(node: Any) -> tuple[set, bool]:
+    """The names called anywhere in an expression, and whether it reads an
+    attribute itself."""
+    out: set = set()
+    attributes = False
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ir.Call):
+            out.add(node.fn)
+        elif isinstance(node, ir.Attr):
+            attributes = True
+        if isinstance(node, (list, tuple)):
+            stack.extend(node)
+        elif hasattr(node, "__dataclass_fields__"):
+            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
+    return out, attributes
