@@ -189,14 +189,14 @@ def test_a_step_is_never_into_the_sea_and_a_paid_second_action_moves_on():
 def test_a_side_whose_losses_are_the_enemys_victory_spares_its_steps():
     """SNAFU: "The Allied player wins if he has eliminated 13 German steps" —
     the Axis assaults a hex that is no objective only at 2 to 1 or better
-    (SPARING_ODDS); the Allies, whose losses count for nothing, and both
+    (the default style's sparing_odds); the Allies, whose losses count for nothing, and both
     sides of the Learning Scenario at 1 to 1."""
-    from kriegsspiel.modules.gts.bot_plans import SPARING_ODDS
+    from kriegsspiel.modules.gts.bot_style import DEFAULT
     session, bot = _snafu_with_axis_at({"9./III./FJR 2 •": "19.15"})
     assert bot.spares_steps("Axis") and not bot.spares_steps("Allied")
     learning = HeuristicPlayer(start("crete/learning", Table({}), seed=1), 1)
     assert not learning.spares_steps("Axis") and not learning.spares_steps("Allied")
-    Asked = _a_defender_at_better_than_even_odds(session, bot, SPARING_ODDS)
+    Asked = _a_defender_at_better_than_even_odds(session, bot, DEFAULT.sparing_odds)
     assert "20.14" not in bot.objectives()
     assert bot.assault_hex(Asked, ["20.14"]) is None
     bot.spares_steps = lambda side: False  # at 1 to 1 it would

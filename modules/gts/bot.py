@@ -35,11 +35,6 @@ from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
 from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES, Style
 
-# The default style's judgement thresholds (bot_style.py; ours, not the rules').
-GOOD_SHOT = DEFAULT.good_shot
-ANY_SHOT = DEFAULT.any_shot
-CP_RESERVE = DEFAULT.cp_reserve
-
 
 class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""

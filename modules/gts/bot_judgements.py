@@ -9,10 +9,8 @@ from typing import Any
 
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
-from kriegsspiel.modules.gts.bot_style import DEFAULT
 
 DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
-FORCED_MARCH_REACH = DEFAULT.forced_march_reach  # the default style's (bot_style.py)
 
 
 class Judgements:
@@ -156,7 +154,7 @@ class Judgements:
 
     def forced_march_worth_it(self, unit: Ref) -> bool:
         """gts:14.8: a Troop Quality Check for 2 more Movement Points, a
-        Cohesion Hit if it fails — worth it within FORCED_MARCH_REACH hexes of
+        Cohesion Hit if it fails — worth it within its style's forced_march_reach hexes of
         an objective the unit is going to (a turn sooner there may win)."""
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         return goal in self.objectives() and 0 < self.distance(here, goal) <= \

@@ -8,11 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.state import Ref
-from kriegsspiel.modules.gts.bot_style import DEFAULT
 
-# The default style's assault odds (bot_style.py; ours, not the rules').
-OBJECTIVE_ODDS = DEFAULT.objective_odds
-SPARING_ODDS = DEFAULT.sparing_odds
 FIRE_ZONE_LOOKAHEAD = 5  # hexes ahead a Fire Zone barring the way is looked for
 
 

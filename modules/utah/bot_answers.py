@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.modules.gts.bot import GOOD_SHOT, HeuristicPlayer
+from kriegsspiel.modules.gts.bot import HeuristicPlayer
 
 
 def _held_on_the_beach(bot: HeuristicPlayer, decision: Any, options: list) -> bool:
@@ -22,7 +22,7 @@ def _held_on_the_beach(bot: HeuristicPlayer, decision: Any, options: list) -> bo
 
 def _fire_at_beach_defenses(bot: HeuristicPlayer, decision: Any, options: list) -> Any:
     # A Unit that chose to fire for an easy target keeps its shot for it.
-    wanted = bot.best_shot(decision.subject) < GOOD_SHOT
+    wanted = bot.best_shot(decision.subject) < bot.style.good_shot
     return wanted if wanted in options else options[0]
 
 
