@@ -279,8 +279,10 @@ def test_kept_fire_zones_are_a_fresh_bot_s_along_a_walk():
     bot = HeuristicPlayer(session, 1)
     gun, walker, axis = "2/1 MG", "1./I./FJR 2 •", Ref("side", "Axis")
     at = state.placement[gun]
-    area = sorted(h for h in bot.neighbours(at) for h in [h, *bot.neighbours(h)])
-    area = sorted(set(area) | {n for h in area for n in bot.neighbours(h)})
+    near = {at, *bot.neighbours(at)}
+    for _ in range(2):  # the hexes within three of the MG
+        near |= {n for h in near for n in bot.neighbours(h)}
+    area = sorted(near)
     allies = [u for u in bot.units("Allied")]
     asked = _asks_of_zones(bot)
     seen: list = []
@@ -337,12 +339,12 @@ def test_kept_fire_zones_are_a_fresh_bot_s_along_a_walk():
         session.ctx.memo = None
 
 
-def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s():
+def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s(monkeypatch):
     """Mercury's first turns, heuristic players: every few questions, each
     Fire Zone answer the bots keep (the log read on first) is a fresh bot's —
     after enemy moves, own steps beside an enemy and clear of one, fire."""
     game = None
-    compared, dropped = [], []
+    compared, dropped, answers = [], [], []
     stands = HeuristicPlayer.zones_stand
 
     def counting(bot, *args):
@@ -365,14 +367,47 @@ def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s():
                 for hex_id, known in list(kept._zones[side][4].items()):
                     assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
                                                     Ref("side", side))), (side, hex_id)
+                    answers.append(hex_id)
 
-    HeuristicPlayer.zones_stand = counting
-    try:
-        game = new_game("crete/mercury", 1, ["heuristic"], before_decision=compare)
-        game.run(2)
-    finally:
-        HeuristicPlayer.zones_stand = stands
+    monkeypatch.setattr(HeuristicPlayer, "zones_stand", counting)
+    game = new_game("crete/mercury", 1, ["heuristic"], before_decision=compare)
+    game.run(2)
     assert dropped.count(True) >= 10 and dropped.count(False) >= 100
+    assert len(answers) >= 1000, len(answers)  # kept answers compared, not a handful
+
+
+def test_steps_clear_of_the_enemy_keep_the_zones_by_the_rules_contact_distance():
+    """How near an enemy a step must come to bear on a Fire Zone is the rules'
+    fire_zone_contact_distance (los.ksr): with a layer that says every step
+    may (a distance no step is beyond), a step clear of every enemy asks the
+    zones again; with the series' 1, it asks nothing again."""
+    far = ExtraRules("contact.ksr", "override const fire_zone_contact_distance = 99 "
+                                    "@gts:29.29\n", "scenario")
+    asked_again = {}
+    for extra in ((), (far,)):
+        session = start("crete/snafu", Table({}), seed=1, extra=extra)
+        state = session.state
+        bot = HeuristicPlayer(session, 1)
+        walker = "1./I./FJR 2 •"
+        allies = [state.placement[u.id] for u in bot.units("Allied")]
+        around = {allies[0]}
+        for _ in range(6):
+            around |= {n for h in around for n in bot.neighbours(h)}
+        clear = [h for h in sorted(around) if all(bot.distance(h, a) > 3 for a in allies)]
+        here = clear[0]
+        there = next(n for n in bot.neighbours(here) if n in clear)
+        session.place(walker, here)
+        session.ctx.memo = {}  # as inside the game's own call, where the zones are kept
+        try:
+            bot.in_enemy_zone(here, "Axis")
+            asked = _asks_of_zones(bot)
+            session.ctx.emit("unit_moved", {"unit": session.ref("unit", walker),
+                                            "origin": here, "destination": there})
+            bot.in_enemy_zone(here, "Axis")
+            asked_again[bool(extra)] = asked
+        finally:
+            session.ctx.memo = None
+    assert asked_again[False] == [] and asked_again[True] != []
 
 
 def test_the_division_follows_steps_read_from_the_log():

@@ -109,8 +109,8 @@ class Aims:
         Unit and objective are served nearest first, only objectives on the
         Unit's own sheet where it has any. Worked out once for each placing
         of the side's Units: after steps of its Units alone, the placing
-        kept is brought up to date from the log (steps_since) instead of
-        read afresh from every Unit."""
+        kept is brought up to date from the log (steps_since), only the
+        Units that stepped read again."""
         goals = self.objectives()
         if len(goals) < 2 or not self.style.divide:
             return None

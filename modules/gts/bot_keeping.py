@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from kriegsspiel.core.state import Ref
-from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.declarations import KERNEL_EVENTS
 from kriegsspiel.dsl.lasting import PLACEMENT, read_set
+from kriegsspiel.engine.los import DEPENDS as LOS_DEPENDS
 
 # The events that change where a piece stands or the face it shows, and the
 # attributes a side's placing reads (core/state.py keeps them itself unless
@@ -22,14 +22,10 @@ _PLACING_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated", "un
 _PLACING_NAMES = ("hex", "on_map", "face", "side")
 _MISSING = object()
 
-# The Fire Zone question, and what its Line of Sight reads besides its own
-# definitions: the kernel's tracer (engine/los.py) asks the rules' los_*
-# definitions and reads the tracks of the entity kinds the rules name.
+# The Fire Zone question, and how near an enemy a step must come to bear on
+# a Fire Zone (the rules say: los.ksr).
 _ZONE_DEF = "hex_in_enemy_fire_zone"
-_LOS_PRIMITIVE = "los_unblocked"
-_LOS_DEFS = ("los_hex_obstacle", "los_hexside_obstacle", "los_along_obstacle",
-             "los_vertex_obstacle", "los_blocked")
-_LOS_DEPENDS = "los_cache_depends_on"
+_CONTACT = "fire_zone_contact_distance"
 
 
 class Keeping:
@@ -205,12 +201,12 @@ class Keeping:
         Zone over *side* as it was: none but the kernel's own changes a game;
         a track or link of a name the question reads, or of an entity whose
         tracks the Line of Sight reads, may; and a step of one of the side's
-        own Units changes an enemy's zone only by coming next to an enemy or
-        leaving one (a zone shrinks to one hex with an enemy adjacent,
-        gts:17.3): a step clear of every enemy leaves the zones as they
-        were. Anything else — an enemy's move, a piece placed, eliminated or
+        own Units changes an enemy's zone only by starting or ending within
+        the rules' ``fire_zone_contact_distance`` of an enemy (los.ksr: an
+        adjacent enemy shrinks a zone, a Unit blocks no Line of Sight): a step
+        clear of every enemy leaves the zones as they were. Anything else — an enemy's move, a piece placed, eliminated or
         flipped, the turn — may change them."""
-        names, prefixes, placement = reads
+        names, prefixes, placement, contact = reads
         units = self.state.catalog.get("unit", {})
         for event in log[start:]:
             kind = event.kind
@@ -228,15 +224,16 @@ class Keeping:
             ends = (data["origin"], data["destination"])
             if moved not in units or self.side_of_id(moved) != side or None in ends:
                 return False
-            if self.hex_enemy_distance(ends[0], side) <= 1 or \
-                    self.hex_enemy_distance(ends[1], side) <= 1:
+            if self.hex_enemy_distance(ends[0], side) <= contact or \
+                    self.hex_enemy_distance(ends[1], side) <= contact:
                 return False
         return True
 
     def zone_reads(self) -> tuple | None:
         """(the attribute names the Fire Zone question reads, the entity-kind
         prefixes whose tracks its Line of Sight reads, whether it reads where
-        pieces are) for the rules in play; None when that is not known."""
+        pieces are, the rules' contact distance) for the rules in play; None
+        when that is not known."""
         program = self.session.program
         if self._zone_spec[0] is not program:
             self._zone_spec = (program, zone_reads(program))
@@ -245,60 +242,14 @@ class Keeping:
 
 def zone_reads(program: Any) -> tuple | None:
     """Keeping.zone_reads worked out: the read set of the Fire Zone question
-    (dsl/lasting.py, where a piece is counting as a read, not unknown), its
-    Line of Sight's trace read as the definitions the tracer asks and the
-    tracks of the kinds the rules name for it, with the turn."""
-    if program.deferred or _ZONE_DEF not in program.decls:
+    (dsl/lasting.py, where a piece is counting as a read, not unknown; its
+    Line of Sight as what the los_* rules read), the kinds whose tracks the
+    Line of Sight reads (engine/los.py), and the rules' contact distance."""
+    if program.deferred or _ZONE_DEF not in program.decls or _CONTACT not in program.decls:
         return None
-    seen: dict = {}
-    traced: set = {"@turn"}
-    for name in _LOS_DEFS:
-        if name in program.decls:
-            found = read_set(program, name, seen, placement=True)
-            if found is None:
-                return None
-            traced |= found
-    # A def that calls the tracer and reads no attribute itself (has_los) is
-    # read as what its other calls read and the trace; any other stays not
-    # known, and so does a question that asks it.
-    for name, decl in program.decls.items():
-        if decl.kind != "def":
-            continue
-        calls, reads_attributes = _calls(decl.expr)
-        if _LOS_PRIMITIVE not in calls or reads_attributes:
-            continue
-        reads = set(traced)
-        for called in calls - {_LOS_PRIMITIVE}:
-            if called in program.decls:
-                found = read_set(program, called, seen, placement=True)
-                if found is None:
-                    return None
-                reads |= found
-            elif called not in ("distance",):
-                return None
-        seen[name] = frozenset(reads)
-    reads = read_set(program, _ZONE_DEF, seen, placement=True)
+    reads = read_set(program, _ZONE_DEF, {}, placement=True)
     if reads is None:
         return None
-    kinds = program.const(_LOS_DEPENDS) if _LOS_DEPENDS in program.decls else ()
+    kinds = program.const(LOS_DEPENDS) if LOS_DEPENDS in program.decls else ()
     return (frozenset(n for n in reads if not n.startswith("@")),
-            tuple(f"{k}:" for k in kinds), PLACEMENT in reads)
-
-
-def _calls(node: Any) -> tuple[set, bool]:
-    """The names called anywhere in an expression, and whether it reads an
-    attribute itself."""
-    out: set = set()
-    attributes = False
-    stack = [node]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, ir.Call):
-            out.add(node.fn)
-        elif isinstance(node, ir.Attr):
-            attributes = True
-        if isinstance(node, (list, tuple)):
-            stack.extend(node)
-        elif hasattr(node, "__dataclass_fields__"):
-            stack.extend(getattr(node, f) for f in node.__dataclass_fields__)
-    return out, attributes
+            tuple(f"{k}:" for k in kinds), PLACEMENT in reads, program.const(_CONTACT))
