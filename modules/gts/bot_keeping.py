@@ -50,15 +50,8 @@ class Keeping:
         start = self._read_on(key)
         if start is None:
             return True
-        state = self.state
-        units = state.catalog.get("unit", {})
-        for event in state.log[start:]:
-            if event.kind in _PLACING_EVENTS:
-                moved = event.data.get("unit")
-                moved = getattr(moved, "id", moved)
-                if moved in units and (self.side_of_id(moved) == side) == of_side:
-                    return True
-        return False
+        return any((self.side_of_id(moved) == side) == of_side
+                   for _, moved in self._placings(start))
 
     def steps_since(self, key: Any, side: Any) -> list | None:
         """The steps — (unit id, the hex it stepped into) — of *side*'s Units
@@ -69,20 +62,27 @@ class Keeping:
         start = self._read_on(key)
         if start is None:
             return None
-        state = self.state
-        units = state.catalog.get("unit", {})
         steps = []
-        for event in state.log[start:]:
-            if event.kind in _PLACING_EVENTS:
-                data = event.data
-                moved = getattr(data.get("unit"), "id", data.get("unit"))
-                if moved not in units or self.side_of_id(moved) != side:
-                    continue
-                if event.kind != "unit_moved" or data["origin"] is None or \
-                        data["destination"] is None:
-                    return None
-                steps.append((moved, data["destination"]))
+        for event, moved in self._placings(start):
+            if self.side_of_id(moved) != side:
+                continue
+            data = event.data
+            if event.kind != "unit_moved" or data["origin"] is None or \
+                    data["destination"] is None:
+                return None
+            steps.append((moved, data["destination"]))
         return steps
+
+    def _placings(self, start: int):
+        """The events logged from *start* on that change a Unit's placing,
+        each with the id of the Unit."""
+        units = self.state.catalog.get("unit", {})
+        for event in self.state.log[start:]:
+            if event.kind in _PLACING_EVENTS:
+                moved = event.data.get("unit")
+                moved = getattr(moved, "id", moved)
+                if moved in units:
+                    yield event, moved
 
     def _read_on(self, key: Any) -> int | None:
         """Where the log is to be read on from for *key* (marking it read to
