@@ -128,7 +128,7 @@ def test_play_help_lists_every_scenario_and_player_kind():
     text = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
     for name in shipped_scenarios():
         assert name in text
-    assert "Player kinds: random, human, search, heuristic (gts, tld games)" in text
+    assert "Player kinds: random, human, search, switch, heuristic (gts, tld games)" in text
     assert "Player kinds:" in runner.invoke(app, ["simulate", "--help"]).output
 
 
