@@ -67,7 +67,7 @@ def test_battery_contacts_a_leader_without_a_park_and_may_then_be_spotted(die, m
     Sentences: crete:O3.0#5, crete:O3.0#6.
     """
     session = heraklion(allied={"contact_leader": LEADER})
-    gun, leader = session.ref("unit", GUN), session.ref("leader", LEADER)
+    gun = session.ref("unit", GUN)
     session.place(LEADER, "38.10", "leader")  # far from 19.08
     assert session.attr(gun, "in_artillery_park") == 0
     assert session.value("may_seek_contact", gun)

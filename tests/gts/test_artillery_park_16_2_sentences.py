@@ -27,8 +27,8 @@ def test_a_park_in_step_e_for_one_dispatch_point_each(make_session):
     of Play, at a cost of one Dispatch Point each": two Parks possible, one
     Dispatch Point: one Park; with none left, no Park. Step E runs it (gts:4.0)."""
     session = step_e_session(make_session, dp=1)
-    g1, g2 = artillery(session, "g1", "allies", "04.10"), artillery(session, "g2", "allies",
-                                                                  "08.10")
+    artillery(session, "g1", "allies", "04.10")
+    artillery(session, "g2", "allies", "08.10")
     session.perform("parks_and_contact")
     made = [hex_track(session, h, "artillery_park") for h in ("04.10", "08.10")]
     assert sorted(made) == [0, 1]

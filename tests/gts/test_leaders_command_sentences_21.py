@@ -278,7 +278,6 @@ def test_striped_spotters_and_out_of_command_artillery(make_session):
     Unit cannot spot; gts:21.7#4: an Out of Command Emplaced or Mortar Unit cannot
     fire a spotted mission."""
     session = make_session(placement={"greek": "15.01", "bedding": "01.12"})
-    target = session.ref("unit", "greek")
     emplaced = add_unit(session, "emp", stripe="white", hex_id="15.08",
                         weapon_class="EMPLACED", fire_range=12)
     session.state.tracks["unit:emp"] = {"in_contact": 1}

@@ -366,7 +366,7 @@ def test_a_division_chit_left_in_the_mug_brings_its_reinforcements_next_turn(mak
                            picks=["division:nz2", "direct:axis", "direct:allies",
                                   "division:nz2", "direct:axis"])
     late = reinforcement(session, "late", arrival=0)
-    later = reinforcement(session, "later", arrival=1)
+    reinforcement(session, "later", arrival=1)
     session.perform("play_turn")
     assert session.state.pools["carry"] == ["division:geb5"]
     assert session.attr(late, "in_box") == 1 and session.attr(late, "hex") is None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tld_world import INFANTRY, TANKS, counter, side, stay, where, world
+from tld_world import INFANTRY, counter, side, stay, where, world
 
 
 def attacking(targets: list[str], joins: set[str] | None = None, advance: bool = True,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from kriegsspiel.tools.situation import check_expectations, resolve
 from tld_world import (ARTILLERY, INFANTRY, TANKS, counter, hq, reach, side, stay, supply,

@@ -8,7 +8,6 @@ from typer.testing import CliRunner
 
 from utah_games import GRENADIER, INFANTRY, TANK, face, unit, utah_game
 
-from kriegsspiel.engine.rulebook import build_program
 from kriegsspiel.tools.cli import app
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from utah_games import GRENADIER, INFANTRY, TANK, unit, utah_game
+from utah_games import INFANTRY, unit, utah_game
 
 from kriegsspiel.tools.cli import app
 

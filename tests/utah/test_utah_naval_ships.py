@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from utah_games import unit, utah_game
 
@@ -192,7 +191,7 @@ def test_4_4_6_an_lcs_fires_at_the_beach_defenses_as_a_landing_craft_or_at_a_uni
     assert (fired["group"], fired["result"]) == ("landing_craft", "nests")
     game = game_with(rolls=[1], allied={"lcs_fires_at_beach_defenses": False,
                                         "ship_fires": True, "ship_target": WN})
-    target = battery(game)
+    battery(game)  # the WN on the map, a coastal battery: the ship's target
     game.perform("close_craft_fires", ship(game, "LCS(L) 1"))
     assert str(game.events("naval_fire")[-1].data["target"]) == WN
     assert not game.attr(ship(game, "LCS(L) 1"), "eliminated")

@@ -8,7 +8,6 @@ import pytest
 
 from utah_games import INFANTRY, NIGHT_GRENADIER, PARATROOPER, TANK, unit, utah_game, weather
 
-from kriegsspiel.core.dice import Dice
 
 
 def term(value, name):

@@ -135,7 +135,7 @@ def test_18_9_alone_and_afraid_and_its_errata():
         assert term(fired, "alone_and_afraid_firer") == -1
         at_it = game.value("assault_fire_rating", german, tank, True, 0, False)
         assert term(at_it, "alone_and_afraid_target") == 1
-        gun = unit(game, INFANTRY, "34.047")
+        unit(game, INFANTRY, "34.047")
         game.state.catalog["unit"][INFANTRY]["unit_class"] = "artillery"
         assert game.value("alone_and_afraid", tank) == (not as_printed)
 
