@@ -160,6 +160,18 @@ def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
     assert bot.sorted_pairs(units, goals, "Axis") == all_sorted()
 
 
+def _kept_zones_as_fresh(kept, fresh, side, ask_at) -> list:
+    """Asks *kept* the Fire Zone of *ask_at* (so it reads the log on), checks
+    every answer it then keeps for *side* against *fresh*'s rules, and
+    returns those answers."""
+    kept.in_enemy_zone(ask_at, side)
+    answers = kept.kept_zones(side)
+    for hex_id, known in answers.items():
+        assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
+                                        Ref("side", side))), (side, hex_id)
+    return list(answers.values())
+
+
 def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
     """Learning, heuristic against heuristic: every few questions (inside the
     game's own call, where the bot keeps its answers), each Unit's goal, its
@@ -186,12 +198,8 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
                     assert kept.kept_rule("reach_step_cost", unit, here, there) == \
                         fresh.rule("reach_step_cost", unit, here, there)
             for side in ("Axis", "Allied"):
-                kept.in_enemy_zone(session.state.placement[kept.units()[0].id], side)
-                zones = kept._zones.get(side)
-                for hex_id, known in (zones[4] if zones else {}).items():
-                    zones_compared.append(known)
-                    assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
-                                                    Ref("side", side))), (side, hex_id)
+                zones_compared.extend(_kept_zones_as_fresh(
+                    kept, fresh, side, session.state.placement[kept.units()[0].id]))
 
     game = new_game("crete/learning", 3, ["heuristic", "heuristic"], before_decision=compare)
     assert all(isinstance(p, HeuristicPlayer) for p in game.session.players.players.values())
@@ -360,14 +368,9 @@ def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s(monkeypatch):
         fresh = HeuristicPlayer(session, 0)
         for kept in session.players.players.values():
             for side in ("Axis", "Allied"):
-                zones = kept._zones.get(side)
-                if not zones or not zones[4]:
-                    continue
-                kept.in_enemy_zone(next(iter(zones[4])), side)  # reads the log on
-                for hex_id, known in list(kept._zones[side][4].items()):
-                    assert known == bool(fresh.rule("hex_in_enemy_fire_zone", hex_id,
-                                                    Ref("side", side))), (side, hex_id)
-                    answers.append(hex_id)
+                zones = kept.kept_zones(side)
+                if zones:
+                    answers.extend(_kept_zones_as_fresh(kept, fresh, side, next(iter(zones))))
 
     monkeypatch.setattr(HeuristicPlayer, "zones_stand", counting)
     game = new_game("crete/mercury", 1, ["heuristic"], before_decision=compare)

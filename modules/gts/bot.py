@@ -65,8 +65,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._pairs: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
-        # side -> [the game's call, the log, restores, its length read, {hex: in a zone}]
-        self._zones: dict[Any, list] = {}
+        # side -> (the game's call, {hex: in an enemy Fire Zone}), the log read on
+        # under ("zones", side) in _moves_seen
+        self._zones: dict[Any, tuple] = {}
         self._zone_spec: tuple = (None, None)  # (the rules, Keeping.zone_reads of them)
         self.answers = answers_for(session)
 

@@ -174,22 +174,20 @@ class Keeping:
         hex_in_enemy_fire_zone). The look-ahead and the steps ask it hex after
         hex, action after action: the answers are kept for the side within
         the game's own top-level call (as goal_of's) while no event logged
-        since can change one (zones_stand) — the same log, no restore."""
+        since can change one (zones_stand), the log read on from where it was
+        last read (_read_on: the same log, no restore)."""
         during = self.session.ctx.memo
         reads = self.zone_reads()
         if during is None or reads is None:
             return bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
-        state = self.state
-        log, restores = state.log, state.restore_count
+        log = self.state.log
+        start = self._read_on(("zones", side))
         kept = self._zones.get(side)
-        if kept is None or kept[0] is not during or kept[1] is not log or \
-                kept[2] != restores or kept[3] > len(log):
-            kept = self._zones[side] = [during, log, restores, len(log), {}]
-        elif kept[3] < len(log):
-            if not self.zones_stand(side, reads, log, kept[3]):
-                kept[4] = {}
-            kept[3] = len(log)
-        answers = kept[4]
+        if start is None or kept is None or kept[0] is not during:
+            kept = self._zones[side] = (during, {})
+        elif start < len(log) and not self.zones_stand(side, reads, log, start):
+            kept = self._zones[side] = (during, {})
+        answers = kept[1]
         found = answers.get(hex_id)
         if found is None:
             found = answers[hex_id] = bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side),
@@ -204,8 +202,9 @@ class Keeping:
         own Units changes an enemy's zone only by starting or ending within
         the rules' ``fire_zone_contact_distance`` of an enemy (los.ksr: an
         adjacent enemy shrinks a zone, a Unit blocks no Line of Sight): a step
-        clear of every enemy leaves the zones as they were. Anything else — an enemy's move, a piece placed, eliminated or
-        flipped, the turn — may change them."""
+        clear of every enemy leaves the zones as they were. Anything else —
+        an enemy's move, a piece placed, eliminated or flipped, the turn —
+        may change them."""
         names, prefixes, placement, contact = reads
         units = self.state.catalog.get("unit", {})
         for event in log[start:]:
@@ -228,6 +227,12 @@ class Keeping:
                     self.hex_enemy_distance(ends[1], side) <= contact:
                 return False
         return True
+
+    def kept_zones(self, side: str) -> dict:
+        """The Fire Zone answers kept for *side*, {hex: in an enemy zone}, as
+        of the last question (in_enemy_zone reads the log on)."""
+        kept = self._zones.get(side)
+        return dict(kept[1]) if kept else {}
 
     def zone_reads(self) -> tuple | None:
         """(the attribute names the Fire Zone question reads, the entity-kind
