@@ -160,6 +160,26 @@ def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
     assert bot.sorted_pairs(units, goals, "Axis") == all_sorted()
 
 
+def _played_and_checked(scenario: str, seed: int, kinds: list, turns: int, every: int,
+                        check) -> tuple:
+    """Plays *turns* of a game; at every *every*-th question it asks (inside
+    the game's own call, where the bots keep their answers) runs
+    check(session, a fresh bot, each bot seated). The game and the number of
+    questions asked."""
+    asked = []
+    game = None
+
+    def before(decision) -> None:
+        asked.append(None)
+        if len(asked) % every == 0:
+            fresh = HeuristicPlayer(game.session, 0)
+            for kept in game.session.players.players.values():
+                check(game.session, fresh, kept)
+    game = new_game(scenario, seed, kinds, before_decision=before)
+    game.run(turns)
+    return game, len(asked)
+
+
 def _kept_zones_as_fresh(kept, fresh, side, ask_at) -> list:
     """Asks *kept* the Fire Zone of *ask_at* (so it reads the log on), checks
     every answer it then keeps for *side* against *fresh*'s rules, and
@@ -178,33 +198,26 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
     distance to the nearest enemy, the enemy's hexes and the step costs the
     bot keeps, and the Fire Zones it keeps, equal those of a bot that has kept
     nothing."""
-    compared, zones_compared = [], []
-    game = None
+    zones_compared = []
 
-    def compare(decision) -> None:
-        compared.append(None)
-        if len(compared) % 7:
-            return
-        session = game.session
-        fresh = HeuristicPlayer(session, 0)
-        for kept in session.players.players.values():
-            for side in ("Axis", "Allied"):
-                assert kept.enemy_hexes(side) == fresh.enemy_hexes(side)
-            for unit in kept.units():
-                assert kept.goal_of(unit) == fresh.goal_of(unit), unit.id
-                assert kept.enemy_distance(unit) == fresh.enemy_distance(unit), unit.id
-                here = session.state.placement[unit.id]
-                for there in kept.neighbours(here)[:2]:
-                    assert kept.kept_rule("reach_step_cost", unit, here, there) == \
-                        fresh.rule("reach_step_cost", unit, here, there)
-            for side in ("Axis", "Allied"):
-                zones_compared.extend(_kept_zones_as_fresh(
-                    kept, fresh, side, session.state.placement[kept.units()[0].id]))
+    def compare(session, fresh, kept) -> None:
+        for side in ("Axis", "Allied"):
+            assert kept.enemy_hexes(side) == fresh.enemy_hexes(side)
+        for unit in kept.units():
+            assert kept.goal_of(unit) == fresh.goal_of(unit), unit.id
+            assert kept.enemy_distance(unit) == fresh.enemy_distance(unit), unit.id
+            here = session.state.placement[unit.id]
+            for there in kept.neighbours(here)[:2]:
+                assert kept.kept_rule("reach_step_cost", unit, here, there) == \
+                    fresh.rule("reach_step_cost", unit, here, there)
+        for side in ("Axis", "Allied"):
+            zones_compared.extend(_kept_zones_as_fresh(
+                kept, fresh, side, session.state.placement[kept.units()[0].id]))
 
-    game = new_game("crete/learning", 3, ["heuristic", "heuristic"], before_decision=compare)
+    game, asked = _played_and_checked("crete/learning", 3, ["heuristic", "heuristic"], 2,
+                                      every=7, check=compare)
     assert all(isinstance(p, HeuristicPlayer) for p in game.session.players.players.values())
-    game.run(2)
-    assert len(compared) >= 7 * 10  # compared at ten points at least
+    assert asked >= 7 * 10  # compared at ten points at least
     assert zones_compared.count(True) >= 10 and zones_compared.count(False) >= 10
 
 
@@ -351,8 +364,7 @@ def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s(monkeypatch):
     """Mercury's first turns, heuristic players: every few questions, each
     Fire Zone answer the bots keep (the log read on first) is a fresh bot's —
     after enemy moves, own steps beside an enemy and clear of one, fire."""
-    game = None
-    compared, dropped, answers = [], [], []
+    dropped, answers = [], []
     stands = HeuristicPlayer.zones_stand
 
     def counting(bot, *args):
@@ -360,21 +372,14 @@ def test_a_played_mercury_game_s_kept_fire_zones_are_a_fresh_bot_s(monkeypatch):
         dropped.append(not kept)
         return kept
 
-    def compare(decision) -> None:
-        compared.append(None)
-        if len(compared) % 5:
-            return
-        session = game.session
-        fresh = HeuristicPlayer(session, 0)
-        for kept in session.players.players.values():
-            for side in ("Axis", "Allied"):
-                zones = kept.kept_zones(side)
-                if zones:
-                    answers.extend(_kept_zones_as_fresh(kept, fresh, side, next(iter(zones))))
+    def compare(session, fresh, kept) -> None:
+        for side in ("Axis", "Allied"):
+            zones = kept.kept_zones(side)
+            if zones:
+                answers.extend(_kept_zones_as_fresh(kept, fresh, side, next(iter(zones))))
 
     monkeypatch.setattr(HeuristicPlayer, "zones_stand", counting)
-    game = new_game("crete/mercury", 1, ["heuristic"], before_decision=compare)
-    game.run(2)
+    _played_and_checked("crete/mercury", 1, ["heuristic"], 2, every=5, check=compare)
     assert dropped.count(True) >= 10 and dropped.count(False) >= 100
     assert len(answers) >= 1000, len(answers)  # kept answers compared, not a handful
 
