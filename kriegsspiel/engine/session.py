@@ -17,6 +17,7 @@ from kriegsspiel.core.state import GameState, Ref, jsonable
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context, RuleRuntimeError, _plain
 from kriegsspiel.dsl.types import article
+from kriegsspiel.engine.collector import paced_collector
 
 
 class Session:
@@ -52,7 +53,7 @@ class Session:
         dice_state, decided = self.dice.state(), len(self.players.record)
         len_before = len(self.state.log)
         try:
-            with self.state.transaction():
+            with paced_collector(), self.state.transaction():
                 try:
                     result = self.program.call(name, self.ctx, *args)
                 except RuleRuntimeError as e:

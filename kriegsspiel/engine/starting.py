@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Iterable
 
 from kriegsspiel.engine import optional
+from kriegsspiel.engine.collector import paced_collector
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError, KsErrors, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
@@ -317,9 +318,10 @@ def start(name: str, players: Table, seed: int = 0, dice: Dice | None = None,
           registry: Registry | None = None, extra: tuple = (),
           options: Iterable[str] = ()) -> Session:
     """Load a scenario, compile its rules and play its set-up into a new session."""
-    registry = registry or load_registry()
-    ready = prepare(name, registry, extra, options)
-    return set_up(ready, players, dice or Dice(seed), registry)
+    with paced_collector():  # what it builds lives as long as the game (collector.py)
+        registry = registry or load_registry()
+        ready = prepare(name, registry, extra, options)
+        return set_up(ready, players, dice or Dice(seed), registry)
 
 
 def set_up(ready: Prepared, players: Table, dice: Dice, registry: Registry) -> Session:

@@ -23,6 +23,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.yamlio import load_yaml
 from kriegsspiel.dsl.event_lines import parse_line, render_line
 from kriegsspiel.dsl.runtime import _plain
+from kriegsspiel.engine.collector import paced_collector
 from kriegsspiel.engine.session import Session, _encode
 from kriegsspiel.engine.plugins import play_begins, session_modules
 from kriegsspiel.engine.rulebook import ExtraRules
@@ -162,10 +163,11 @@ class Playthrough:
             after_turn: Callable[[], None] | None = None) -> None:
         """Play turns until the game is decided, the last turn, or turn *until*;
         *after_turn* is told when each turn is over (to show the game as it goes)."""
-        while game_goes_on(self.session, until):
-            self.perform("play_turn")
-            if after_turn is not None:
-                after_turn()
+        with paced_collector():  # between the turns too (collector.py)
+            while game_goes_on(self.session, until):
+                self.perform("play_turn")
+                if after_turn is not None:
+                    after_turn()
 
     def save(self) -> dict:
         """The game as JSON-ready data, between actions or in the middle of one.
