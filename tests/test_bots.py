@@ -529,8 +529,10 @@ def test_a_player_kind_takes_its_strength_knobs_by_name():
         (3, 2, 0.1, 1.0)
     assert searcher.prior is not None  # the heuristic answer it must beat
     for given, message in [("search:iteration=3", "did you mean 'iterations'?"),
+                           ("random:depth=2", "player 'random' has no setting 'depth' "
+                                              "(it takes none)"),
                            ("heuristic:depth=2", "player 'heuristic' has no setting 'depth' "
-                                                 "(it takes none)"),
+                                                 "(it takes style)"),
                            ("search:iterations", "give it a value, iterations=VALUE"),
                            ("search:iterations=many", "'many' is not a whole number"),
                            ("search:margin=-1", "not negative"),

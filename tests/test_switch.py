@@ -218,7 +218,7 @@ def test_ks_play_seats_a_switcher_among_the_gts_styles():
                         4, session)
     session.players.players = table.players
     player = table.players["Axis"]
-    assert isinstance(player, SwitchPlayer) and player.names == ["heuristic", "cautious"]
+    assert isinstance(player, SwitchPlayer) and player.names == ["heuristic", "guarded"]
     session.perform("play_turn")
     (_, chosen, scores), = player.switches
     assert set(scores) == {0, 1} and all(n == 2 for n, _ in scores.values())

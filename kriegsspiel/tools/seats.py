@@ -68,7 +68,7 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
         if kind not in known:
             raise KsError(f"unknown player '{kind}' (known: {', '.join(sorted(known))})", None,
                           did_you_mean(kind, known))
-        kind, settings = player_settings(given)
+        kind, settings = player_settings(given, getattr(known[kind], "settings", None))
         if session is None and kind not in ("random", "human"):
             raise KsError(f"player '{kind}' needs the game it plays")
         players[side] = known[kind](seed + i, session, **settings) if settings else \
@@ -76,15 +76,17 @@ def players_for(sides: list[str], kinds: list[str], seed: int, session=None) -> 
     return Table(players)
 
 
-def player_settings(given: str) -> tuple[str, dict]:
+def player_settings(given: str, takes: dict | None = None) -> tuple[str, dict]:
     """A player kind with its strength knobs, ``search:iterations=200:horizon=8``:
     the kind and its settings, each checked against what the kind's
-    factory takes (SEARCH_SETTINGS for ``search``) and converted to its type."""
+    factory takes (SETTINGS for the kernel's kinds; *takes*, a module's
+    factory's ``settings`` {name: int, float or str}, for the others) and
+    converted to its type."""
     from kriegsspiel.core.errors import KsError, did_you_mean
     kind, *parts = given.split(":")
     if not parts:
         return kind, {}
-    allowed = SETTINGS.get(kind, {})
+    allowed = SETTINGS.get(kind, takes or {})
     settings = {}
     for part in parts:
         name, equals, text = part.partition("=")
@@ -102,7 +104,7 @@ def player_settings(given: str) -> tuple[str, dict]:
         except ValueError:
             raise KsError(f"player setting '{part}': {text!r} is not "
                           f"{'a whole number' if allowed[name] is int else 'a number'}") from None
-        if not math.isfinite(value) or value < 0:
+        if not isinstance(value, str) and (not math.isfinite(value) or value < 0):
             raise KsError(f"player setting '{part}': it must be a finite number, not negative")
         settings[name] = value
     return kind, settings

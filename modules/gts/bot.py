@@ -182,6 +182,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         unit = decision.subject
         if "rally" in options and self.wants_rally(unit):
             return "rally"
+        if "assault" in options and self.fires_first(unit, options):
+            return "fire"
         if "assault" in options and \
                 self.assault_hex(decision, self.assault_hexes(unit), on_the_way=True):
             return "assault"
@@ -247,13 +249,38 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         quality, points = self.attr(unit, "troop_quality") or 0, self.cp(unit)
         if quality >= 8:
             return False
+        # The check that holds a charged hex (a failure loses every defender,
+        # gts:18.7 5B) may spend the points a style keeps for it.
+        if self.style.charge_reserve and not self.holds_charge():
+            points -= self.style.charge_reserve
         return (self.matters(unit) and points >= 1) or points > self.style.cp_reserve + 1
+
+    def holds_charge(self) -> bool:
+        """Whether the check now asked is the one a charged hex's holder takes
+        (the game's last answer: ``charge_check_unit``)."""
+        record = self.session.players.record
+        return bool(record) and record[-1]["key"] == "charge_check_unit"
+
+    def fires_first(self, unit: Ref, options: list) -> bool:
+        """A style that fires first (``fire_first``) shoots, rather than
+        assaults, at defenders who could still pay to pass a charge's check:
+        each hit costs them a point or a Troop Quality."""
+        return self.style.fire_first and "fire" in options and \
+            self.best_shot(unit) >= self.style.any_shot and \
+            any(self.charge_check_bought(h) for h in self.assault_hexes(unit))
+
+    def charge_check_bought(self, hex_id: str) -> bool:
+        """Whether the defenders of *hex_id* could pay a Command Point to pass
+        the check a charge makes them take (gts:29.47, 18.7 5B)."""
+        return any(self.cp(d) >= 1 and self.rule("in_command", d, default=False)
+                   for d in self.state.units_at(hex_id))
 
     def second_action(self, decision: Any, options: list) -> Any:
         unit = decision.subject
         if self.second_action_after(self.first_action_of(unit), unit):
             return True
-        return self.cp(unit) >= self.style.cp_reserve and self.enemy_distance(unit) <= 2
+        return self.cp(unit) - self.style.charge_reserve >= self.style.cp_reserve and \
+            self.enemy_distance(unit) <= 2
 
     def transfer_leader(self, decision: Any, options: list) -> Any:
         """To the Unit of his that is nearest its goal without being on it:
@@ -294,10 +321,21 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         units = [o for o in options if isinstance(o, Ref)]
         return min(units, key=lambda u: (self.enemy_distance(u), u.id)) if units else None
 
+    def stack_with(self, decision: Any, options: list) -> Any:
+        """Alone (``done``), or, in a style that masses (``stack``), with every
+        Unit that may join and moves as the lead does (a slower one would
+        hold the stack back): a stack moves, and assaults, as one (gts:14.7)."""
+        if not self.style.stack:
+            return "done"
+        def pace(unit: Ref) -> tuple:
+            return self.attr(unit, "movement"), self.attr(unit, "movement_class")
+        lead = pace(decision.subject)
+        return next((o for o in options if isinstance(o, Ref) and pace(o) == lead), "done")
+
     def direct_command_unit(self, decision: Any, options: list) -> Any:
         units = [o for o in options if isinstance(o, Ref)]
         style = self.style
-        useful = [u for u in units if self.cp(u) > style.cp_reserve and
+        useful = [u for u in units if self.cp(u) - style.charge_reserve > style.cp_reserve and
                   (self.attr(u, "hex") != self.goal_of(u) or self.best_shot(u) >= style.any_shot)]
         if not useful:
             return "done" if "done" in options else None
@@ -323,6 +361,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
                                                default=99), h))
 
     def charge_or_fire(self, decision: Any, options: list) -> Any:
+        if self.style.fire_first and self.charge_check_bought(decision.subject):
+            return "assault_fire"  # a charge they pay to hold is no charge
         defenders = self.state.units_at(decision.subject)
         worst = max((self.attr(d, "troop_quality") or 0 for d in defenders), default=0)
         return "charge" if worst <= 4 else "assault_fire"
@@ -345,7 +385,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         if not wanted:
             return 0
         dp, cp = self.attr(division, "dp") or 0, self.attr(division, "cp") or 0
-        spare = max(0, (cp - self.style.cp_reserve) // 2)
+        spare = max(0, (cp - self.style.cp_reserve - self.style.charge_reserve) // 2)
         return max(o for o in options if o <= max(0, min(self.style.dp_wanted - dp, spare)))
 
     def buy_formation_chit(self, decision: Any, options: list) -> Any:
@@ -371,8 +411,17 @@ def _answers(names: tuple[str, ...]) -> dict:
     return answers
 
 
-def heuristic_player(seed: int, session: Any) -> HeuristicPlayer:
-    return HeuristicPlayer(session, seed)
+def heuristic_player(seed: int, session: Any, style: str = "heuristic") -> HeuristicPlayer:
+    """The bot, in one of the named styles (``heuristic:style=cautious``)."""
+    if style not in STYLES:
+        from kriegsspiel.core.errors import did_you_mean
+        raise KsError(f"no bot style '{style}' (known: {', '.join(STYLES)})", None,
+                      did_you_mean(style, STYLES))
+    return HeuristicPlayer(session, seed, STYLES[style])
+
+
+# The knob the heuristic kind takes (kriegsspiel/tools/seats.py reads it).
+heuristic_player.settings = {"style": str}  # type: ignore[attr-defined]
 
 
 def styled_players() -> dict:

@@ -36,7 +36,7 @@ HANDLERS: dict[str, Handler] = {
     "buy:tq_check": HeuristicPlayer.buy_check,
     "second_action": HeuristicPlayer.second_action,
     "next_unit": HeuristicPlayer.next_unit,
-    "stack_with": lambda bot, d, o: "done",
+    "stack_with": HeuristicPlayer.stack_with,
     "direct_command_unit": HeuristicPlayer.direct_command_unit,
     "convert_command_points": HeuristicPlayer.convert_command_points,
     "buy_formation_chit": HeuristicPlayer.buy_formation_chit,

@@ -26,19 +26,27 @@ class Style:
     sparing_odds: float = 2.0   # ...any other hex, when the side's losses count against it
     forced_march_reach: int = 3  # force march when an objective is this near
     divide: bool = True         # share the Units among the objectives (else each to its nearest)
+    stack: bool = False         # Units in the hex of the one picked act with it (gts:14.7)
+    charge_reserve: int = 0     # Command Points kept for the check that holds a charged hex
+    fire_first: bool = False    # fire at a charged hex's defenders while they can buy that check
 
 
 DEFAULT = Style()
 
 # Named styles, the default first (a policy-switching player takes the first
-# N: ``switch:policies=N``), each a different answer to shooting or marching
-# on, assaulting at what odds, standing or running, spreading over the
-# objectives or crowding the nearest.  On the Learning Scenario the first four
-# after the default each win seeds the default loses (docs/players.md,
-# "Policy switching"); ``massed`` plays it as the default does (one objective)
-# and differs only where there are several.
+# N: ``switch:policies=N``), each a different answer to minding a charge's
+# check, shooting or marching on, assaulting at what odds, standing or
+# running, spreading over the objectives or crowding the nearest.  The first
+# after the default answers where Learning games are decided (docs/players.md,
+# "Policy switching"): the Allied stack on the port held or lost on one
+# check; ``massed`` plays Learning as the default does (one objective) and
+# differs only where there are several.
 STYLES: dict[str, Style] = {
     "heuristic": DEFAULT,
+    # minds the check a charge forces: keeps 2 Command Points to pass it when
+    # charged, and shoots at defenders who could still pay for it rather than
+    # charge them (each knob binds on one side: the holder's, the charger's)
+    "guarded": replace(DEFAULT, charge_reserve=2, fire_first=True),
     # shoots first, assaults only at good odds, runs sooner, keeps its points
     "cautious": replace(DEFAULT, assault_odds=1.5, objective_odds=1.0, good_shot=2,
                         stand_odds=1.0, cp_reserve=3),

@@ -1,0 +1,104 @@
+"""The heuristic GTS bot's style knobs (modules/gts/bot_style.py) on
+situations of the Crete Learning Scenario, where the game turns on the Axis
+charging the Allied stack on the Port of Kastelli (06.04): a charged hex's
+holder fails a Troop Quality Check and every defender is lost, unless his
+side pays a Command Point to pass it (gts:18.7 5B, 29.47; docs/players.md
+"Policy switching"). Each knob changes the answer where its style differs,
+and the default style's answer stays what it was."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.players import Table
+from kriegsspiel.dsl.runtime import Decision
+from kriegsspiel.engine.starting import start
+from kriegsspiel.modules.gts.bot import HeuristicPlayer
+from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES
+
+PORT = "06.04"
+NZ = "2nd New Zealand Division"
+
+
+def _learning():
+    session = start("crete/learning", Table({}), seed=1)
+    return session, session.ref("side", "Allied"), session.ref("side", "Axis")
+
+
+def _points(session, division: str, cp: int) -> None:
+    session.state.set_track(session.ref("division", division), "cp", cp, [])
+
+
+def test_a_massing_style_acts_with_the_units_of_its_hex_that_keep_its_pace():
+    """``stack``: the three Pioneers stacked at 15.06 act as one (gts:14.7);
+    the Panzerjäger (movement "star", not the Pioneers' 5) is left out, as a
+    stack would move at its pace. The default acts alone."""
+    session, _, axis = _learning()
+    lead, second, third = (session.ref("unit", f"{n}. Geb.Pi. 95") for n in (1, 2, 3))
+    gun = session.ref("unit", "1. Geb.Pz.Jäg. 95")
+    session.place(gun.id, "15.06")
+    asked = Decision(axis, "stack_with", lead, (second, third, gun, "done"))
+    assert HeuristicPlayer(session, 1).decide(asked) == "done"
+    massing = HeuristicPlayer(session, 1, replace(DEFAULT, stack=True))
+    assert massing.decide(asked) == second
+    assert massing.decide(Decision(axis, "stack_with", lead, (gun, "done"))) == "done"
+
+
+def test_a_guarded_style_keeps_points_for_the_check_that_holds_a_charged_hex():
+    """``charge_reserve``: with 2 Command Points left the default buys a check
+    for a Unit next to the port (it matters) and pays for a Second Action
+    near the enemy; the guarded style keeps both points — and spends one on
+    the check the holder of a charged hex takes (the last answer:
+    ``charge_check_unit``)."""
+    session, allied, _ = _learning()
+    police = session.ref("unit", "Kastelli")
+    session.place("1. Geb.Pi. 95", "07.06")
+    assert session.state.distance("07.06", session.state.placement["Kastelli"]) <= 2
+    _points(session, NZ, 2)
+    check = Decision(allied, "buy:tq_check", police, (False, True))
+    second = Decision(allied, "second_action", police, (False, True))
+    default, guarded = HeuristicPlayer(session, 1), HeuristicPlayer(session, 1, STYLES["guarded"])
+    assert guarded.style.charge_reserve == 2
+    assert default.decide(check) is True and default.decide(second) is True
+    assert guarded.decide(check) is False and guarded.decide(second) is False
+    session.players.record.append({"player": "Allied", "key": "charge_check_unit",
+                                   "answer": police})
+    assert guarded.decide(check) is True and default.decide(check) is True
+
+
+def test_a_firing_first_style_shoots_at_defenders_who_could_buy_the_charge_check():
+    """``fire_first``: a Pioneer next to a Greek Unit on the port assaults it
+    (an objective, at good odds) — the default's answer, whatever the
+    defenders' points; the style that fires first shoots instead while the
+    defenders' Division has a point to pass the charge's check, and
+    assaults once it has none."""
+    session, _, axis = _learning()
+    session.place("3 A/1 Inf", PORT)
+    session.place("1. Geb.Pi. 95", "07.04")
+    pioneer = session.ref("unit", "1. Geb.Pi. 95")
+    asked = Decision(axis, "action", pioneer, ("move", "fire", "assault", "pass"))
+    default, firing = HeuristicPlayer(session, 1), HeuristicPlayer(session, 1, STYLES["guarded"])
+    assert firing.style.fire_first
+    _points(session, NZ, 1)
+    assert default.decide(asked) == "assault"
+    assert firing.decide(asked) == "fire"
+    _points(session, NZ, 0)
+    assert default.decide(asked) == "assault" and firing.decide(asked) == "assault"
+
+
+def test_ks_play_names_a_style_as_a_heuristic_players_knob():
+    """``heuristic:style=NAME`` seats the bot in a named style; a misspelt
+    style or knob is refused with a did-you-mean."""
+    from kriegsspiel.tools.seats import players_for
+    session, _, _ = _learning()
+    table = players_for(["Allied", "Axis"], ["heuristic:style=guarded", "heuristic"], 1, session)
+    assert table.players["Allied"].style is STYLES["guarded"]
+    assert table.players["Axis"].style is DEFAULT
+    with pytest.raises(KsError) as error:
+        players_for(["Allied", "Axis"], ["heuristic:style=gaurded"], 1, session)
+    assert "no bot style 'gaurded'" in str(error.value) and "guarded" in str(error.value.hint)
+    with pytest.raises(KsError, match="no setting 'stile'"):
+        players_for(["Allied", "Axis"], ["heuristic:stile=guarded"], 1, session)
