@@ -1,7 +1,8 @@
 """Benchmark: how strong the bots are, measured by `ks arena` (#28) — for the
 Learning Scenario and two larger Crete scenarios (1 "SNAFU", 7 "Last, Best
 Chance"), heuristic against random and search against heuristic, each from
-both sides, over the same seeds.  With --benchmark-enable each pairing plays
+both sides, over the same seeds; on the Learning Scenario the policy-switching
+player against heuristic too.  With --benchmark-enable each pairing plays
 RUNS games a seating to the end and records in ``extra_info`` each player's
 wins as each side with its 95% Wilson interval (a few minutes of CPU a
 pairing; the search ones much more); in the normal test run the Learning
@@ -26,15 +27,20 @@ RUNS = 20
 SEARCH = {"crete/learning": "search:iterations=16:turns=9:horizon=100000:margin=0.1:exploration=2",
           "crete/snafu": "search:iterations=12:horizon=40",
           "crete/last_chance": "search:iterations=12:horizon=40"}
+# Policy switching with the styles that decide Learning games (docs/players.md,
+# "Policy switching"): played with --benchmark-enable only, its rollouts being
+# whole games (tests/test_switch.py checks that it plays).
+SWITCH = "switch:policies=2:rollouts=16"
 CASES = [(scenario, pairing) for scenario in ("crete/learning", "crete/snafu", "crete/last_chance")
-         for pairing in (("heuristic", "random"), (SEARCH[scenario], "heuristic"))]
+         for pairing in (("heuristic", "random"), (SEARCH[scenario], "heuristic"))] + \
+    [("crete/learning", (SWITCH, "heuristic"))]
 
 
 @pytest.mark.parametrize("scenario,pairing", CASES, ids=[f"{s}-{p[0].split(':')[0]}"
                                                           for s, p in CASES])
 def test_bench_bot_strength(benchmark, scenario, pairing):
     full = not benchmark.disabled
-    if not full and scenario != "crete/learning":
+    if not full and (scenario != "crete/learning" or pairing[0] == SWITCH):
         pytest.skip("played with --benchmark-enable (the Learning Scenario's check plays)")
     kinds = [k if full or not k.startswith("search") else "search:iterations=1:horizon=2"
              for k in pairing]
