@@ -186,6 +186,7 @@ def worth_keeping(decl: ir.Def, program: Any) -> bool:
     return False
 
 
+@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             holder: Any) -> Callable[..., Any]:
     """``fn(ctx, *args)`` keeping each answer while none of *names* changes.

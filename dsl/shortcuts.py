@@ -37,6 +37,7 @@ def direct_body(holder: Any, evaluate: Callable[..., Any]) -> tuple:
     return None, None
 
 
+@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable[..., Any]:
     """``fn(ctx, *args)`` for a pure definition (a def, a modifier list).
 
