@@ -195,9 +195,11 @@ class GameState:
                           did_you_mean(ident, self.catalog.get(kind, {})))
         return Ref(kind, ident)
 
+    @cython.locals(refs=dict, made=dict)
     def interned(self, kind: str, ident: str) -> Ref:
         """The one Ref this state hands out for an entity (no catalog check)."""
-        made = self._refs.get(kind)
+        refs = self._refs
+        made = refs.get(kind)
         if made is None:
             made = self._refs[kind] = {}
         ref = made.get(ident)
@@ -344,7 +346,7 @@ class GameState:
         kind = self.pool_kinds.get(name)
         return [self.interned(kind, ident) for ident in sorted(self.pools.get(name, []))]
 
-    @cython.locals(at=dict, made=dict, out=list)
+    @cython.locals(at=dict, tables=dict, units=dict, made=dict, out=list)
     def units_at(self, hex_id: str) -> list[Ref]:
         # An index of placement, rebuilt after pieces move (record, restore);
         # in placement order, as a scan of the placements would list them.
@@ -353,8 +355,10 @@ class GameState:
             at = self._at = {}
             for u, h in self.placement.items():
                 at.setdefault(h, []).append(u)
-        units = self.catalog.get("unit", _EMPTY)
-        made = self._refs.setdefault("unit", {})
+        tables = self.catalog
+        units = tables.get("unit", _EMPTY)
+        tables = self._refs
+        made = tables.setdefault("unit", {})
         out = []
         for u in at.get(hex_id, ()):
             if u in units:
