@@ -120,7 +120,8 @@ def _make(name: str) -> Reader:
                         value = 0 if name in state.track_names else None
                     elif isinstance(value, str):
                         # `unit.side`: an attribute of an entity kind names an entity
-                        link_kind = state.link_kinds.get(name)
+                        tables = state.link_kinds
+                        link_kind = tables.get(name)
                         if link_kind is not None:
                             value = state.interned(link_kind, value)
         if kept is not None:

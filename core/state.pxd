@@ -3,7 +3,9 @@
 # reads its fields as C struct members.  Run from source, this file is unused.
 
 cdef class Ref:
-    cdef readonly object kind, id, key, _hash
+    cdef readonly object kind, id, key
+    # A C field: the hash slot returns it as it is, with no int to convert.
+    cdef readonly Py_hash_t _hash
 
 cdef class GameState:
     cdef public object catalog, grid, map, track_names, placement, faces, eliminated

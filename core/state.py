@@ -195,9 +195,11 @@ class GameState:
                           did_you_mean(ident, self.catalog.get(kind, {})))
         return Ref(kind, ident)
 
+    @cython.locals(refs=dict, made=dict)
     def interned(self, kind: str, ident: str) -> Ref:
         """The one Ref this state hands out for an entity (no catalog check)."""
-        made = self._refs.get(kind)
+        refs = self._refs
+        made = refs.get(kind)
         if made is None:
             made = self._refs[kind] = {}
         ref = made.get(ident)
@@ -265,45 +267,55 @@ class GameState:
             return list(out)
         return out
 
+    @cython.locals(ref=Ref, tables=dict, tracked=dict, linked=dict, data=dict, faces=dict,
+                   face=dict)
     def attr(self, entity: Any, name: str) -> Any:
         # The hottest function of a game: every attribute a rule reads comes here.
         # Mutable state first (tracks, links), then what the kernel keeps itself,
-        # then the catalog's static facts.
+        # then the catalog's static facts (each table in a typed local: compiled, a direct look-up).
         if type(entity) is not Ref:
             raise KsError(f"'{name}' asked of {entity!r}, which is not a game entity")
-        kind = entity.kind
-        key = entity.key
-        tracked = self.tracks.get(key)
+        ref = entity
+        kind = ref.kind
+        key = ref.key
+        tables = self.tracks
+        tracked = tables.get(key)
         if tracked is not None:
             value = tracked.get(name, _MISSING)
             if value is not _MISSING:
                 return value
-        linked = self.links.get(key)
+        tables = self.links
+        linked = tables.get(key)
         if linked is not None and name in linked:
             target = linked[name]
             return self.interned(*target.split(":", 1)) if target else None
         # Placement, face and elimination are kept for pieces (units, leaders);
         # other entities may carry a static 'hex' of their own (a victory hex).
         if name in _KERNEL_ATTRS and (kind in _PIECES or name == "id"):
+            tables = self.placement
             if name == "on_map":  # the commonest, inline
-                return self.placement.get(entity.id) is not None
+                return tables.get(ref.id) is not None
             if name == "hex":
-                return self.placement.get(entity.id)
+                return tables.get(ref.id)
             return _KERNEL_ATTRS[name](self, entity)
-        data = self.catalog.get(kind, _EMPTY).get(entity.id)
+        tables = self.catalog
+        tables = tables.get(kind, _EMPTY)
+        data = tables.get(ref.id)
         if data is None:
             if kind != "hex":
-                raise KsError(f"unknown {kind} '{entity.id}'")
+                raise KsError(f"unknown {kind} '{ref.id}'")
             # Hexes need no catalog entry: the map in play knows them.
-            data = {"terrain": self.map.terrain.get(entity.id)} if self.map else _EMPTY
+            data = {"terrain": self.map.terrain.get(ref.id)} if self.map else _EMPTY
         elif kind == "unit":
-            face = data["faces"].get(self.faces.get(entity.id, "front"), _EMPTY)
+            faces, tables = data["faces"], self.faces
+            face = faces.get(tables.get(ref.id, "front"), _EMPTY)
             value = face.get(name, _MISSING)
             if value is not _MISSING:
                 return value
         value = data.get(name, _MISSING)
         if value is not _MISSING:
-            link_kind = self.link_kinds.get(name)
+            tables = self.link_kinds
+            link_kind = tables.get(name)
             if link_kind is not None and isinstance(value, str):
                 return self.interned(link_kind, value)
             return value
@@ -334,6 +346,7 @@ class GameState:
         kind = self.pool_kinds.get(name)
         return [self.interned(kind, ident) for ident in sorted(self.pools.get(name, []))]
 
+    @cython.locals(at=dict, tables=dict, units=dict, made=dict, out=list)
     def units_at(self, hex_id: str) -> list[Ref]:
         # An index of placement, rebuilt after pieces move (record, restore);
         # in placement order, as a scan of the placements would list them.
@@ -342,8 +355,10 @@ class GameState:
             at = self._at = {}
             for u, h in self.placement.items():
                 at.setdefault(h, []).append(u)
-        units = self.catalog.get("unit", _EMPTY)
-        made = self._refs.setdefault("unit", {})
+        tables = self.catalog
+        units = tables.get("unit", _EMPTY)
+        tables = self._refs
+        made = tables.setdefault("unit", {})
         out = []
         for u in at.get(hex_id, ()):
             if u in units:

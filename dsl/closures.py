@@ -66,16 +66,38 @@ def apply(impl: Callable, fns: list[Fn]) -> Fn:
         x = getattr(a, "local", None)
         if x is not None:  # `units_at(h)`: the variable straight from the frame
             return lambda f: impl(f[0], f[x])
+        folded = constant_of(a)
+        if folded is not None:  # `all_of("unit")`
+            c = folded[0]
+            return lambda f: impl(f[0], c)
         return lambda f: impl(f[0], a(f))
     if len(fns) == 2:
         return _apply2(impl, *fns)
     if len(fns) == 3:
-        a, b, c = fns
-        return lambda f: impl(f[0], a(f), b(f), c(f))
+        return _apply3(impl, *fns)
     if len(fns) == 4:
         a, b, c, d = fns
         return lambda f: impl(f[0], a(f), b(f), c(f), d(f))
     return lambda f: impl(f[0], *[a(f) for a in fns])
+
+
+def slot_of(fn: Fn) -> int:
+    """The frame slot *fn* reads when it is a variable, else -1 (compiled,
+    a C int the closures below test instead of calling *fn*)."""
+    x = getattr(fn, "local", None)
+    return -1 if x is None else x
+
+
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+def _apply3(impl: Callable, a: Fn, b: Fn, c: Fn) -> Fn:
+    """``impl(ctx, a, b, c)``, each argument that is a variable read from its slot."""
+    i, j, k = slot_of(a), slot_of(b), slot_of(c)
+
+    @cython.locals(f=list)
+    def apply3(f: Frame):
+        return impl(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f),
+                    f[k] if k >= 0 else c(f))
+    return apply3
 
 
 def _apply2(impl: Callable, a: Fn, b: Fn) -> Fn:
@@ -98,30 +120,36 @@ def _apply2(impl: Callable, a: Fn, b: Fn) -> Fn:
     return lambda f: impl(f[0], a(f), b(f))
 
 
+@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     """Like :func:`apply` for a definition that may still be compiling: its
-    function is read from its holder when called."""
-    slots = [getattr(a, "local", None) for a in fns]
-    if fns and None not in slots and len(fns) <= 3:  # `f(unit, target)`: read the frame directly
-        if len(slots) == 1:
-            x, = slots
-            return lambda f: holder.fn(f[0], f[x])
-        if len(slots) == 2:
-            x, y = slots
-            return lambda f: holder.fn(f[0], f[x], f[y])
-        x, y, z = slots
-        return lambda f: holder.fn(f[0], f[x], f[y], f[z])
+    function is read from its holder when called.  An argument that is a
+    variable is read straight from its slot (`f(unit, target)`)."""
     if len(fns) == 0:
         return lambda f: holder.fn(f[0])
     if len(fns) == 1:
         a, = fns
+        x = slot_of(a)  # (a lambda reads a C-typed variable of its scope wrongly)
+        if x >= 0:
+            return lambda f: holder.fn(f[0], f[x])
         return lambda f: holder.fn(f[0], a(f))
     if len(fns) == 2:
         a, b = fns
-        return lambda f: holder.fn(f[0], a(f), b(f))
+        i, j = slot_of(a), slot_of(b)
+
+        @cython.locals(f=list)
+        def call2(f: Frame):
+            return holder.fn(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f))
+        return call2
     if len(fns) == 3:
         a, b, c = fns
-        return lambda f: holder.fn(f[0], a(f), b(f), c(f))
+        i, j, k = slot_of(a), slot_of(b), slot_of(c)
+
+        @cython.locals(f=list)
+        def call3(f: Frame):
+            return holder.fn(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f),
+                             f[k] if k >= 0 else c(f))
+        return call3
     if len(fns) == 4:
         a, b, c, d = fns
         return lambda f: holder.fn(f[0], a(f), b(f), c(f), d(f))
@@ -246,3 +274,63 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
             return False
         return holder.fn(ctx, x, y, z)
     return call_locals3
+
+
+def equality(left: Fn, op: str, right: Fn) -> Fn:
+    """``a == b``/``a != b``, reading a variable, a constant or an attribute of
+    a variable (``unit.hex == h``) without a closure call of its own; both
+    sides are computed, left first, as the general closure computes them."""
+    fused = attr_compare(left, op, right)
+    if fused is not None:
+        return fused
+    equal = op == "=="
+    folded = constant_of(right)
+    x, y = slot_of(left), slot_of(right)
+    if folded is not None:
+        b = folded[0]
+        if x >= 0:
+            return (lambda f: f[x] == b) if equal else (lambda f: f[x] != b)
+        return (lambda f: left(f) == b) if equal else (lambda f: left(f) != b)
+    if x >= 0 and y >= 0:
+        return (lambda f: f[x] == f[y]) if equal else (lambda f: f[x] != f[y])
+    reads = getattr(left, "reads", None)
+    if reads is not None and y >= 0:  # `unit.hex == h`
+        slot, read = reads
+
+        @cython.locals(ctx=Context)
+        def attr_local(f: Frame):
+            t, ctx = f[slot], f[0]
+            a = read(ctx.world, t) if type(t) is Ref else left(f)
+            return (a == f[y]) if equal else (a != f[y])
+        return attr_local
+    if y >= 0:
+        return (lambda f: left(f) == f[y]) if equal else (lambda f: left(f) != f[y])
+    return (lambda f: left(f) == right(f)) if equal else (lambda f: left(f) != right(f))
+
+
+def membership(left: Fn, right: Fn) -> Fn:
+    """``a in b`` when *b* is not a list written out (those fold to their
+    members): a constant or a variable on either side read without a call."""
+    x = slot_of(left)
+    folded = constant_of(right)
+    if folded is not None:
+        c = folded[0]
+        return (lambda f: f[x] in c) if x >= 0 else (lambda f: left(f) in c)
+    if x >= 0:
+        return lambda f: f[x] in right(f)
+    return lambda f: left(f) in right(f)
+
+
+def choice(cond: Fn, a: Fn, b: Fn) -> Fn:
+    """``a if cond else b``, a constant branch returned without a call."""
+    fa, fb = constant_of(a), constant_of(b)
+    if fa is not None and fb is not None:
+        va, vb = fa[0], fb[0]
+        return lambda f: va if cond(f) else vb
+    if fa is not None:
+        va = fa[0]
+        return lambda f: va if cond(f) else b(f)
+    if fb is not None:
+        vb = fb[0]
+        return lambda f: a(f) if cond(f) else vb
+    return lambda f: a(f) if cond(f) else b(f)

@@ -21,7 +21,8 @@ from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.closures import _local, apply, attr_compare, bool_chain, constant, constant_of
+from kriegsspiel.dsl.closures import (_local, apply, attr_compare, bool_chain, choice, constant,
+                                      constant_of, equality, membership)
 from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.statements import StatementCompiler
 from kriegsspiel.dsl.runtime import Context, Decision, Frame, RuleRuntimeError
@@ -176,6 +177,17 @@ class ExprCompiler(StatementCompiler):
                 return op(a, b)
             return arith_constant, ("int" if lt == rt == "int" else join(lt, rt))
 
+        folded = constant_of(left)
+        if folded is not None and folded[0] is not None:
+            a = folded[0]
+
+            def constant_arith(f: Frame):  # `1 + x`
+                b = right(f)
+                if b is None:
+                    raise RuleRuntimeError(f"'{e.op}' on a missing value (none)", e.loc)
+                return op(a, b)
+            return constant_arith, ("int" if lt == rt == "int" else join(lt, rt))
+
         def arith(f: Frame):
             a, b = left(f), right(f)
             if a is None or b is None:
@@ -195,7 +207,7 @@ class ExprCompiler(StatementCompiler):
                 if x is not None:  # `f in hexside_type`
                     return (lambda f: f[x] in members), "bool"
                 return (lambda f: left(f) in members), "bool"
-            return (lambda f: left(f) in right(f)), "bool"
+            return membership(left, right), "bool"
         if e.op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
                 if not is_numeric(t):
@@ -221,24 +233,7 @@ class ExprCompiler(StatementCompiler):
                     return False  # a missing rating never satisfies an inequality
                 return op(a, b)
             return ordered, "bool"
-        fused = attr_compare(left, e.op, right)
-        if fused is not None:
-            return fused, "bool"
-        folded = constant_of(right)
-        x = getattr(left, "local", None)  # `h != none`, `f == target`: read the frame directly
-        if folded is not None:
-            b = folded[0]
-            if x is not None:
-                return ((lambda f: f[x] == b) if e.op == "==" else (lambda f: f[x] != b)), "bool"
-            if e.op == "==":
-                return (lambda f: left(f) == b), "bool"
-            return (lambda f: left(f) != b), "bool"
-        y = getattr(right, "local", None)
-        if x is not None and y is not None:
-            return ((lambda f: f[x] == f[y]) if e.op == "==" else (lambda f: f[x] != f[y])), "bool"
-        if e.op == "==":
-            return (lambda f: left(f) == right(f)), "bool"
-        return (lambda f: left(f) != right(f)), "bool"
+        return equality(left, e.op, right), "bool"
 
     def _boolop(self, e: ir.BoolOp, scope: Scope):
         # `a and b and c` parses as ((a and b) and c): one closure over the
@@ -272,6 +267,9 @@ class ExprCompiler(StatementCompiler):
 
     def _not(self, e: ir.Not, scope: Scope):
         inner = self.cond(e.operand, scope, "the operand of 'not'")
+        x = getattr(inner, "local", None)
+        if x is not None:  # `not flag`
+            return (lambda f: not f[x]), "bool"
         return (lambda f: not inner(f)), "bool"
 
     def _neg(self, e: ir.Neg, scope: Scope):
@@ -284,7 +282,7 @@ class ExprCompiler(StatementCompiler):
         c = self.cond(e.cond, scope, "the condition of 'if'")
         a, at = self.expr(e.then, scope)
         b, bt = self.expr(e.other, scope)
-        return (lambda f: a(f) if c(f) else b(f)), join(at, bt)
+        return choice(c, a, b), join(at, bt)
 
     @cython.locals(var=cython.Py_ssize_t)
     def _quant(self, e: ir.Quant, scope: Scope):
@@ -315,6 +313,7 @@ class ExprCompiler(StatementCompiler):
                     if keep is not None:
                         return keep(items(f), having)
             return items(f)
+        source = each if having is not None else items  # (each(f) is items(f) then)
         # The body runs in the caller's frame with the variable in its own slot
         # (a quantifier's body is an expression: it defines no names, so
         # nothing else can leak out, and no outer variable is touched).
@@ -322,7 +321,7 @@ class ExprCompiler(StatementCompiler):
             @cython.locals(f=list)
             def select(f: Frame):
                 found = []
-                for item in each(f):
+                for item in source(f):
                     f[var] = item
                     if body(f):
                         found.append(item)
@@ -333,7 +332,7 @@ class ExprCompiler(StatementCompiler):
 
             @cython.locals(f=list)
             def decide(f: Frame):
-                for item in (each(f) if want else items(f)):
+                for item in (source(f) if want else items(f)):
                     f[var] = item
                     if (True if body(f) else False) is want:
                         return want

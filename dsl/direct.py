@@ -21,10 +21,11 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
+from kriegsspiel.dsl.closures import slot_of
 from kriegsspiel.dsl.runtime import Compiled, Context
 
 
-@cython.locals(holder=Compiled)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def direct_call(holder: Any, fns: list):
     """The call of the def in *holder* with arguments *fns*, taking the
     shortcut above; None for more than three arguments."""
@@ -52,21 +53,29 @@ def direct_call(holder: Any, fns: list):
                 return holder.fn(ctx, x)
             return body([ctx, x, *pad] if pad else [ctx, x])
         return direct1
+    # An argument that is a variable is read from its slot (-1: computed).
+    i, j = slot_of(fns[0]), slot_of(fns[1])
     if len(fns) == 2:
         a, b = fns
 
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, f=list)
         def direct2(f):
-            ctx, x, y = f[0], a(f), b(f)
+            ctx = f[0]
+            x = f[i] if i >= 0 else a(f)
+            y = f[j] if j >= 0 else b(f)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, x, y)
             return body([ctx, x, y, *pad] if pad else [ctx, x, y])
         return direct2
     a, b, c = fns
+    k = slot_of(c)
 
-    @cython.locals(ctx=Context)
+    @cython.locals(ctx=Context, f=list)
     def direct3(f):
-        ctx, x, y, z = f[0], a(f), b(f), c(f)
+        ctx = f[0]
+        x = f[i] if i >= 0 else a(f)
+        y = f[j] if j >= 0 else b(f)
+        z = f[k] if k >= 0 else c(f)
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
             return holder.fn(ctx, x, y, z)
         return body([ctx, x, y, z, *pad] if pad else [ctx, x, y, z])

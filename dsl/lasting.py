@@ -43,7 +43,7 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import GameState, Ref
 from kriegsspiel.dsl.runtime import Context
 from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key, direct_body
 from kriegsspiel.dsl.types import BUILTINS
@@ -186,6 +186,7 @@ def worth_keeping(decl: ir.Def, program: Any) -> bool:
     return False
 
 
+@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             holder: Any) -> Callable[..., Any]:
     """``fn(ctx, *args)`` keeping each answer while none of *names* changes.
@@ -229,7 +230,18 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             seen_kept, seen_mine = kept, mine
             stamp = seen_stamp = world.stamps(watched, entries, turn)
             seen_version = world.version
-        key = args_key(args)
+        # args_key(args) written out (a call of its own costs more than it
+        # does): the arguments themselves when each is an entity, a string or
+        # none; for a def of one parameter, that entity or string itself
+        # (never equal to a tuple key, and no tuple to hash and compare).
+        key = args
+        for a in args:
+            if type(a) is not Ref and type(a) is not str and a is not None:
+                key = args_key(args)
+                break
+        else:
+            if len(args) == 1 and args[0] is not None:
+                key = args[0]
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
             if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:

@@ -242,10 +242,12 @@ class Program:
         record = {"what": "trigger", "trigger": decl.name, "on": decl.event,
                   "cites": [str(c) for c in decl.cites]}
 
+        @cython.locals(ctx=Context, data=dict, frame=list)
         def run(ctx, data):
             frame = [ctx, *[data.get(n) for n in names], *pad]
             if when is None or when(frame):
-                ctx.explain(record)
+                if ctx.explaining:  # ctx.explain(record), without the method call
+                    ctx.trace.append(record)
                 try:
                     body(frame)
                 except (StopProcedure, ReturnValue):
@@ -339,15 +341,16 @@ class Program:
         return checks.compile_emit(self, s, scope)
 
     # ---- running ---------------------------------------------------------
-    @cython.locals(ctx=Context, active=set)
+    @cython.locals(ctx=Context, active=set, triggers=dict, compiled=dict)
     def fire(self, event: str, data: dict, ctx: Context) -> None:
-        for trig in self.triggers.get(event, ()):
+        triggers, compiled = self.triggers, self.compiled
+        for trig in triggers.get(event, ()):
             name, active = trig.name, ctx.active_triggers
             if name in active:
                 continue  # non-reentrant: a trigger cannot set itself off again
             active.add(name)
             try:
-                self.compiled[name].fn(ctx, data)
+                compiled[name].fn(ctx, data)
             finally:
                 active.discard(name)
 

@@ -37,6 +37,7 @@ def direct_body(holder: Any, evaluate: Callable[..., Any]) -> tuple:
     return None, None
 
 
+@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable[..., Any]:
     """``fn(ctx, *args)`` for a pure definition (a def, a modifier list).
 
@@ -74,7 +75,18 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         mine = memo.get(what)  # this definition's answers
         if mine is None:
             mine = memo[what] = {}
-        key = args_key(args)
+        # args_key(args) written out (a call of its own costs more than it
+        # does): the arguments themselves when each is an entity, a string or
+        # none; for a def of one parameter, that entity or string itself
+        # (never equal to a tuple key, and no tuple to hash and compare).
+        key = args
+        for a in args:
+            if type(a) is not Ref and type(a) is not str and a is not None:
+                key = args_key(args)
+                break
+        else:
+            if len(args) == 1 and args[0] is not None:
+                key = args[0]
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
             if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:

@@ -57,11 +57,12 @@ def compile_table(program, decl: ir.Table):
         # Keys are looked up as given first: an Explained key equals (and hashes
         # as) its plain int, so it finds the row cached under that int.
         row = cache.get(keys)
-        if row is None or (ctx is not None and ctx.explaining):
+        explaining = ctx is not None and ctx.explaining  # (asked once: an attribute look-up)
+        if row is None or explaining:
             keys = _plain_keys(keys)
             if row is None:
                 row = find(keys)
-        if ctx is not None and ctx.explaining:
+        if explaining:
             key_text, layer, cites = row_facts[id(row)]
             ctx.trace.append({"what": what, "keys": list(keys), "row": key_text, "value": row.value,
                          "layer": layer, "cites": cites, "provenance": provenance})
