@@ -105,8 +105,24 @@ class Keeping:
         """Work out afresh what is kept by the placing of the Units (for a
         caller that changes what the bot reads without an event: a test)."""
         self._moves_seen.clear()
+        self._enemy_sets.clear()
         self._goals = (None, -1, {})
+        self._now = (None, -1, {})
         self._zones.clear()
+
+    def kept_now(self) -> dict | None:
+        """Where to keep answers that stand while the state does: within the
+        game's own top-level call (where nothing but events changes what the
+        bot reads, as for the reader's own keeping), for the state's version
+        (bumped by every change and restore, never back); None outside such
+        a call (a test asking between actions): ask afresh."""
+        during = self.session.ctx.memo
+        if during is None:
+            return None
+        now = self._now
+        if now[0] is not during or now[1] != self.state.version:
+            now = self._now = (during, self.state.version, {})
+        return now[2]
 
     def kept_rule(self, name: str, *args: Any) -> Any:
         """``rule(name, *args)``, kept while none of the attributes the def reads

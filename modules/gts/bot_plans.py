@@ -36,6 +36,18 @@ class Plans:
         return None
 
     def second_action_after(self, first: Any, unit: Ref) -> bool:
+        """second_action_plan's answer, kept while the state stands (kept_now):
+        a Unit that passes is asked its Second Action at once, nothing changed."""
+        kept = self.kept_now()
+        if kept is None:
+            return self.second_action_plan(first, unit)
+        key = ("second action after", first, unit.id)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = self.second_action_plan(first, unit)
+        return found
+
+    def second_action_plan(self, first: Any, unit: Ref) -> bool:
         """Whether, its first Action *first* taken, the unit should pay for a
         Second Action: only its Division activation holds it back — a nearer
         hex in an enemy Fire Zone it may not enter (gts:13.2#3), an enemy next
@@ -104,7 +116,17 @@ class Plans:
         return zone < free
 
     def offered_second_actions(self, unit: Ref, first: Any) -> list:
-        return self.rule("second_actions", unit, first, "division", default=[]) or []
+        """The Second Actions the rules offer after *first* on a Division chit,
+        kept while the state stands (kept_now): asked for an assault, then
+        for a move, of the same Unit."""
+        kept = self.kept_now()
+        key = ("second actions", first, unit.id)
+        found = kept.get(key) if kept is not None else None
+        if found is None:
+            found = self.rule("second_actions", unit, first, "division", default=[]) or []
+            if kept is not None:
+                kept[key] = found
+        return found
 
     def first_action_of(self, unit: Ref) -> Any:
         """The answer to the unit's last ``action`` question (its first Action
