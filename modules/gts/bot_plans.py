@@ -97,20 +97,29 @@ class Plans:
         free = zone = self.distance(here, goal)
         # Two searches in one: hexes reached clear of any Fire Zone, and hexes
         # reached only through one (a Second Action's move goes on through).
+        # Only a hex nearer the goal than the nearest reached clear (free) can
+        # decide the answer; a hex d from the goal with `left` steps still to
+        # go leads to none nearer than d - left (the distance's triangle
+        # inequality), so one with d - left >= free is neither asked whether
+        # the unit can enter it nor whether it is in a Fire Zone: that
+        # answers as the whole search does, with fewer questions.
         frontier, reached = [(here, True)], {here: True}
-        for _ in range(FIRE_ZONE_LOOKAHEAD):
+        for ring in range(1, FIRE_ZONE_LOOKAHEAD + 1):
+            left = FIRE_ZONE_LOOKAHEAD - ring
             following = []
             for h, clear in frontier:
                 for n in self.neighbours(h):
-                    if n in enemy or (n in reached and (reached[n] or not clear)) or \
-                            not self.passable(unit, h, n):
+                    if n in enemy or (n in reached and (reached[n] or not clear)):
+                        continue
+                    away = self.distance(n, goal)
+                    if away - left >= free or not self.passable(unit, h, n):
                         continue
                     still_clear = clear and not self.in_enemy_zone(n, side)
                     reached[n] = still_clear
                     if still_clear:
-                        free = min(free, self.distance(n, goal))
+                        free = min(free, away)
                     else:
-                        zone = min(zone, self.distance(n, goal))
+                        zone = min(zone, away)
                     following.append((n, still_clear))
             frontier = sorted(set(following))
         return zone < free
