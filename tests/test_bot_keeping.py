@@ -211,6 +211,9 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
                 assert kept.kept_rule("reach_step_cost", unit, here, there) == \
                     fresh.rule("reach_step_cost", unit, here, there)
         for side in ("Axis", "Allied"):
+            for enemy in kept.units(enemy_of=side):  # round the enemy: hexes in a zone
+                for there in kept.neighbours(session.state.placement[enemy.id]):
+                    kept.in_enemy_zone(there, side)
             zones_compared.extend(_kept_zones_as_fresh(
                 kept, fresh, side, session.state.placement[kept.units()[0].id]))
 

@@ -124,6 +124,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
             if before[2] != version:
                 self._enemy_sets[side] = (before[0], before[1], version)
             return before[0]
+        self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before[0] != hexes:
             before = (hexes, {})
