@@ -407,14 +407,16 @@ def test_steps_clear_of_the_enemy_keep_the_zones_by_the_rules_contact_distance()
         clear = [h for h in sorted(around) if all(bot.distance(h, a) > 3 for a in allies)]
         here = clear[0]
         there = next(n for n in bot.neighbours(here) if n in clear)
+        # A hex beside the enemy (near enough to it for the rules to be asked)
+        probe = next(n for n in bot.neighbours(allies[0]) if n not in allies)
         session.place(walker, here)
         session.ctx.memo = {}  # as inside the game's own call, where the zones are kept
         try:
-            bot.in_enemy_zone(here, "Axis")
+            bot.in_enemy_zone(probe, "Axis")
             asked = _asks_of_zones(bot)
             session.ctx.emit("unit_moved", {"unit": session.ref("unit", walker),
                                             "origin": here, "destination": there})
-            bot.in_enemy_zone(here, "Axis")
+            bot.in_enemy_zone(probe, "Axis")
             asked_again[bool(extra)] = asked
         finally:
             session.ctx.memo = None

@@ -206,9 +206,18 @@ class Keeping:
         answers = kept[1]
         found = answers.get(hex_id)
         if found is None:
-            found = answers[hex_id] = bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side),
-                                                     default=False))
+            # The rules look for the zones over a hex only among the enemy
+            # Units within the widest zone of them (enemy_fire_zone_projectors_near,
+            # los.ksr): a hex farther from every enemy is in none, not asked.
+            found = answers[hex_id] = \
+                self.hex_enemy_distance(hex_id, side) <= self.widest_zone(side) and \
+                bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
         return found
+
+    def widest_zone(self, side: str) -> int:
+        """How far the widest Fire Zone of an enemy of *side* reaches (the
+        rules' widest_enemy_fire_zone; kept as kept_rule keeps)."""
+        return self.kept_rule("widest_enemy_fire_zone", Ref("side", side)) or 0
 
     def zones_stand(self, side: str, reads: tuple, log: list, start: int) -> bool:
         """Whether the events logged from *start* on leave every enemy Fire

@@ -81,8 +81,8 @@ class Plans:
     def fire_zone_may_be_near(self, unit: Ref) -> bool:
         """Whether an enemy stands near enough for its Fire Zone to reach a hex
         within FIRE_ZONE_LOOKAHEAD of the unit (the rules' widest zone)."""
-        widest = self.rule("widest_enemy_fire_zone", Ref("side", self.side_of(unit)), default=0)
-        return self.enemy_distance(unit) <= FIRE_ZONE_LOOKAHEAD + (widest or 0)
+        return self.enemy_distance(unit) <= FIRE_ZONE_LOOKAHEAD + \
+            self.widest_zone(self.side_of(unit))
 
     def fire_zone_bars_the_way(self, unit: Ref, here: str, goal: str) -> bool:
         """Whether an enemy Fire Zone stands between the unit and its goal:
