@@ -144,15 +144,22 @@ class Judgements:
         # search can reach from these is any nearer to it.
         if all(self.distance(h, goal) >= SEPARATE for h in frontier):
             return None
-        for _ in range(DETOUR_DEPTH):
+        # The rings 0 to DETOUR_DEPTH - 1 are looked at; a hex d from the goal
+        # with `left` rings still to be looked at after its own leads to none
+        # nearer than d - left (the triangle inequality): one with d - left
+        # >= now can lead to no hex the search is for, and is not asked.
+        for depth in range(DETOUR_DEPTH):
             found = [h for h in frontier if self.distance(h, goal) < now]
             if found:
                 return first[min(found, key=lambda h: (self.distance(h, goal), h))]
+            left = DETOUR_DEPTH - 2 - depth
+            if left < 0:
+                break  # a ring farther would not be looked at
             following = []
             for h in frontier:
                 for n in self.neighbours(h):
                     if n not in first and n != here and n not in enemy and \
-                            self.passable(unit, h, n):
+                            self.distance(n, goal) - left < now and self.passable(unit, h, n):
                         first[n] = first[h]
                         following.append(n)
             frontier = sorted(following)
