@@ -211,6 +211,9 @@ def test_a_played_game_s_kept_answers_are_a_fresh_bot_s():
                 assert kept.kept_rule("reach_step_cost", unit, here, there) == \
                     fresh.rule("reach_step_cost", unit, here, there)
         for side in ("Axis", "Allied"):
+            for enemy in kept.units(enemy_of=side):  # round the enemy: hexes in a zone
+                for there in kept.neighbours(session.state.placement[enemy.id]):
+                    kept.in_enemy_zone(there, side)
             zones_compared.extend(_kept_zones_as_fresh(
                 kept, fresh, side, session.state.placement[kept.units()[0].id]))
 
@@ -404,14 +407,16 @@ def test_steps_clear_of_the_enemy_keep_the_zones_by_the_rules_contact_distance()
         clear = [h for h in sorted(around) if all(bot.distance(h, a) > 3 for a in allies)]
         here = clear[0]
         there = next(n for n in bot.neighbours(here) if n in clear)
+        # A hex beside the enemy (near enough to it for the rules to be asked)
+        probe = next(n for n in bot.neighbours(allies[0]) if n not in allies)
         session.place(walker, here)
         session.ctx.memo = {}  # as inside the game's own call, where the zones are kept
         try:
-            bot.in_enemy_zone(here, "Axis")
+            bot.in_enemy_zone(probe, "Axis")
             asked = _asks_of_zones(bot)
             session.ctx.emit("unit_moved", {"unit": session.ref("unit", walker),
                                             "origin": here, "destination": there})
-            bot.in_enemy_zone(here, "Axis")
+            bot.in_enemy_zone(probe, "Axis")
             asked_again[bool(extra)] = asked
         finally:
             session.ctx.memo = None

@@ -46,8 +46,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self.style = style
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
-        # side -> (its enemies' hexes, {hex: distance to the nearest of them})
-        self._enemy_sets: dict[Any, tuple[frozenset, dict]] = {}
+        # side -> (its enemies' hexes, {hex: distance to the nearest of them},
+        #          the state's version they were last found standing at)
+        self._enemy_sets: dict[Any, tuple[frozenset, dict, int]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
@@ -57,6 +58,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         self._moves_seen: dict[Any, tuple] = {}
         self._tracked: tuple = (None, False)  # (the rules, whether they track a placing name)
         self._goals: tuple = (None, -1, {})  # (the game's call, the version, {unit id: goal})
+        self._now: tuple = (None, -1, {})  # (the game's call, the version, {key: answer})
         self._neighbours: tuple = (None, None, {})  # (grid, map, {hex: its neighbours})
         # (the rules, {def name: its read spec},
         #  {def name: [the game's call, stamp, answers, the version it was stamped at]})
@@ -113,17 +115,36 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
         weighs every option against them, so they are kept until an event
         moves, places, eliminates or flips one of them (moved_since); the
         same object while they are the same, so that the distances measured
-        to them (enemy_distance) stand."""
+        to them (enemy_distance) stand. While the state's version stands
+        (nothing has changed at all) the log is not even read on."""
         before = self._enemy_sets.get(side)
-        if before is not None and not self.moved_since(("enemies of", side), side, False):
+        version = self.state.version
+        if before is not None and (before[2] == version or
+                                   not self.moved_since(("enemies of", side), side, False)):
+            if before[2] != version:
+                self._enemy_sets[side] = (before[0], before[1], version)
             return before[0]
+        self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before[0] != hexes:
-            before = self._enemy_sets[side] = (hexes, {})
+            before = (hexes, {})
+        self._enemy_sets[side] = (before[0], before[1], version)
         return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
-        return self.hex_enemy_distance(self.attr(unit, "hex"), self.side_of(unit))
+        return self.hex_enemy_distance(self.attr(unit, "hex"), self.unit_side(unit))
+
+    def unit_side(self, unit: Ref) -> Any:
+        """side_of(unit), for a Unit kept as units() keeps it."""
+        if unit.kind != "unit":
+            return self.side_of(unit)
+        program = self.session.program
+        if "side" in program.tracks or "side" in program.links:
+            return self.side_of(unit)
+        known = self._sides.get(unit.id)
+        if known is None:
+            known = self._sides[unit.id] = self.side_of(unit)
+        return known
 
     def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
         """How far *here* is from the nearest enemy of *side* (99: none)."""

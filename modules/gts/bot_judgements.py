@@ -81,11 +81,9 @@ class Judgements:
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if goal is None or here == goal:
             return None
-        if options is None:
+        asking = options is None  # the neighbours, each to be asked whether it may be entered
+        if asking:
             options = list(self.neighbours(here))
-            options = [h for h in options
-                       if self.rule("may_enter", unit, h, "direct", default=False) and
-                       self.passable(unit, here, h)]  # not into the sea
         side = self.side_of(unit)
         now = self.distance(here, goal)
         # A hex left in this action is not entered again: a detour's step away
@@ -93,14 +91,29 @@ class Judgements:
         left = self.hexes_left(unit)
         options = [h for h in options if h not in left]
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
+        if asking:  # the nearer hexes asked first: the others matter only to a detour
+            closer, nearer = nearer, [h for h in nearer if self.may_step(unit, here, h)]
         if not nearer:
             # Next to a goal it may not enter now (an enemy Fire Zone on a
             # Division chit, gts:13.2#3): no way round leads nearer; it waits there.
-            return None if now <= 1 else self.detour(unit, here, goal, options)
-        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only.
+            if now <= 1:
+                return None
+            if asking:
+                options = [h for h in options if h not in closer and self.may_step(unit, here, h)]
+            return self.detour(unit, here, goal, options)
+        # Out of an enemy Fire Zone if as near: asked of the nearest hexes only,
+        # in order, until one is out of every zone (or is the goal itself).
         nearest = min(self.distance(h, goal) for h in nearer)
-        return min((h for h in nearer if self.distance(h, goal) == nearest),
-                   key=lambda h: (h != goal and self.in_enemy_zone(h, side), h))
+        best = sorted(h for h in nearer if self.distance(h, goal) == nearest)
+        if len(best) == 1:
+            return best[0]
+        return next((h for h in best if h == goal or not self.in_enemy_zone(h, side)), best[0])
+
+    def may_step(self, unit: Ref, here: str, there: str) -> bool:
+        """Whether the unit may step from *here* into *there* now: the terrain
+        lets it (passable: not into the sea) and the rules' may_enter."""
+        return self.passable(unit, here, there) and \
+            bool(self.rule("may_enter", unit, there, "direct", default=False))
 
     def move(self, decision: Any, options: list) -> Any:
         wanted = self.wanted_option("move", decision, options)
@@ -131,15 +144,22 @@ class Judgements:
         # search can reach from these is any nearer to it.
         if all(self.distance(h, goal) >= SEPARATE for h in frontier):
             return None
-        for _ in range(DETOUR_DEPTH):
+        # The rings 0 to DETOUR_DEPTH - 1 are looked at; a hex d from the goal
+        # with `left` rings still to be looked at after its own leads to none
+        # nearer than d - left (the triangle inequality): one with d - left
+        # >= now can lead to no hex the search is for, and is not asked.
+        for depth in range(DETOUR_DEPTH):
             found = [h for h in frontier if self.distance(h, goal) < now]
             if found:
                 return first[min(found, key=lambda h: (self.distance(h, goal), h))]
+            left = DETOUR_DEPTH - 2 - depth
+            if left < 0:
+                break  # a ring farther would not be looked at
             following = []
             for h in frontier:
                 for n in self.neighbours(h):
                     if n not in first and n != here and n not in enemy and \
-                            self.passable(unit, h, n):
+                            self.distance(n, goal) - left < now and self.passable(unit, h, n):
                         first[n] = first[h]
                         following.append(n)
             frontier = sorted(following)

@@ -105,8 +105,24 @@ class Keeping:
         """Work out afresh what is kept by the placing of the Units (for a
         caller that changes what the bot reads without an event: a test)."""
         self._moves_seen.clear()
+        self._enemy_sets.clear()
         self._goals = (None, -1, {})
+        self._now = (None, -1, {})
         self._zones.clear()
+
+    def kept_now(self) -> dict | None:
+        """Where to keep answers that stand while the state does: within the
+        game's own top-level call (where nothing but events changes what the
+        bot reads, as for the reader's own keeping), for the state's version
+        (bumped by every change and restore, never back); None outside such
+        a call (a test asking between actions): ask afresh."""
+        during = self.session.ctx.memo
+        if during is None:
+            return None
+        now = self._now
+        if now[0] is not during or now[1] != self.state.version:
+            now = self._now = (during, self.state.version, {})
+        return now[2]
 
     def kept_rule(self, name: str, *args: Any) -> Any:
         """``rule(name, *args)``, kept while none of the attributes the def reads
@@ -190,9 +206,18 @@ class Keeping:
         answers = kept[1]
         found = answers.get(hex_id)
         if found is None:
-            found = answers[hex_id] = bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side),
-                                                     default=False))
+            # The rules look for the zones over a hex only among the enemy
+            # Units within the widest zone of them (enemy_fire_zone_projectors_near,
+            # los.ksr): a hex farther from every enemy is in none, not asked.
+            found = answers[hex_id] = \
+                self.hex_enemy_distance(hex_id, side) <= self.widest_zone(side) and \
+                bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
         return found
+
+    def widest_zone(self, side: str) -> int:
+        """How far the widest Fire Zone of an enemy of *side* reaches (the
+        rules' widest_enemy_fire_zone; kept as kept_rule keeps)."""
+        return self.kept_rule("widest_enemy_fire_zone", Ref("side", side)) or 0
 
     def zones_stand(self, side: str, reads: tuple, log: list, start: int) -> bool:
         """Whether the events logged from *start* on leave every enemy Fire

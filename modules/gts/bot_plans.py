@@ -36,6 +36,18 @@ class Plans:
         return None
 
     def second_action_after(self, first: Any, unit: Ref) -> bool:
+        """second_action_plan's answer, kept while the state stands (kept_now):
+        a Unit that passes is asked its Second Action at once, nothing changed."""
+        kept = self.kept_now()
+        if kept is None:
+            return self.second_action_plan(first, unit)
+        key = ("second action after", first, unit.id)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = self.second_action_plan(first, unit)
+        return found
+
+    def second_action_plan(self, first: Any, unit: Ref) -> bool:
         """Whether, its first Action *first* taken, the unit should pay for a
         Second Action: only its Division activation holds it back — a nearer
         hex in an enemy Fire Zone it may not enter (gts:13.2#3), an enemy next
@@ -69,8 +81,8 @@ class Plans:
     def fire_zone_may_be_near(self, unit: Ref) -> bool:
         """Whether an enemy stands near enough for its Fire Zone to reach a hex
         within FIRE_ZONE_LOOKAHEAD of the unit (the rules' widest zone)."""
-        widest = self.rule("widest_enemy_fire_zone", Ref("side", self.side_of(unit)), default=0)
-        return self.enemy_distance(unit) <= FIRE_ZONE_LOOKAHEAD + (widest or 0)
+        return self.enemy_distance(unit) <= FIRE_ZONE_LOOKAHEAD + \
+            self.widest_zone(self.side_of(unit))
 
     def fire_zone_bars_the_way(self, unit: Ref, here: str, goal: str) -> bool:
         """Whether an enemy Fire Zone stands between the unit and its goal:
@@ -85,26 +97,45 @@ class Plans:
         free = zone = self.distance(here, goal)
         # Two searches in one: hexes reached clear of any Fire Zone, and hexes
         # reached only through one (a Second Action's move goes on through).
+        # Only a hex nearer the goal than the nearest reached clear (free) can
+        # decide the answer; a hex d from the goal with `left` steps still to
+        # go leads to none nearer than d - left (the distance's triangle
+        # inequality), so one with d - left >= free is neither asked whether
+        # the unit can enter it nor whether it is in a Fire Zone: that
+        # answers as the whole search does, with fewer questions.
         frontier, reached = [(here, True)], {here: True}
-        for _ in range(FIRE_ZONE_LOOKAHEAD):
+        for ring in range(1, FIRE_ZONE_LOOKAHEAD + 1):
+            left = FIRE_ZONE_LOOKAHEAD - ring
             following = []
             for h, clear in frontier:
                 for n in self.neighbours(h):
-                    if n in enemy or (n in reached and (reached[n] or not clear)) or \
-                            not self.passable(unit, h, n):
+                    if n in enemy or (n in reached and (reached[n] or not clear)):
+                        continue
+                    away = self.distance(n, goal)
+                    if away - left >= free or not self.passable(unit, h, n):
                         continue
                     still_clear = clear and not self.in_enemy_zone(n, side)
                     reached[n] = still_clear
                     if still_clear:
-                        free = min(free, self.distance(n, goal))
+                        free = min(free, away)
                     else:
-                        zone = min(zone, self.distance(n, goal))
+                        zone = min(zone, away)
                     following.append((n, still_clear))
             frontier = sorted(set(following))
         return zone < free
 
     def offered_second_actions(self, unit: Ref, first: Any) -> list:
-        return self.rule("second_actions", unit, first, "division", default=[]) or []
+        """The Second Actions the rules offer after *first* on a Division chit,
+        kept while the state stands (kept_now): asked for an assault, then
+        for a move, of the same Unit."""
+        kept = self.kept_now()
+        key = ("second actions", first, unit.id)
+        found = kept.get(key) if kept is not None else None
+        if found is None:
+            found = self.rule("second_actions", unit, first, "division", default=[]) or []
+            if kept is not None:
+                kept[key] = found
+        return found
 
     def first_action_of(self, unit: Ref) -> Any:
         """The answer to the unit's last ``action`` question (its first Action
