@@ -230,7 +230,8 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             seen_kept, seen_mine = kept, mine
             stamp = seen_stamp = world.stamps(watched, entries, turn)
             seen_version = world.version
-        # args_key(args) written out (a call of its own costs more than it
+        # args_key(args) written out, as in dsl/shortcuts.py's wrapper (keep the two
+        # alike; a call of its own costs more than it
         # does): the arguments themselves when each is an entity, a string or
         # none; for a def of one parameter, that entity or string itself
         # (never equal to a tuple key, and no tuple to hash and compare).

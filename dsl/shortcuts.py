@@ -75,7 +75,8 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         mine = memo.get(what)  # this definition's answers
         if mine is None:
             mine = memo[what] = {}
-        # args_key(args) written out (a call of its own costs more than it
+        # args_key(args) written out, as in dsl/lasting.py's wrapper (keep the two
+        # alike; a call of its own costs more than it
         # does): the arguments themselves when each is an entity, a string or
         # none; for a def of one parameter, that entity or string itself
         # (never equal to a tuple key, and no tuple to hash and compare).

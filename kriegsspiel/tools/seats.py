@@ -86,7 +86,7 @@ def player_settings(given: str, takes: dict | None = None) -> tuple[str, dict]:
     kind, *parts = given.split(":")
     if not parts:
         return kind, {}
-    allowed = SETTINGS.get(kind, takes or {})
+    allowed = takes if takes is not None else SETTINGS.get(kind, {})
     settings = {}
     for part in parts:
         name, equals, text = part.partition("=")

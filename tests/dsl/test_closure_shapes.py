@@ -1,7 +1,8 @@
 """The closures for common shapes (dsl.closures) compute what the general
-closure computes: a variable read from its slot, a constant folded in.  Run
-compiled too (a lambda reading a C-typed slot variable once read 0, the
-frame's context, instead of the slot)."""
+closure computes: a variable read from its slot, a constant folded in.  It
+matters compiled above all: Cython gives a lambda that reads a C-typed local
+of its enclosing function the C default, not the value, so a closure reading
+a typed slot index must be a def (run it compiled and with KS_PURE=1)."""
 
 import pytest
 

@@ -6,6 +6,7 @@ it, whether the action succeeded or was refused."""
 from __future__ import annotations
 
 import gc
+import threading
 
 import pytest
 
@@ -49,6 +50,33 @@ def test_the_block_paces_the_oldest_generation_only_and_restores_it(thresholds):
     assert gc.get_threshold() == (700, 10, 10)
 
 
+def test_blocks_of_two_threads_ending_out_of_order_leave_the_process_pace(thresholds):
+    """A server's games run in threads: A begins, B begins, A ends, B ends."""
+    a_in, b_in, a_out = threading.Event(), threading.Event(), threading.Event()
+    seen = {}
+
+    def game_a():
+        with paced_collector():
+            a_in.set()
+            b_in.wait()
+        a_out.set()
+
+    def game_b():
+        a_in.wait()
+        with paced_collector():
+            b_in.set()
+            a_out.wait()
+            seen["b after a ended"] = gc.get_threshold()
+
+    threads = [threading.Thread(target=game_a), threading.Thread(target=game_b)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=30)
+    assert seen == {"b after a ended": (700, 10, OLDEST_EVERY)}  # still paced: B runs on
+    assert gc.get_threshold() == (700, 10, 10)
+
+
 def test_a_process_that_collects_even_less_often_keeps_its_pace(thresholds):
     gc.set_threshold(5000, 20, 5000)
     with paced_collector():
@@ -64,6 +92,22 @@ def test_an_action_runs_paced_and_the_process_pace_is_back_after_it(thresholds):
     assert gc.get_threshold() == (700, 10, 10)
     with pytest.raises(KsError):
         session.perform("no_such_procedure")
+    assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_game_is_set_up_paced(thresholds, monkeypatch):
+    from kriegsspiel.engine import starting
+
+    seen = []
+    set_up = starting.set_up
+
+    def watched(*args):
+        seen.append(gc.get_threshold())
+        return set_up(*args)
+
+    monkeypatch.setattr(starting, "set_up", watched)
+    start("crete/learning", Table({}), seed=1)
+    assert seen == [(700, 10, OLDEST_EVERY)]
     assert gc.get_threshold() == (700, 10, 10)
 
 
