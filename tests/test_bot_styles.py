@@ -89,6 +89,42 @@ def test_a_firing_first_style_shoots_at_defenders_who_could_buy_the_charge_check
     assert default.decide(asked) == "assault" and firing.decide(asked) == "assault"
 
 
+def test_a_suppressing_style_shoots_until_few_defenders_have_fire_zones_left():
+    """``unsuppressed_defenders``: a Pioneer next to the port held by six
+    Greek Units assaults it (an objective, at the odds the default takes),
+    whatever they are; the suppressing style (at most 4 unsuppressed) shoots
+    instead while more than four are unsuppressed — each projects a Fire Zone, to
+    Opportunity Fire at a charger in-hex and set its Bravery Check (gts:18.7
+    steps 2-3; a Suppressed Unit projects none, gts:19.2.2) — and assaults
+    once two are Suppressed; ``charge_deadline``: on the next-to-last turn
+    (one turn follows) it holds no longer."""
+    session, _, axis = _learning()
+    greeks = ["1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf", "1 B/1 Inf", "2 B/1 Inf", "Kastelli"]
+    for name in greeks:
+        session.place(name, PORT)
+    session.place("1. Geb.Pi. 95", "07.04")
+    session.place("2. Geb.Pi. 95", "07.04")
+    pioneer = session.ref("unit", "1. Geb.Pi. 95")
+    asked = Decision(axis, "action", pioneer, ("move", "fire", "assault", "pass"))
+    default = HeuristicPlayer(session, 1)
+    suppressing = HeuristicPlayer(session, 1, STYLES["suppressing"])
+    assert suppressing.style.unsuppressed_defenders == 4
+    assert suppressing.turns_left() > suppressing.style.charge_deadline
+    assert default.decide(asked) == "assault"
+    assert suppressing.decide(asked) == "fire"
+    session.state.set_track(session.ref("unit", greeks[0]), "suppressed", 1, [])
+    assert suppressing.unsuppressed(PORT) == 5 and suppressing.decide(asked) == "fire"
+    session.state.set_track(session.ref("unit", greeks[1]), "suppressed", 1, [])
+    assert suppressing.unsuppressed(PORT) == 4
+    assert default.decide(asked) == "assault" and suppressing.decide(asked) == "assault"
+    for name in greeks[:2]:
+        session.state.set_track(session.ref("unit", name), "suppressed", 0, [])
+    turns = session.state.catalog["game"]["game"]["turns"]
+    session.state.record("turn_advanced", {"turn": len(turns) - 2}, [])
+    assert suppressing.turns_left() == 1
+    assert default.decide(asked) == "assault" and suppressing.decide(asked) == "assault"
+
+
 def test_ks_play_names_a_style_as_a_heuristic_players_knob():
     """``heuristic:style=NAME`` seats the bot in a named style; a misspelt
     style or knob is refused with a did-you-mean."""

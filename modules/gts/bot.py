@@ -30,13 +30,14 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rule_reader import RuleReader
 from kriegsspiel.modules.gts.bot_aims import Aims
+from kriegsspiel.modules.gts.bot_charge import Charging
 from kriegsspiel.modules.gts.bot_judgements import Judgements
 from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
 from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES, Style
 
 
-class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
+class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     style: Style = DEFAULT  # its judgement thresholds (bot_style.py)
@@ -205,6 +206,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, RuleReader):
             return "rally"
         if "assault" in options and self.fires_first(unit, options):
             return "fire"
+        if "assault" in options and self.holds_assault(unit):
+            return self.held_action(unit, options)
         if "assault" in options and \
                 self.assault_hex(decision, self.assault_hexes(unit), on_the_way=True):
             return "assault"

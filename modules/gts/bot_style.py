@@ -29,6 +29,8 @@ class Style:
     stack: bool = False         # Units in the hex of the one picked act with it (gts:14.7)
     charge_reserve: int = 0     # Command Points kept for the check that holds a charged hex
     fire_first: bool = False    # fire at a charged hex's defenders while they can buy that check
+    unsuppressed_defenders: int | None = None  # hold an assault while more defenders are unsuppressed
+    charge_deadline: int = 0    # ...but only while more turns than this follow
 
 
 DEFAULT = Style()
@@ -36,17 +38,25 @@ DEFAULT = Style()
 # Named styles, the default first (a policy-switching player takes the first
 # N: ``switch:policies=N``), each a different answer to minding a charge's
 # check, shooting or marching on, assaulting at what odds, standing or
-# running, spreading over the objectives or crowding the nearest.  The first
-# after the default answers where Learning games are decided (docs/players.md,
+# running, spreading over the objectives or crowding the nearest.  The three
+# after the default answer where Learning games are decided (docs/players.md,
 # "Policy switching"): the Allied stack on the port held or lost on one
-# check; ``massed`` plays Learning as the default does (one objective) and
-# differs only where there are several.
+# check, and the Axis charges that never reach it; ``massed`` plays Learning
+# as the default does (one objective) and differs only where there are
+# several.
 STYLES: dict[str, Style] = {
     "heuristic": DEFAULT,
     # minds the check a charge forces: keeps 2 Command Points to pass it when
     # charged, and shoots at defenders who could still pay for it rather than
     # charge them (each knob binds on one side: the holder's, the charger's)
     "guarded": replace(DEFAULT, charge_reserve=2, fire_first=True),
+    # marches on as ``onward`` does, then shoots at a hex's defenders, not
+    # assaults it, while more than 4 of them are unsuppressed (their Fire
+    # Zones: Opportunity Fire, the Bravery Check), until the next-to-last turn
+    "storming": replace(DEFAULT, good_shot=7, forced_march_reach=6,
+                        unsuppressed_defenders=4, charge_deadline=1),
+    # the same patience without marching on
+    "suppressing": replace(DEFAULT, unsuppressed_defenders=4, charge_deadline=1),
     # shoots first, assaults only at good odds, runs sooner, keeps its points
     "cautious": replace(DEFAULT, assault_odds=1.5, objective_odds=1.0, good_shot=2,
                         stand_odds=1.0, cp_reserve=3),

@@ -1,0 +1,48 @@
+"""When the heuristic GTS bot assaults (a mixin of ``HeuristicPlayer``).
+
+Every unsuppressed defender of a hex projects a Fire Zone: it may Opportunity
+Fire in-hex at each Unit assaulting it, and the best of them sets the
+assaulter's Bravery Check (gts:18.7 steps 2-3); a Suppressed Unit projects
+none (gts:19.2.2). A style that suppresses first (``unsuppressed_defenders``)
+holds its assault on a hex while more of its defenders than that are
+unsuppressed and shoots at them instead — each hit a Suppression, or a
+Cohesion Hit the defenders may buy with a Command Point that then cannot pass
+a charge's check (gts:29.47) — until only ``charge_deadline`` turns are left,
+when waiting no longer pays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kriegsspiel.core.state import Ref
+
+
+class Charging:
+    """The assaulter's patience (bot_style.Style.unsuppressed_defenders,
+    charge_deadline)."""
+
+    def holds_assault(self, unit: Ref) -> bool:
+        """Whether *unit* holds back from every hex it could assault: each
+        has more unsuppressed defenders than the style allows, and more
+        turns than its deadline follow this one."""
+        style = self.style
+        if style.unsuppressed_defenders is None or self.turns_left() <= style.charge_deadline:
+            return False
+        hexes = self.assault_hexes(unit)
+        return bool(hexes) and all(self.unsuppressed(h) > style.unsuppressed_defenders
+                                   for h in hexes)
+
+    def unsuppressed(self, hex_id: str) -> int:
+        """How many defenders of *hex_id* are unsuppressed (gts:19.2.2)."""
+        return sum(1 for d in self.state.units_at(hex_id) if not self.attr(d, "suppressed"))
+
+    def turns_left(self) -> int:
+        """How many of the scenario's turns follow this one."""
+        turns = self.state.catalog.get("game", {}).get("game", {}).get("turns", [])
+        return len(turns) - 1 - self.state.turn
+
+    def held_action(self, unit: Ref, options: list) -> Any:
+        """A held assaulter's Action: shoot when it can hit at all, else pass."""
+        if "fire" in options and self.best_shot(unit) >= self.style.any_shot:
+            return "fire"
+        return "pass" if "pass" in options else None
