@@ -64,6 +64,10 @@ def test_a_guarded_style_keeps_points_for_the_check_that_holds_a_charged_hex():
     assert guarded.style.charge_reserve == 2
     assert default.decide(check) is True and default.decide(second) is True
     assert guarded.decide(check) is False and guarded.decide(second) is False
+    other = session.ref("unit", "1. Geb.Pi. 95")
+    session.players.record.append({"player": "Allied", "key": "charge_check_unit",
+                                   "answer": other})  # another Unit named to take it
+    assert guarded.decide(check) is False
     session.players.record.append({"player": "Allied", "key": "charge_check_unit",
                                    "answer": police})
     assert guarded.decide(check) is True and default.decide(check) is True

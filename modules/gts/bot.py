@@ -275,29 +275,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
             return False
         # The check that holds a charged hex (a failure loses every defender,
         # gts:18.7 5B) may spend the points a style keeps for it.
-        if self.style.charge_reserve and not self.holds_charge():
+        if self.style.charge_reserve and not self.holds_charge(unit):
             points -= self.style.charge_reserve
         return (self.matters(unit) and points >= 1) or points > self.style.cp_reserve + 1
-
-    def holds_charge(self) -> bool:
-        """Whether the check now asked is the one a charged hex's holder takes
-        (the game's last answer: ``charge_check_unit``)."""
-        record = self.session.players.record
-        return bool(record) and record[-1]["key"] == "charge_check_unit"
-
-    def fires_first(self, unit: Ref, options: list) -> bool:
-        """A style that fires first (``fire_first``) shoots, rather than
-        assaults, at defenders who could still pay to pass a charge's check:
-        each hit costs them a point or a Troop Quality."""
-        return self.style.fire_first and "fire" in options and \
-            self.best_shot(unit) >= self.style.any_shot and \
-            any(self.charge_check_bought(h) for h in self.assault_hexes(unit))
-
-    def charge_check_bought(self, hex_id: str) -> bool:
-        """Whether the defenders of *hex_id* could pay a Command Point to pass
-        the check a charge makes them take (gts:29.47, 18.7 5B)."""
-        return any(self.cp(d) >= 1 and self.rule("in_command", d, default=False)
-                   for d in self.state.units_at(hex_id))
 
     def second_action(self, decision: Any, options: list) -> Any:
         unit = decision.subject

@@ -19,7 +19,8 @@ from kriegsspiel.core.state import Ref
 
 class Charging:
     """The assaulter's patience (bot_style.Style.unsuppressed_defenders,
-    charge_deadline)."""
+    charge_deadline), the charger's fire first (fire_first) and the holder's
+    points kept for the charge's check (charge_reserve)."""
 
     def holds_assault(self, unit: Ref) -> bool:
         """Whether *unit* holds back from every hex it could assault: each
@@ -34,7 +35,8 @@ class Charging:
 
     def unsuppressed(self, hex_id: str) -> int:
         """How many defenders of *hex_id* are unsuppressed (gts:19.2.2)."""
-        return sum(1 for d in self.state.units_at(hex_id) if not self.attr(d, "suppressed"))
+        return sum(1 for d in self.state.units_at(hex_id)
+                   if not self.rule("is_suppressed", d, default=False))
 
     def turns_left(self) -> int:
         """How many of the scenario's turns follow this one."""
@@ -46,3 +48,25 @@ class Charging:
         if "fire" in options and self.best_shot(unit) >= self.style.any_shot:
             return "fire"
         return "pass" if "pass" in options else None
+
+    def holds_charge(self, unit: Ref) -> bool:
+        """Whether the check *unit* is asked to buy is the one a charged hex's
+        holder takes: the game's last answer named *unit* to take it
+        (``charge_check_unit``)."""
+        record = self.session.players.record
+        return bool(record) and record[-1]["key"] == "charge_check_unit" and \
+            record[-1]["answer"] == unit
+
+    def fires_first(self, unit: Ref, options: list) -> bool:
+        """A style that fires first (``fire_first``) shoots, rather than
+        assaults, at defenders who could still pay to pass a charge's check:
+        each hit costs them a point or a Troop Quality."""
+        return self.style.fire_first and "fire" in options and \
+            self.best_shot(unit) >= self.style.any_shot and \
+            any(self.charge_check_bought(h) for h in self.assault_hexes(unit))
+
+    def charge_check_bought(self, hex_id: str) -> bool:
+        """Whether the defenders of *hex_id* could pay a Command Point to pass
+        the check a charge makes them take (gts:29.47, 18.7 5B)."""
+        return any(self.cp(d) >= 1 and self.rule("tq_check_buyable", d, default=False)
+                   for d in self.state.units_at(hex_id))
