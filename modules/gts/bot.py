@@ -79,11 +79,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         on_map = self.state.having(self.state.units(), "on_map")
         if side is None and enemy_of is None:
             return on_map
-        # A Unit's side is the catalog's, read once — unless the rules keep a
-        # track or link of that name, by which a Unit might change side.
-        program = self.session.program
-        sides = self._sides if "side" not in program.tracks and \
-            "side" not in program.links else {}
+        sides = self.kept_sides()
         for u in on_map:
             if u.id not in sides:
                 sides[u.id] = self.side_of(u)
@@ -137,15 +133,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
 
     def unit_side(self, unit: Ref) -> Any:
         """side_of(unit), for a Unit kept as units() keeps it."""
-        if unit.kind != "unit":
-            return self.side_of(unit)
-        program = self.session.program
-        if "side" in program.tracks or "side" in program.links:
-            return self.side_of(unit)
-        known = self._sides.get(unit.id)
-        if known is None:
-            known = self._sides[unit.id] = self.side_of(unit)
-        return known
+        return self.side_of_id(unit.id) if unit.kind == "unit" else self.side_of(unit)
 
     def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
         """How far *here* is from the nearest enemy of *side* (99: none)."""

@@ -32,11 +32,20 @@ class Keeping:
     """Reads with what HeuristicPlayer (bot.py) reads: state, session, rule,
     side_of."""
 
+    def kept_sides(self) -> dict:
+        """Units' sides by id: the catalog's, read once — unless the rules keep
+        a track or link of that name, by which a Unit might change side (then
+        a dict of this call's own)."""
+        program = self.session.program
+        return self._sides if "side" not in program.tracks and \
+            "side" not in program.links else {}
+
     def side_of_id(self, unit_id: str) -> Any:
-        """The side of the Unit of id *unit_id* (kept as units() keeps it)."""
-        known = self._sides.get(unit_id)
+        """The side of the Unit of id *unit_id* (kept as kept_sides keeps it)."""
+        sides = self.kept_sides()
+        known = sides.get(unit_id)
         if known is None:
-            known = self._sides[unit_id] = self.side_of(self.state.interned("unit", unit_id))
+            known = sides[unit_id] = self.side_of(self.state.interned("unit", unit_id))
         return known
 
     def moved_since(self, key: Any, side: Any, of_side: bool) -> bool:
