@@ -133,6 +133,17 @@ class Keeping:
             now = self._now = (during, self.state.version, {})
         return now[2]
 
+    def while_state_stands(self, key: Any, work: Any) -> Any:
+        """``work()``'s answer, kept under *key* while the state stands
+        (kept_now); worked out afresh outside the game's own call."""
+        kept = self.kept_now()
+        if kept is None:
+            return work()
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = work()
+        return found
+
     def kept_rule(self, name: str, *args: Any) -> Any:
         """``rule(name, *args)``, kept while none of the attributes the def reads
         changes (its read set, dsl/lasting.py: the validity of the reader's

@@ -38,14 +38,8 @@ class Plans:
     def second_action_after(self, first: Any, unit: Ref) -> bool:
         """second_action_plan's answer, kept while the state stands (kept_now):
         a Unit that passes is asked its Second Action at once, nothing changed."""
-        kept = self.kept_now()
-        if kept is None:
-            return self.second_action_plan(first, unit)
-        key = ("second action after", first, unit.id)
-        found = kept.get(key)
-        if found is None:
-            found = kept[key] = self.second_action_plan(first, unit)
-        return found
+        return self.while_state_stands(("second action after", first, unit.id),
+                                       lambda: self.second_action_plan(first, unit))
 
     def second_action_plan(self, first: Any, unit: Ref) -> bool:
         """Whether, its first Action *first* taken, the unit should pay for a
@@ -128,14 +122,9 @@ class Plans:
         """The Second Actions the rules offer after *first* on a Division chit,
         kept while the state stands (kept_now): asked for an assault, then
         for a move, of the same Unit."""
-        kept = self.kept_now()
-        key = ("second actions", first, unit.id)
-        found = kept.get(key) if kept is not None else None
-        if found is None:
-            found = self.rule("second_actions", unit, first, "division", default=[]) or []
-            if kept is not None:
-                kept[key] = found
-        return found
+        return self.while_state_stands(
+            ("second actions", first, unit.id),
+            lambda: self.rule("second_actions", unit, first, "division", default=[]) or [])
 
     def first_action_of(self, unit: Ref) -> Any:
         """The answer to the unit's last ``action`` question (its first Action
