@@ -43,9 +43,28 @@ def _make(name: str) -> Reader:
     if name in ("hex", "on_map"):
         on_map = name == "on_map"
 
-        @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict)
+        seen_reads = seen_kept = None  # as read_static's
+
+        @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict,
+                       kept=dict)
         def read_placement(state: GameState, ref) -> Any:
+            # A piece's place is kept as read_static keeps its values, until
+            # it moves (core.events.forget_reads).
+            nonlocal seen_reads, seen_kept
             key = ref.key
+            kept = None
+            tables = state._reads
+            if tables is not None:
+                if tables is seen_reads:
+                    kept = seen_kept
+                else:
+                    kept = tables.get(name)
+                    if kept is None:
+                        kept = tables[name] = {}
+                    seen_reads, seen_kept = tables, kept
+                where = kept.get(key, _MISSING)
+                if where is not _MISSING:
+                    return where
             tables = state.tracks
             tracked = tables.get(key)
             if tracked is not None and name in tracked:
@@ -56,7 +75,11 @@ def _make(name: str) -> Reader:
                 return generic(state, ref, name)
             tables = state.placement
             where = tables.get(ref.id)
-            return where is not None if on_map else where
+            if on_map:
+                where = where is not None
+            if kept is not None:
+                kept[key] = where
+            return where
         return read_placement
     if name == "id":
         @cython.locals(state=GameState, ref=Ref)
@@ -73,23 +96,32 @@ def _make(name: str) -> Reader:
     if name in _KERNEL_ATTRS:  # rarer: the general path
         return lambda state, ref: generic(state, ref, name)
 
+    # The state's kept reads this reader last looked in, and its name's among
+    # them: a name's dict stays while the state's does (forget_reads empties
+    # entries of it or replaces the whole), so one look-up less a read.
+    seen_reads = seen_kept = None
+
     @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict, tracked=dict, linked=dict,
                    data=dict, faces=dict, face=dict)
     def read_static(state: GameState, ref) -> Any:
         # What was read since the last change, while a rule call runs (the
         # state's _reads): the same attributes of the same Units are asked
         # for again and again.
+        nonlocal seen_reads, seen_kept
         key = ref.key
         kept = None
         tables = state._reads
         if tables is not None:
-            kept = tables.get(name)
-            if kept is None:
-                kept = tables[name] = {}
+            if tables is seen_reads:
+                kept = seen_kept
             else:
-                value = kept.get(key, _MISSING)
-                if value is not _MISSING:
-                    return value
+                kept = tables.get(name)
+                if kept is None:
+                    kept = tables[name] = {}
+                seen_reads, seen_kept = tables, kept
+            value = kept.get(key, _MISSING)
+            if value is not _MISSING:
+                return value
         # A track of this name first (a marker, or a value a rule changed),
         # then the face of a counter, then what the catalog says.  (Each
         # table is put in a local first: compiled, a dict-typed local's .get
