@@ -93,6 +93,41 @@ def test_a_firing_first_style_shoots_at_defenders_who_could_buy_the_charge_check
     assert default.decide(asked) == "assault" and firing.decide(asked) == "assault"
 
 
+def test_an_outcharging_style_charges_when_more_may_charge_than_points_can_buy_off():
+    """``outcharge``: with one point left to the port's defenders and two
+    Pioneers next to it yet to act, the one asked assaults and charges (the
+    first charge bought off spends the point the second must find gone),
+    where the style that only fires first shoots, and fights by Assault Fire;
+    with the other Pioneer done, or two points, it shoots as that style
+    does; on the last turn it charges whatever the points. The default
+    assaults and charges throughout."""
+    session, _, axis = _learning()
+    session.place("3 A/1 Inf", PORT)
+    for n in (1, 2):
+        session.place(f"{n}. Geb.Pi. 95", "07.04")
+    pioneer, other = (session.ref("unit", f"{n}. Geb.Pi. 95") for n in (1, 2))
+    session.state.set_track(pioneer, "acted", 1, [])   # the one now asked
+    asked = Decision(axis, "action", pioneer, ("move", "fire", "assault", "pass"))
+    how = Decision(axis, "charge_or_fire", PORT, ("assault_fire", "charge"))
+    default, guarded = HeuristicPlayer(session, 1), HeuristicPlayer(session, 1, STYLES["guarded"])
+    outcharging = HeuristicPlayer(session, 1, STYLES["outcharging"])
+    assert outcharging.style.outcharge and not guarded.style.outcharge
+
+    def answers() -> tuple:
+        return tuple(p.decide(q) for p in (default, guarded, outcharging) for q in (asked, how))
+    _points(session, NZ, 1)
+    assert answers() == ("assault", "charge", "fire", "assault_fire", "assault", "charge")
+    session.state.set_track(other, "acted", 1, [])
+    assert answers() == ("assault", "charge", "fire", "assault_fire", "fire", "assault_fire")
+    session.state.set_track(other, "acted", 0, [])
+    _points(session, NZ, 2)
+    assert answers() == ("assault", "charge", "fire", "assault_fire", "fire", "assault_fire")
+    turns = session.state.catalog["game"]["game"]["turns"]
+    session.state.record("turn_advanced", {"turn": len(turns) - 1}, [])
+    assert outcharging.turns_left() == 0
+    assert answers() == ("assault", "charge", "fire", "assault_fire", "assault", "charge")
+
+
 def test_a_suppressing_style_shoots_until_few_defenders_have_fire_zones_left():
     """``unsuppressed_defenders``: a Pioneer next to the port held by six
     Greek Units assaults it (an objective, at the odds the default takes),

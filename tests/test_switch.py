@@ -244,3 +244,29 @@ def test_one_rollout_a_policy_with_a_confidence_is_refused(program):
     with pytest.raises(KsError, match="can never leave the default policy") as error:
         switch_player(1, skirmish(program, ALONE), rollouts=1)
     assert "rollouts=2" in error.value.hint
+
+
+def test_use_names_the_policies_and_the_default_first():
+    """``switch:use=guarded+heuristic`` switches among the policies it names,
+    in its order: the first is the one kept unless another beats it (here
+    ``guarded``, not the ruleset's own first); a misspelt name is refused
+    with a did-you-mean, as are a name given twice and both knobs at once."""
+    from kriegsspiel.engine.starting import start
+    from kriegsspiel.tools.seats import players_for
+    session = start("crete/learning", Table({}), seed=4)
+    assert player_settings("switch:use=guarded+heuristic") == \
+        ("switch", {"use": "guarded+heuristic"})
+    table = players_for(["Allied", "Axis"], ["heuristic", "switch:use=guarded+heuristic"],
+                        4, session)
+    player = table.players["Axis"]
+    assert player.names == ["guarded", "heuristic"] and player.playing == "guarded"
+    plain = players_for(["Allied", "Axis"], ["heuristic", "switch:policies=2"], 4, session)
+    assert plain.players["Axis"].names == ["heuristic", "guarded"]
+    with pytest.raises(KsError) as error:
+        players_for(["Allied", "Axis"], ["heuristic", "switch:use=guarded+heurstic"], 4, session)
+    assert "no policy 'heurstic'" in str(error.value) and error.value.hint == \
+        "did you mean 'heuristic'?"
+    for given, refused in (("switch:use=guarded+guarded", "twice"),
+                           ("switch:use=guarded:policies=2", "not both")):
+        with pytest.raises(KsError, match=refused):
+            players_for(["Allied", "Axis"], ["heuristic", given], 4, session)

@@ -117,5 +117,6 @@ SETTINGS: dict[str, dict[str, type]] = {
                "margin": float, "batch": int, "workers": int, "turns": int,
                "every": int, "confidence": float},
     "switch": {"policies": int, "rollouts": int, "turns": int, "horizon": int,
-               "margin": float, "confidence": float, "every": int, "workers": int},
+               "margin": float, "confidence": float, "every": int, "workers": int,
+               "use": str},
 }

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.engine.session import Session
 from kriegsspiel.tools.play import game_goes_on
 from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, answering,
@@ -120,14 +120,16 @@ class SwitchPlayer(SearchPlayer):
 def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
                   turns: int | None = None, horizon: int = 0, margin: float = 0.0,
                   confidence: float = 2.0, every: int = 0, workers: int | None = None,
-                  registry: Any = None) -> SwitchPlayer:
+                  use: str = "", registry: Any = None) -> SwitchPlayer:
     """The ``switch`` kind of ``ks play``: the ruleset's policies
     (ks_search_policies; *policies*: the first N, 0 all), *rollouts* of each
     at every switch point (the searched questions' first of a turn; *every*:
     also every N-th searched question), played *turns* more turns (to the
     game's end by default) or *horizon* decisions (0: none), the default
     policy kept unless another wins by *margin* plus *confidence* standard
-    errors, forked on up to *workers* cores (default: the machine's, at most 2)."""
+    errors, forked on up to *workers* cores (default: the machine's, at most 2);
+    *use*: the policies by name instead, ``+``-separated, the first the one
+    kept unless another beats it (``use=guarded+heuristic``)."""
     if rollouts < 2 and confidence > 0:
         raise KsError(f"switch:rollouts={rollouts} can never leave the default policy: "
                       f"beating it by {confidence:g} standard errors takes 2 rollouts a "
@@ -139,7 +141,8 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
     if not offered:
         raise KsError("no module of this game offers policies to switch among "
                       "(hook ks_search_policies)")
-    chosen = dict(list(offered.items())[:policies or len(offered)])
+    chosen = named_policies(offered, use, policies) if use else \
+        dict(list(offered.items())[:policies or len(offered)])
     kinds = plugin_player_kinds(registry, names)
     workers = workers or min(2, os.cpu_count() or 1)
     return SwitchPlayer(session, module_evaluator(registry, names), chosen, seed,
@@ -154,3 +157,18 @@ def module_policies(registry: Any, names: list[str]) -> dict[str, Factory]:
     any (``ks_search_policies``), its default first."""
     return dict(registry.first("ks_search_policies", names) or {})
 
+
+def named_policies(offered: dict[str, Factory], use: str, policies: int = 0) -> dict[str, Factory]:
+    """The policies *use* names (``a+b``), in its order: the first is the
+    default the switcher keeps unless another beats it."""
+    if policies:
+        raise KsError("switch: give the policies by number (policies=N) or by name "
+                      "(use=a+b), not both")
+    names = use.split("+")
+    for name in names:
+        if name not in offered:
+            raise KsError(f"switch: no policy '{name}' (offered: {', '.join(offered)})",
+                          None, did_you_mean(name, offered))
+    if len(set(names)) != len(names):
+        raise KsError(f"switch:use={use} names a policy twice")
+    return {name: offered[name] for name in names}

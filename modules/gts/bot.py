@@ -353,7 +353,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
                                                default=99), h))
 
     def charge_or_fire(self, decision: Any, options: list) -> Any:
-        if self.style.fire_first and self.charge_check_bought(decision.subject):
+        if self.style.fire_first and self.charge_check_bought(decision.subject) and \
+                not self.outcharges(decision.subject):
             return "assault_fire"  # a charge they pay to hold is no charge
         defenders = self.state.units_at(decision.subject)
         worst = max((self.attr(d, "troop_quality") or 0 for d in defenders), default=0)

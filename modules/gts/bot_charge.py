@@ -63,7 +63,27 @@ class Charging:
         each hit costs them a point or a Troop Quality."""
         return self.style.fire_first and "fire" in options and \
             self.best_shot(unit) >= self.style.any_shot and \
-            any(self.charge_check_bought(h) for h in self.assault_hexes(unit))
+            any(self.charge_check_bought(h) and not self.outcharges(h)
+                for h in self.assault_hexes(unit))
+
+    def outcharges(self, hex_id: str) -> bool:
+        """Whether a style that fires first charges *hex_id* all the same
+        (``outcharge``): more of its Units next to it may still assault it
+        in this activation, the one asked included, than its defenders have
+        Command Points to buy the checks their charges force — the charges
+        bought off spend the points the last must find gone — or no turn
+        follows this one, when a Unit kept back is worth nothing."""
+        if not self.style.outcharge:
+            return False
+        if self.turns_left() <= 0:
+            return True
+        side = self.side_of(self.state.units_at(hex_id)[0])
+        points = max((self.cp(d) for d in self.state.units_at(hex_id)
+                      if self.rule("tq_check_buyable", d, default=False)), default=0)
+        waiting = [u for u in self.units(enemy_of=side)
+                   if self.distance(self.attr(u, "hex"), hex_id) == 1 and
+                   not self.attr(u, "acted") and self.assault_hexes(u)]
+        return 1 + len(waiting) > points
 
     def charge_check_bought(self, hex_id: str) -> bool:
         """Whether the defenders of *hex_id* could pay a Command Point to pass

@@ -31,6 +31,7 @@ class Style:
     fire_first: bool = False    # fire at a charged hex's defenders while they can buy that check
     unsuppressed_defenders: int | None = None  # hold an assault while more defenders are unsuppressed
     charge_deadline: int = 0    # ...but only while more turns than this follow
+    outcharge: bool = False     # fire_first, but charge when more could charge than they have points
 
 
 DEFAULT = Style()
@@ -69,4 +70,8 @@ STYLES: dict[str, Style] = {
                     stand_odds=0.3, forced_march_reach=6, cp_reserve=1),
     # every Unit to its nearest objective: strength where the enemy is nearest
     "massed": replace(DEFAULT, divide=False),
+    # guarded, but charges all the same when more of its Units may still
+    # charge a hex this activation than its defenders have points to buy the
+    # checks off (the last charge finds them spent), and on the last turn
+    "outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True),
 }
