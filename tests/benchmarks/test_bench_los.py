@@ -104,3 +104,23 @@ def test_bench_line_of_sight_pairs_cold(benchmark, world):
         return sum(unblocked(world.ctx, a, b, "direct") for a, b in pairs)
     seen = benchmark.pedantic(cold, rounds=5, iterations=1)
     assert 0 < seen < len(pairs)
+
+
+def test_bench_line_of_sight_cache_on_a_long_log(benchmark, gts):
+    """A game's log grows by some 125,000 events (a whole Mercury game) and the
+    Line of Sight cache checks it for changes before each answer: a question
+    after each new event must cost what the new events cost, not the log's
+    length (the cache once walked the whole log on every check)."""
+    world = big_world(gts, units=20)
+    unblocked = world.program.primitives["los_unblocked"].impl
+    for i in range(120_000):
+        world.state.record("decision", {"key": "padding", "n": i}, [])
+    unblocked(world.ctx, "01.01", "03.02", "direct")
+
+    def asked_after_each_event():
+        seen = 0
+        for i in range(2_000):
+            world.state.record("decision", {"key": "padding", "n": i}, [])
+            seen += unblocked(world.ctx, "01.01", "03.02", "direct")
+        return seen
+    assert benchmark.pedantic(asked_after_each_event, rounds=3, iterations=1) in (0, 2_000)
