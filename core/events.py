@@ -20,6 +20,9 @@ _PLACEMENT_EVENTS = frozenset({"unit_moved", "unit_placed", "unit_eliminated"})
 # apply_event applies (dsl.declarations.KERNEL_EVENTS; a test checks the two agree).
 _STATE_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS | {"turn_advanced", "pool_added",
                                                     "pool_drawn", "pool_removed"}
+# The events that change a value the readers keep.
+_KEPT_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS
+_PIECE_KINDS = ("unit", "leader")  # core.state._PIECES: where a piece is, by its id
 
 
 def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
@@ -27,9 +30,17 @@ def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
     entity key → value) that an event of *kind* (one of ``_ATTR_EVENTS``)
     changes.  A kept read — a track, a link, the face's or the catalog's
     value — changes only with its own track or link of its own entity, or
-    with a flip (all of them); where pieces are is never kept."""
+    with a flip (all of them); where a piece is (``hex``, ``on_map``) with its
+    own moves, placings and elimination."""
     if kind == "unit_flipped":
         state._reads = {}
+        return
+    if kind in _PLACEMENT_EVENTS:
+        for name in ("hex", "on_map"):
+            kept = reads.get(name)
+            if kept is not None:
+                for piece in _PIECE_KINDS:
+                    kept.pop(f"{piece}:{data['unit']}", None)
         return
     kept = reads.get(data["track"] if kind == "track_changed" else data["link"])
     if kept is not None:

@@ -16,7 +16,7 @@ whole games.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 try:
     import cython  # compiling (setup.py): the declarations below type the hot locals
@@ -25,71 +25,142 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, GameState, Ref
 
-Reader = Callable[[GameState, Any], Any]
-
-_READERS: dict[str, Reader] = {}
+_READERS: dict[str, "Reader"] = {}
 
 
-def attr_reader(name: str) -> Reader:
-    """``read(state, ref)`` for attribute *name* of an entity (a Ref)."""
+def attr_reader(name: str) -> "Reader":
+    """``reader(state, ref)`` for attribute *name* of an entity (a Ref)."""
     read = _READERS.get(name)
     if read is None:
         read = _READERS[name] = _make(name)
     return read
 
 
-def _make(name: str) -> Reader:
-    generic = GameState.attr
+def _make(name: str) -> "Reader":
     if name in ("hex", "on_map"):
-        on_map = name == "on_map"
-
-        @cython.locals(state=GameState, ref=Ref, tables=dict, tracked=dict, linked=dict)
-        def read_placement(state: GameState, ref) -> Any:
-            key = ref.key
-            tables = state.tracks
-            tracked = tables.get(key)
-            if tracked is not None and name in tracked:
-                return tracked[name]
-            tables = state.links
-            linked = tables.get(key)
-            if (linked is not None and name in linked) or ref.kind not in _PIECES:
-                return generic(state, ref, name)
-            tables = state.placement
-            where = tables.get(ref.id)
-            return where is not None if on_map else where
-        return read_placement
+        return PlacementReader(name)
     if name == "id":
-        @cython.locals(state=GameState, ref=Ref)
-        def read_id(state: GameState, ref) -> Any:
-            key = ref.key
-            tracked = state.tracks.get(key)
-            if tracked is not None and name in tracked:
-                return tracked[name]
-            linked = state.links.get(key)
-            if linked is not None and name in linked:
-                return generic(state, ref, name)
-            return ref.id
-        return read_id
+        return IdReader(name)
     if name in _KERNEL_ATTRS:  # rarer: the general path
-        return lambda state, ref: generic(state, ref, name)
+        return Reader(name)
+    return StaticReader(name)
 
-    @cython.locals(state=GameState, ref=Ref, tables=dict, kept=dict, tracked=dict, linked=dict,
-                   data=dict, faces=dict, face=dict)
-    def read_static(state: GameState, ref) -> Any:
-        # What was read since the last change, while a rule call runs (the
-        # state's _reads): the same attributes of the same Units are asked
-        # for again and again.
+
+class Reader:
+    """Reads attribute ``name`` of an entity: ``reader(state, ref)``, or
+    ``reader.read(state, ref)``.  Compiled, an extension type (readers.pxd)
+    whose ``read`` the compiled rules' typed callers reach by a C call
+    rather than a Python one (a read is the commonest thing a rule does).
+    This one is the general path, GameState.attr itself."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __call__(self, state: GameState, ref: Any) -> Any:
+        return self.read(state, ref)
+
+    def read(self, state: GameState, ref: Any) -> Any:
+        return GameState.attr(state, ref, self.name)
+
+
+class PlacementReader(Reader):
+    """``hex`` and ``on_map`` of a piece: where the state places it."""
+
+    __slots__ = ("on_map", "seen_reads", "seen_kept")
+
+    def __init__(self, name: str) -> None:
+        Reader.__init__(self, name)
+        self.on_map = name == "on_map"
+        self.seen_reads = self.seen_kept = None  # as StaticReader's
+
+    @cython.locals(tables=dict, tracked=dict, linked=dict, kept=dict)
+    def read(self, state: GameState, ref: Any) -> Any:
+        # A piece's place is kept as StaticReader keeps its values, until it
+        # moves (core.events.forget_reads).
+        name = self.name
         key = ref.key
         kept = None
         tables = state._reads
         if tables is not None:
-            kept = tables.get(name)
-            if kept is None:
-                kept = tables[name] = {}
+            if tables is self.seen_reads:
+                kept = self.seen_kept
             else:
-                value = kept.get(key, _MISSING)
-                if value is not _MISSING:
-                    return value
+                kept = tables.get(name)
+                if kept is None:
+                    kept = tables[name] = {}
+                self.seen_reads, self.seen_kept = tables, kept
+            where = kept.get(key, _MISSING)
+            if where is not _MISSING:
+                return where
+        tables = state.tracks
+        tracked = tables.get(key)
+        if tracked is not None and name in tracked:
+            return tracked[name]
+        tables = state.links
+        linked = tables.get(key)
+        if (linked is not None and name in linked) or ref.kind not in _PIECES:
+            return GameState.attr(state, ref, name)
+        tables = state.placement
+        where = tables.get(ref.id)
+        if self.on_map:
+            where = where is not None
+        if kept is not None:
+            kept[key] = where
+        return where
+
+
+class IdReader(Reader):
+    """``id``: the Ref's own, unless a rule set a track or link of that name."""
+
+    __slots__ = ()
+
+    def read(self, state: GameState, ref: Any) -> Any:
+        name = self.name
+        key = ref.key
+        tracked = state.tracks.get(key)
+        if tracked is not None and name in tracked:
+            return tracked[name]
+        linked = state.links.get(key)
+        if linked is not None and name in linked:
+            return GameState.attr(state, ref, name)
+        return ref.id
+
+
+class StaticReader(Reader):
+    """Any other attribute: a track, a link, the counter's face, the catalog."""
+
+    # The state's kept reads this reader last looked in, and its name's among
+    # them: a name's dict stays while the state's does (forget_reads empties
+    # entries of it or replaces the whole), so one look-up less a read.
+    __slots__ = ("seen_reads", "seen_kept")
+
+    def __init__(self, name: str) -> None:
+        Reader.__init__(self, name)
+        self.seen_reads = self.seen_kept = None
+
+    @cython.locals(tables=dict, kept=dict, tracked=dict, linked=dict,
+                   data=dict, faces=dict, face=dict)
+    def read(self, state: GameState, ref: Any) -> Any:
+        # What was read since the last change, while a rule call runs (the
+        # state's _reads): the same attributes of the same Units are asked
+        # for again and again.
+        name = self.name
+        key = ref.key
+        kept = None
+        tables = state._reads
+        if tables is not None:
+            if tables is self.seen_reads:
+                kept = self.seen_kept
+            else:
+                kept = tables.get(name)
+                if kept is None:
+                    kept = tables[name] = {}
+                self.seen_reads, self.seen_kept = tables, kept
+            value = kept.get(key, _MISSING)
+            if value is not _MISSING:
+                return value
         # A track of this name first (a marker, or a value a rule changed),
         # then the face of a counter, then what the catalog says.  (Each
         # table is put in a local first: compiled, a dict-typed local's .get
@@ -108,7 +179,7 @@ def _make(name: str) -> Reader:
             data = tables.get(ident)
             if (linked is not None and name in linked) or data is None:
                 # a link set on it, a hex the map knows or an unknown entity: attr says
-                value = generic(state, ref, name)
+                value = GameState.attr(state, ref, name)
             else:
                 if kind == "unit":
                     faces, tables = data["faces"], state.faces
@@ -127,4 +198,3 @@ def _make(name: str) -> Reader:
         if kept is not None:
             kept[key] = value
         return value
-    return read_static

@@ -22,7 +22,7 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
-from kriegsspiel.core.events import (_ATTR_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,
+from kriegsspiel.core.events import (_KEPT_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,
                                      apply_event, forget_reads)
 
 try:
@@ -397,7 +397,7 @@ class GameState:
                 self._at = None
             reads = self._reads
             if reads is not None:  # forget the kept reads this changes (core.readers)
-                if kind in _ATTR_EVENTS:
+                if kind in _KEPT_EVENTS:
                     forget_reads(self, reads, kind, data)
             apply_event(self, event)
         self.log.append(event)

@@ -18,6 +18,7 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
+from kriegsspiel.core.readers import Reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.runtime import Context, Frame
@@ -203,6 +204,7 @@ _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 
 
+@cython.locals(read=Reader, read2=Reader)  # read.read: a C call, compiled
 def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     """``unit.column == 0``, ``u.side != unit.side``, ``unit.suppressed > 0``:
     one closure reading the attribute(s) of local variables straight from the
@@ -224,20 +226,20 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
             @cython.locals(ctx=Context)
             def attr_eq(f: Frame):
                 t, ctx = f[slot], f[0]
-                return (read(ctx.world, t) if type(t) is Ref else left(f)) == b
+                return (read.read(ctx.world, t) if type(t) is Ref else left(f)) == b
             return attr_eq
         if op == "!=":
             @cython.locals(ctx=Context)
             def attr_ne(f: Frame):
                 t, ctx = f[slot], f[0]
-                return (read(ctx.world, t) if type(t) is Ref else left(f)) != b
+                return (read.read(ctx.world, t) if type(t) is Ref else left(f)) != b
             return attr_ne
         compare = _OPS[op]
 
         @cython.locals(ctx=Context)
         def attr_ordered(f: Frame):
             t, ctx = f[slot], f[0]
-            a = read(ctx.world, t) if type(t) is Ref else left(f)
+            a = read.read(ctx.world, t) if type(t) is Ref else left(f)
             return False if a is None else compare(a, b)
         return attr_ordered
     other = getattr(right, "reads", None)
@@ -249,8 +251,8 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     @cython.locals(ctx=Context)
     def attrs_compare(f: Frame):  # `u.side != unit.side`
         t, u, ctx = f[slot], f[slot2], f[0]
-        a = read(ctx.world, t) if type(t) is Ref else left(f)
-        b = read2(ctx.world, u) if type(u) is Ref else right(f)
+        a = read.read(ctx.world, t) if type(t) is Ref else left(f)
+        b = read2.read(ctx.world, u) if type(u) is Ref else right(f)
         return (a == b) if equal else (a != b)
     return attrs_compare
 
@@ -276,6 +278,7 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
     return call_locals3
 
 
+@cython.locals(read=Reader)
 def equality(left: Fn, op: str, right: Fn) -> Fn:
     """``a == b``/``a != b``, reading a variable, a constant or an attribute of
     a variable (``unit.hex == h``) without a closure call of its own; both
@@ -300,7 +303,7 @@ def equality(left: Fn, op: str, right: Fn) -> Fn:
         @cython.locals(ctx=Context)
         def attr_local(f: Frame):
             t, ctx = f[slot], f[0]
-            a = read(ctx.world, t) if type(t) is Ref else left(f)
+            a = read.read(ctx.world, t) if type(t) is Ref else left(f)
             return (a == f[y]) if equal else (a != f[y])
         return attr_local
     if y >= 0:

@@ -18,7 +18,7 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.core.errors import KsError, did_you_mean
-from kriegsspiel.core.readers import attr_reader
+from kriegsspiel.core.readers import Reader, attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import (_local, apply, attr_compare, bool_chain, choice, constant,
@@ -102,7 +102,7 @@ class ExprCompiler(StatementCompiler):
                              did_you_mean(name, candidates)))
         return constant(None), "any"
 
-    @cython.locals(slot=cython.Py_ssize_t)
+    @cython.locals(slot=cython.Py_ssize_t, read=Reader)  # read.read: a C call, compiled
     def _attr(self, e: ir.Attr, scope: Scope):
         enum_member = self.p.enum_member(e)
         if enum_member is not None:
@@ -123,7 +123,7 @@ class ExprCompiler(StatementCompiler):
                 target = f[slot]
                 if type(target) is Ref:
                     ctx = f[0]
-                    return read(ctx.world, target)
+                    return read.read(ctx.world, target)
                 if target is None:
                     raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
                 return world_attr(f, target, name)
@@ -136,7 +136,7 @@ class ExprCompiler(StatementCompiler):
             target = obj(f)
             if type(target) is Ref:          # the common case, straight to the state
                 ctx = f[0]
-                return read(ctx.world, target)
+                return read.read(ctx.world, target)
             if target is None:
                 raise RuleRuntimeError(f"'{name}' of nothing (the value is none)", e.loc)
             return world_attr(f, target, name)

@@ -194,7 +194,7 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     read = param_attr(x)
     if read is not None:
         i, name = read
-        get = attr_reader(name)
+        get = attr_reader(name).read  # a bound method: a vector call, not __call__
 
         def attr_false(ctx, args):
             t = args[i]
@@ -207,7 +207,7 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     if read is None:
         return None
     i, name = read
-    get = attr_reader(name)
+    get = attr_reader(name).read
     op = COMPARE[x.op]
     if isinstance(x.right, ir.Lit) and x.right.value is not None:
         b = x.right.value

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import apply_holder, constant_of
 from kriegsspiel.dsl.compiler import Scope
 from kriegsspiel.dsl.shortcuts import remembered
 from kriegsspiel.dsl.link import layer_rank
-from kriegsspiel.dsl.runtime import Explained, RuleRuntimeError
+from kriegsspiel.dsl.runtime import Context, Explained, RuleRuntimeError
 from kriegsspiel.dsl.types import article, is_numeric, join
 
 
@@ -53,15 +58,24 @@ def compile_table(program, decl: ir.Table):
     row_facts = {id(r): (r.key_text, r.layer, [str(c) for c in (r.cites or decl.cites)])
                  for r in rows}
 
+    values: dict[tuple, Any] = {}  # keys → their row's value, as cache has the row
+
+    @cython.locals(ctx=Context)
     def lookup(ctx, *keys: Any):
         # Keys are looked up as given first: an Explained key equals (and hashes
         # as) its plain int, so it finds the row cached under that int.
+        explaining = ctx is not None and ctx.explaining
+        if not explaining:
+            value = values.get(keys, values)  # (the dict itself: no row's value)
+            if value is not values:
+                return value
         row = cache.get(keys)
-        explaining = ctx is not None and ctx.explaining  # (asked once: an attribute look-up)
         if row is None or explaining:
             keys = _plain_keys(keys)
             if row is None:
                 row = find(keys)
+        if not explaining:
+            values[keys] = row.value
         if explaining:
             key_text, layer, cites = row_facts[id(row)]
             ctx.trace.append({"what": what, "keys": list(keys), "row": key_text, "value": row.value,

@@ -38,7 +38,6 @@ must change through events (``GameState.record``), as the kernel requires.
 from __future__ import annotations
 
 import weakref
-from itertools import islice
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.hexgrid import HexGrid
@@ -119,7 +118,8 @@ class _Tracer:
                 or world.turn != self.turn:
             self._forget_answers()
         elif len(log) > self.seen:
-            for event in islice(log, self.seen, None):
+            # By index: islice would walk the whole log up to `seen` on every call.
+            for event in log[self.seen:]:
                 if event.kind == "turn_advanced" or (
                         event.kind == "track_changed"
                         and str(event.data.get("entity", "")).startswith(self.prefixes)):

@@ -52,7 +52,7 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
             found = answers[key] = groups[picked[0]] if len(picked) == 1 else \
                 sorted([i for at in picked for i in groups[at]])
         return [units[i] for i in found]
-    where = attr_reader("hex")
+    where = attr_reader("hex").read  # a bound method: a vector call, not __call__
     near, measured = [], {}  # hex → within reach: Units stack, so each hex is measured once
     for unit in units:
         at = where(world, unit)
@@ -131,7 +131,7 @@ def _near_cells(world, cells: dict, hex_id: str, reach: int, hexes: int) -> list
 def _by_hex(world, units: list) -> dict:
     """The positions in *units* of the Units in each hex, the Units off the map
     left out."""
-    where = attr_reader("hex")
+    where = attr_reader("hex").read  # a bound method: a vector call, not __call__
     groups: dict = {}
     for i, unit in enumerate(units):
         at = where(world, unit)

@@ -152,15 +152,18 @@ def test_kept_reads_stay_what_attr_reads_after_every_event():
 
 
 def test_a_move_keeps_the_reads_and_a_change_forgets_only_its_own():
+    """A track change forgets that track of that entity; a move, where that
+    piece is; a flip, everything."""
     session = start("crete/learning", Table({}), seed=3)
     state = session.state
     unit = _a_unit_on_the_map(state)
     other = next(u for u in (state.interned("unit", i) for i in sorted(state.catalog["unit"]))
                  if u != unit)
-    hits, side = attr_reader("cohesion_hits"), attr_reader("side")
+    hits, side, where = attr_reader("cohesion_hits"), attr_reader("side"), attr_reader("hex")
     state.keep_reads(True)
     try:
         before = hits(state, unit), hits(state, other), side(state, unit)
+        where(state, unit), where(state, other)
         session.ctx.set_track(unit, "cohesion_hits", before[0] + 1)
         assert unit.key not in state._reads["cohesion_hits"]        # its own: forgotten
         assert state._reads["cohesion_hits"][other.key] == before[1]  # another's: kept
@@ -169,6 +172,8 @@ def test_a_move_keeps_the_reads_and_a_change_forgets_only_its_own():
         state.record("unit_moved", {"unit": unit.id, "origin": state.placement[unit.id],
                                     "destination": state.placement[unit.id]}, [])
         assert state._reads["side"][unit.key] == before[2]            # a move: all kept
+        assert unit.key not in state._reads["hex"]                    # but where it is
+        assert state._reads["hex"][other.key] == state.placement[other.id]
         state.record("unit_flipped", {"unit": unit.id, "face": "front"}, [])
         assert state._reads == {}                                      # a flip: none
     finally:
