@@ -125,9 +125,10 @@ def test_the_look_ahead_and_the_steps_answer_as_the_whole_search(scenario, seed,
 
 def _plans_compared(monkeypatch, ignore_version: bool) -> tuple[int, int]:
     """Learning, heuristic against heuristic: every few questions, each Unit's
-    Second Action plan after a Pass and the Second Actions on offer, as the
-    seated bots keep them, against a fresh bot's; with *ignore_version*, the
-    keeping broken on purpose (kept across changes). (Answers compared,
+    Second Action plan after a Pass and whether a move or an assault is on
+    offer as its Second Action (against the whole list second_actions gives),
+    as the seated bots keep them, against a fresh bot's; with *ignore_version*,
+    the keeping broken on purpose (kept across changes). (Answers compared,
     answers that differed.)"""
     if ignore_version:
         def kept_forever(bot):
@@ -144,7 +145,8 @@ def _plans_compared(monkeypatch, ignore_version: bool) -> tuple[int, int]:
             for first in ("pass", "move"):
                 counts[0] += 1
                 offered = fresh.rule("second_actions", unit, first, "division", default=[]) or []
-                if kept.offered_second_actions(unit, first) != offered or \
+                if any(kept.second_action_offered(unit, first, a) != (a in offered)
+                       for a in ("move", "assault")) or \
                         kept.second_action_after(first, unit) != \
                         HeuristicPlayer.second_action_plan(fresh, first, unit):
                     counts[1] += 1

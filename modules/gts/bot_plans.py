@@ -58,18 +58,18 @@ class Plans:
         side = self.side_of(unit)
         neighbours = self.neighbours(here)
         enemy = self.enemy_hexes(side)
-        # The Second Actions offered (every Action type's conditions) are
-        # asked only once the board says one would be worth having: an enemy
-        # next to the Unit, or one near enough for its Fire Zone to be on the
-        # way; the look-ahead over the hexes ahead, dearer still, last.
+        # Whether the rules offer the Second Action is asked only once the
+        # board says one would be worth having: an enemy next to the Unit, or
+        # one near enough for its Fire Zone to be on the way; the look-ahead
+        # over the hexes ahead, dearer still, last.
         if any(h in enemy for h in neighbours) and \
-                "assault" in self.offered_second_actions(unit, first):
+                self.second_action_offered(unit, first, "assault"):
             own = [u for u in self.units(side) if self.attr(u, "hex") == here]
             if any(self.strength(own) >= self.strength(self.state.units_at(h)) and
                    self.on_the_way(unit, h) for h in neighbours if h in enemy):
                 return True
         return first == "pass" and self.fire_zone_may_be_near(unit) and \
-            "move" in self.offered_second_actions(unit, first) and \
+            self.second_action_offered(unit, first, "move") and \
             self.fire_zone_bars_the_way(unit, here, goal)
 
     def fire_zone_may_be_near(self, unit: Ref) -> bool:
@@ -96,7 +96,12 @@ class Plans:
         # go leads to none nearer than d - left (the distance's triangle
         # inequality), so one with d - left >= free is neither asked whether
         # the unit can enter it nor whether it is in a Fire Zone: that
-        # answers as the whole search does, with fewer questions.
+        # answers as the whole search does, with fewer questions. Alike, a hex
+        # `ring` steps out is at least near - ring from every enemy (near: the
+        # unit's own distance to the nearest), and farther than the widest
+        # zone from every enemy it is in none (in_enemy_zone), so the rings
+        # nearer the unit than that are known clear without being asked.
+        near, widest = self.enemy_distance(unit), self.widest_zone(side)
         frontier, reached = [(here, True)], {here: True}
         for ring in range(1, FIRE_ZONE_LOOKAHEAD + 1):
             left = FIRE_ZONE_LOOKAHEAD - ring
@@ -108,7 +113,8 @@ class Plans:
                     away = self.distance(n, goal)
                     if away - left >= free or not self.passable(unit, h, n):
                         continue
-                    still_clear = clear and not self.in_enemy_zone(n, side)
+                    still_clear = clear and (near - ring > widest or
+                                             not self.in_enemy_zone(n, side))
                     reached[n] = still_clear
                     if still_clear:
                         free = min(free, away)
@@ -118,13 +124,14 @@ class Plans:
             frontier = sorted(set(following))
         return zone < free
 
-    def offered_second_actions(self, unit: Ref, first: Any) -> list:
-        """The Second Actions the rules offer after *first* on a Division chit,
-        kept while the state stands (kept_now): asked for an assault, then
-        for a move, of the same Unit."""
+    def second_action_offered(self, unit: Ref, first: Any, action: str) -> bool:
+        """Whether the rules offer *action* as the unit's Second Action after
+        *first* on a Division chit (second_action_allowed: that Action's
+        conditions alone), kept while the state stands (kept_now)."""
         return self.while_state_stands(
-            ("second actions", first, unit.id),
-            lambda: self.rule("second_actions", unit, first, "division", default=[]) or [])
+            ("second action offered", first, unit.id, action),
+            lambda: bool(self.rule("second_action_allowed", unit, first, "division", action,
+                                   default=False)))
 
     def first_action_of(self, unit: Ref) -> Any:
         """The answer to the unit's last ``action`` question (its first Action
