@@ -68,11 +68,14 @@ class Charging:
 
     def outcharges(self, hex_id: str) -> bool:
         """Whether a style that fires first charges *hex_id* all the same
-        (``outcharge``): more of its Units next to it may still assault it
-        in this activation, the one asked included, than its defenders have
-        Command Points to buy the checks their charges force — the charges
-        bought off spend the points the last must find gone — or no turn
-        follows this one, when a Unit kept back is worth nothing."""
+        (``outcharge``): more of its Units next to it may still assault it,
+        the one asked included, than its defenders have Command Points to buy
+        the checks their charges force — the charges bought off spend the
+        points the last must find gone — or no turn follows this one, when a
+        Unit kept back is worth nothing. "May still": not yet acted and the
+        rules' ``assault_hexes`` offering it this hex; the game keeps no
+        record of which Units the activation in progress covers, so a Unit
+        outside it that has not acted counts too."""
         if not self.style.outcharge:
             return False
         if self.turns_left() <= 0:
@@ -82,7 +85,7 @@ class Charging:
                       if self.rule("tq_check_buyable", d, default=False)), default=0)
         waiting = [u for u in self.units(enemy_of=side)
                    if self.distance(self.attr(u, "hex"), hex_id) == 1 and
-                   not self.attr(u, "acted") and self.assault_hexes(u)]
+                   not self.attr(u, "acted") and hex_id in self.assault_hexes(u)]
         return 1 + len(waiting) > points
 
     def charge_check_bought(self, hex_id: str) -> bool:
