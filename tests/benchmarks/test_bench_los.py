@@ -110,7 +110,7 @@ def test_bench_line_of_sight_cache_on_a_long_log(benchmark, gts):
     """A game's log grows by some 125,000 events (a whole Mercury game) and the
     Line of Sight cache checks it for changes before each answer: a question
     after each new event must cost what the new events cost, not the log's
-    length (the cache once walked the whole log on every check)."""
+    length (tests/gts/test_los.py checks what it reads)."""
     world = big_world(gts, units=20)
     unblocked = world.program.primitives["los_unblocked"].impl
     for i in range(120_000):
