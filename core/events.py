@@ -22,12 +22,12 @@ _STATE_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS | {"turn_advanced", "pool_added
                                                     "pool_drawn", "pool_removed"}
 # The events that change a value the readers keep.
 _KEPT_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS
-_PIECE_KINDS = ("unit", "leader")  # core.state._PIECES: where a piece is, by its id
+_PIECE_KINDS = ("unit", "leader")  # the kinds of piece placed on the map, by their id
 
 
 def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
     """Forget what *state* keeps of its readers' reads (``reads``: name →
-    entity key → value) that an event of *kind* (one of ``_ATTR_EVENTS``)
+    entity key → value) that an event of *kind* (one of ``_KEPT_EVENTS``)
     changes.  A kept read — a track, a link, the face's or the catalog's
     value — changes only with its own track or link of its own entity, or
     with a flip (all of them); where a piece is (``hex``, ``on_map``) with its

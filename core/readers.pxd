@@ -7,12 +7,15 @@ cdef class Reader:
     cdef readonly object name
     cpdef object read(self, GameState state, Ref ref)
 
-cdef class PlacementReader(Reader):
-    cdef bint on_map
+cdef class KeepingReader(Reader):
     cdef object seen_reads, seen_kept
+    cdef dict kept_in(self, dict tables)
+
+cdef class PlacementReader(KeepingReader):
+    cdef bint on_map
 
 cdef class IdReader(Reader):
     pass
 
-cdef class StaticReader(Reader):
-    cdef object seen_reads, seen_kept
+cdef class StaticReader(KeepingReader):
+    pass

@@ -65,15 +65,40 @@ class Reader:
         return GameState.attr(state, ref, self.name)
 
 
-class PlacementReader(Reader):
-    """``hex`` and ``on_map`` of a piece: where the state places it."""
+class KeepingReader(Reader):
+    """A reader that keeps what it read in the state's kept reads (its
+    ``_reads``) while a rule call runs: the same attributes of the same Units
+    are asked for again and again."""
 
-    __slots__ = ("on_map", "seen_reads", "seen_kept")
+    # The state's kept reads this reader last looked in, and its name's among
+    # them: a name's dict stays while the state's does (forget_reads empties
+    # entries of it or replaces the whole), so one look-up less a read.
+    __slots__ = ("seen_reads", "seen_kept")
 
     def __init__(self, name: str) -> None:
         Reader.__init__(self, name)
+        self.seen_reads = self.seen_kept = None
+
+    @cython.locals(kept=dict)
+    def kept_in(self, tables: dict) -> dict:
+        """This reader's name's kept reads among the state's *tables*."""
+        if tables is self.seen_reads:
+            return self.seen_kept
+        kept = tables.get(self.name)
+        if kept is None:
+            kept = tables[self.name] = {}
+        self.seen_reads, self.seen_kept = tables, kept
+        return kept
+
+
+class PlacementReader(KeepingReader):
+    """``hex`` and ``on_map`` of a piece: where the state places it."""
+
+    __slots__ = ("on_map",)
+
+    def __init__(self, name: str) -> None:
+        KeepingReader.__init__(self, name)
         self.on_map = name == "on_map"
-        self.seen_reads = self.seen_kept = None  # as StaticReader's
 
     @cython.locals(tables=dict, tracked=dict, linked=dict, kept=dict)
     def read(self, state: GameState, ref: Any) -> Any:
@@ -84,13 +109,7 @@ class PlacementReader(Reader):
         kept = None
         tables = state._reads
         if tables is not None:
-            if tables is self.seen_reads:
-                kept = self.seen_kept
-            else:
-                kept = tables.get(name)
-                if kept is None:
-                    kept = tables[name] = {}
-                self.seen_reads, self.seen_kept = tables, kept
+            kept = self.kept_in(tables)
             where = kept.get(key, _MISSING)
             if where is not _MISSING:
                 return where
@@ -128,17 +147,10 @@ class IdReader(Reader):
         return ref.id
 
 
-class StaticReader(Reader):
+class StaticReader(KeepingReader):
     """Any other attribute: a track, a link, the counter's face, the catalog."""
 
-    # The state's kept reads this reader last looked in, and its name's among
-    # them: a name's dict stays while the state's does (forget_reads empties
-    # entries of it or replaces the whole), so one look-up less a read.
-    __slots__ = ("seen_reads", "seen_kept")
-
-    def __init__(self, name: str) -> None:
-        Reader.__init__(self, name)
-        self.seen_reads = self.seen_kept = None
+    __slots__ = ()
 
     @cython.locals(tables=dict, kept=dict, tracked=dict, linked=dict,
                    data=dict, faces=dict, face=dict)
@@ -151,13 +163,7 @@ class StaticReader(Reader):
         kept = None
         tables = state._reads
         if tables is not None:
-            if tables is self.seen_reads:
-                kept = self.seen_kept
-            else:
-                kept = tables.get(name)
-                if kept is None:
-                    kept = tables[name] = {}
-                self.seen_reads, self.seen_kept = tables, kept
+            kept = self.kept_in(tables)
             value = kept.get(key, _MISSING)
             if value is not _MISSING:
                 return value

@@ -22,8 +22,8 @@ from dataclasses import FrozenInstanceError, dataclass, field
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
-from kriegsspiel.core.events import (_KEPT_EVENTS, _PLACEMENT_EVENTS, _STATE_EVENTS,
-                                     apply_event, forget_reads)
+from kriegsspiel.core.events import (_KEPT_EVENTS, _PIECE_KINDS, _PLACEMENT_EVENTS,
+                                     _STATE_EVENTS, apply_event, forget_reads)
 
 try:
     import cython  # compiling (setup.py): state.pxd makes Ref and GameState extension types
@@ -121,7 +121,7 @@ def jsonable(value: Any) -> Any:
 _EMPTY: dict = {}
 _MISSING = object()
 
-_PIECES = frozenset({"unit", "leader"})
+_PIECES = frozenset(_PIECE_KINDS)
 # What the kernel itself keeps about every piece (not in tracks or the catalog).
 _KERNEL_ATTRS = {
     "id": lambda state, ref: ref.id,
@@ -180,7 +180,7 @@ class GameState:
         # them): rules read the same attributes of the same Units again and
         # again.  None outside such a call, so that a caller (a test) may change
         # the catalog between calls; a value is forgotten by a change of its own
-        # track or link, all of them by a flip or restore (core.events).
+        # track or link, a place by its piece's move, all by a flip or restore.
         self._reads: dict[str, dict[str, Any]] | None = None
         self._ref_lists: dict[str, list[Ref]] | None = None  # the same for refs(kind)
         self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
