@@ -129,7 +129,7 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
     policy kept unless another wins by *margin* plus *confidence* standard
     errors, forked on up to *workers* cores (default: the machine's, at most 2);
     *use*: the policies by name instead, ``+``-separated, the first the one
-    kept unless another beats it (``use=guarded+heuristic``)."""
+    kept unless another beats it (``use=a+b``)."""
     if rollouts < 2 and confidence > 0:
         raise KsError(f"switch:rollouts={rollouts} can never leave the default policy: "
                       f"beating it by {confidence:g} standard errors takes 2 rollouts a "

@@ -2,9 +2,12 @@
 (`second_action_allowed`, actions.ksr) give what the whole list gave: over
 played games of the series and two exclusive layers that add their own
 conditions to an Action (Crete's drop markers, Utah's, through
-`action_legal`), `second_actions` equals the list as it was worked out before
-— every legal Action under the Second Action's chit, then the 10.0.2
-filter — and each Action is allowed exactly when it is in that list."""
+`action_legal`), `second_actions` equals the list worked out the way it
+was before — every Action `legal_actions` lists under the Second Action's
+chit, then the 10.0.2 filter, written out here — and each Action is allowed
+exactly when it is in that list. Both go through a layer's `action_legal`:
+that it says what the layer's rules say is for the layer's own tests
+(Crete's drop markers, shipping and air drops; Utah's)."""
 
 from __future__ import annotations
 
