@@ -98,10 +98,10 @@ class Plans:
         # the unit can enter it nor whether it is in a Fire Zone: that
         # answers as the whole search does, with fewer questions. Alike, a hex
         # `ring` steps out is at least near - ring from every enemy (near: the
-        # unit's own distance to the nearest), and farther than the widest
+        # distance from `here` to the nearest), and farther than the widest
         # zone from every enemy it is in none (in_enemy_zone), so the rings
         # nearer the unit than that are known clear without being asked.
-        near, widest = self.enemy_distance(unit), self.widest_zone(side)
+        near, widest = self.hex_enemy_distance(here, side), self.widest_zone(side)
         frontier, reached = [(here, True)], {here: True}
         for ring in range(1, FIRE_ZONE_LOOKAHEAD + 1):
             left = FIRE_ZONE_LOOKAHEAD - ring
