@@ -178,3 +178,34 @@ def test_a_move_keeps_the_reads_and_a_change_forgets_only_its_own():
         assert state._reads == {}                                      # a flip: none
     finally:
         state.keep_reads(False)
+
+
+def test_a_kept_place_follows_a_rolled_back_move_a_restore_and_an_elimination():
+    """Where a piece is, kept while a rule call runs, reads where the state
+    places it after a move the rules roll back (a refused action), after a
+    snapshot is restored and after the piece is eliminated."""
+    session = start("crete/learning", Table({}), seed=3)
+    state = session.state
+    unit = _a_unit_on_the_map(state)
+    home = state.placement[unit.id]
+    away = next(h for u, h in sorted(state.placement.items()) if h not in (None, home))
+    where, on_map = attr_reader("hex"), attr_reader("on_map")
+    moved = {"unit": unit.id, "origin": home, "destination": away}
+    state.keep_reads(True)
+    try:
+        assert (where(state, unit), on_map(state, unit)) == (home, True)
+        with pytest.raises(KsError):
+            with state.transaction():
+                state.record("unit_moved", moved, [])
+                assert where(state, unit) == away
+                raise KsError("refused")
+        assert (where(state, unit), on_map(state, unit)) == (home, True)
+        snap = state.snapshot()
+        state.record("unit_moved", moved, [])
+        assert where(state, unit) == away
+        state.restore(snap)
+        assert (where(state, unit), on_map(state, unit)) == (home, True)
+        state.record("unit_eliminated", {"unit": unit.id}, [])
+        assert (where(state, unit), on_map(state, unit)) == (None, False)
+    finally:
+        state.keep_reads(False)

@@ -399,8 +399,9 @@ def test_table_lookup_with_ranges_and_wildcards(roll, weather, expected):
 
 def test_table_lookup_explains_the_row():
     p = isolated(TABLE)
+    assert p.lookup("effect", 2, "rain") == "S?"  # unexplained first: its value is kept...
     ctx = Context(world=None, dice=None, decider=None)
-    p.call("effect_of", ctx, 2, "rain")
+    p.call("effect_of", ctx, 2, "rain")           # ...and an explained look-up still says why
     row = next(r for r in ctx.trace if r["what"] == "table effect")
     assert row == {"what": "table effect", "keys": [2, "rain"], "row": "0..3, rain",
                    "value": "S?", "layer": "series", "cites": ["gts:19.2.1"],
