@@ -23,7 +23,7 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
-from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, GameState, Ref
+from kriegsspiel.core.state import _EMPTY, _KERNEL_ATTRS, _MISSING, _PIECES, GameState
 
 _READERS: dict[str, "Reader"] = {}
 
