@@ -43,9 +43,9 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.core.state import GameState
 from kriegsspiel.dsl.runtime import Context
-from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, args_key, direct_body
+from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, answer_key, direct_body
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
@@ -230,19 +230,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             seen_kept, seen_mine = kept, mine
             stamp = seen_stamp = world.stamps(watched, entries, turn)
             seen_version = world.version
-        # args_key(args) written out, as in dsl/shortcuts.py's wrapper (keep the two
-        # alike; a call of its own costs more than it
-        # does): the arguments themselves when each is an entity, a string or
-        # none; for a def of one parameter, that entity or string itself
-        # (never equal to a tuple key, and no tuple to hash and compare).
-        key = args
-        for a in args:
-            if type(a) is not Ref and type(a) is not str and a is not None:
-                key = args_key(args)
-                break
-        else:
-            if len(args) == 1 and args[0] is not None:
-                key = args[0]
+        key = answer_key(args)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
             if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:

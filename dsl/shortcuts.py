@@ -75,19 +75,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
         mine = memo.get(what)  # this definition's answers
         if mine is None:
             mine = memo[what] = {}
-        # args_key(args) written out, as in dsl/lasting.py's wrapper (keep the two
-        # alike; a call of its own costs more than it
-        # does): the arguments themselves when each is an entity, a string or
-        # none; for a def of one parameter, that entity or string itself
-        # (never equal to a tuple key, and no tuple to hash and compare).
-        key = args
-        for a in args:
-            if type(a) is not Ref and type(a) is not str and a is not None:
-                key = args_key(args)
-                break
-        else:
-            if len(args) == 1 and args[0] is not None:
-                key = args[0]
+        key = answer_key(args)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
             if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
@@ -122,6 +110,20 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
                 value = list(value)  # the caller's copy; the remembered one stays as it was
         return value
     return fn
+
+
+def answer_key(args: tuple) -> Any:
+    """What a def's answer to *args* is filed under, kept (dsl/lasting.py) or
+    remembered (``remembered``): the arguments themselves when each is an
+    entity, a string or none; for a def of one parameter, that entity or
+    string itself (never equal to a tuple key, and no tuple to hash and
+    compare); else ``args_key``.  Compiled, a C call (shortcuts.pxd)."""
+    for a in args:
+        if type(a) is not Ref and type(a) is not str and a is not None:
+            return args_key(args)
+    if len(args) == 1 and args[0] is not None:
+        return args[0]
+    return args
 
 
 def args_key(args: tuple) -> tuple | None:

@@ -2,7 +2,7 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: not met, ~31 in the best round when a playout
-was 230M instructions; 169.4M today, docs/performance.md "What a playout
+was 230M instructions; 169.5M today, docs/performance.md "What a playout
 does, and the readers' path").  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
