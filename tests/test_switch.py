@@ -189,11 +189,16 @@ def test_same_seed_same_game_on_one_core_or_two_forked_or_re_run(program):
     assert fight(program, fork=True, workers=2, batch=2) == one
     assert fight(program, fork=False) == one
     assert fight(program, fork=True, workers=1, seed=6)[0] != one[0]
+    # switching where the policies part as well: more switches, still one game
+    parting = fight(program, fork=True, workers=1, differ=True)
+    assert len(parting[0]) > len(one[0])
+    assert fight(program, fork=True, workers=2, batch=2, differ=True) == parting
+    assert fight(program, fork=False, differ=True) == parting
 
 
 def test_a_misspelt_knob_is_refused_with_a_did_you_mean():
-    assert player_settings("switch:rollouts=4:policies=3") == \
-        ("switch", {"rollouts": 4, "policies": 3})
+    assert player_settings("switch:rollouts=4:policies=3:differ=1") == \
+        ("switch", {"rollouts": 4, "policies": 3, "differ": 1})
     with pytest.raises(KsError) as error:
         player_settings("switch:rolouts=4")
     assert "no setting 'rolouts'" in str(error.value) and "rollouts" in str(error.value.hint)
@@ -270,3 +275,51 @@ def test_use_names_the_policies_and_the_default_first():
                            ("switch:use=guarded:policies=2", "not both")):
         with pytest.raises(KsError, match=refused):
             players_for(["Allied", "Axis"], ["heuristic", given], 4, session)
+
+
+class March(Take):
+    """Take's moves, but never attacks: agrees with Take but at an attack."""
+
+    def decide(self, decision):
+        return "none" if decision.key == "attack" else super().decide(decision)
+
+
+def blue_lost(session, side: str) -> float:
+    """Scored by the blue Units eliminated so far (a rollout cut short by its horizon)."""
+    return float(sum(1 for e in session.state.log if e.kind == "unit_eliminated"
+                     and e.data.get("unit", "").startswith("B")))
+
+
+MARCH_OR_STRIKE = {"march": lambda seed, session: March(session),
+                   "strike": lambda seed, session: Take(session)}
+# Red marches next to Blue's Unit on the objective: striking it at 4 to 1
+# eliminates it on a roll of 1-4.
+ON_THE_OBJECTIVE = {"R1": ("red", 8, 3, 3, "01.04"), "B1": ("blue", 3, 2, 3, "05.04")}
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_differ_switches_where_the_policies_answer_differently(program):
+    """Rollouts that stop at the next question (horizon 0) from the turn's
+    first question see no attack: once a turn the default, march, is kept
+    and Red never strikes.  With ``differ`` the switcher also asks both policies at
+    each question and switches where they part — at the attack, whose
+    rollouts roll its die — and strikes."""
+    def game(**more):
+        session = skirmish(program, ON_THE_OBJECTIVE)
+        player = switcher(session, MARCH_OR_STRIKE, evaluate=blue_lost, rollouts=6,
+                          horizon=0, confidence=0, **more)
+        played(session, player)
+        attacks = [r["answer"] for r in session.players.record
+                   if r["player"] == "red" and r["key"] == "attack"]
+        return player, attacks
+    once, attacks = game()
+    assert attacks and set(attacks) == {"none"}
+    assert all(chosen == "march" for _, chosen, _ in once.switches) and once.probes == 0
+    often, attacks = game(differ=True)
+    assert attacks[0] == Ref("unit", "B1")
+    asked, chosen, scores = often.switches[1]  # the turn's first question, then the attack
+    assert chosen == "strike" and scores[1][1] > scores[0][1] == 0.0
+    assert often.session.players.record[asked - 1]["key"] == "attack"
+    # every searched question but the turn's first asked, a switch only at the attack
+    red = [r["key"] for r in often.session.players.record if r["player"] == "red"]
+    assert often.probes == len(red) - 1 and len(often.switches) == 2

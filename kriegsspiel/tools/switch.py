@@ -5,7 +5,9 @@ Knows no game.  The ruleset offers its policies (hook ``ks_search_policies``:
 named player factories, its own default first — GTS: the heuristic bot in
 several styles).  At a *switch point* — the side's first searched question
 (``ks_search_questions``) of each action in progress (a turn in ``ks play``),
-and with ``every=N`` also every N-th searched question after it — the player
+with ``every=N`` also every N-th searched question after it, and with
+``differ`` also every searched question its policies answer differently
+(where they all agree, switching could change nothing yet) — the player
 plays ``rollouts`` rollouts of every policy from the question as it stands:
 the policy answers for the searching side from this question on, the
 ruleset's default player for every other side, to the end of the game (or
@@ -44,7 +46,8 @@ class SwitchPlayer(SearchPlayer):
 
     def __init__(self, session: Session, evaluate: Evaluator, policies: dict[str, Factory],
                  seed: int = 0, rollouts: int = 8, every: int = 0,
-                 opponent: Factory | None = None, **search: Any) -> None:
+                 opponent: Factory | None = None, differ: bool = False,
+                 **search: Any) -> None:
         if not policies:
             raise KsError("a policy-switching player needs at least one policy "
                           "(hook ks_search_policies)")
@@ -54,6 +57,9 @@ class SwitchPlayer(SearchPlayer):
         self.policies = dict(policies)
         self.names = list(self.policies)
         self.every = every
+        # also switch at each searched question the policies answer differently
+        self.differ = differ
+        self.probes = 0                     # questions at which the policies were asked
         self.playing = self.names[0]
         self.players: dict[str, Any] = {}   # name -> its player in the real game
         self.switched_at: Any = None        # the action in progress when last switched
@@ -65,24 +71,39 @@ class SwitchPlayer(SearchPlayer):
         self.rollout_scores: list[dict[int, float]] = []
 
     def policy(self, name: str) -> Any:
-        """The player of policy *name* in the real game (made when first followed)."""
+        """The player of policy *name* in the real game (made when first asked)."""
         if name not in self.players:
             self.players[name] = self.policies[name](self.seed, self.session)
         return self.players[name]
 
     def decide(self, decision: Any) -> Any:
         self.asked += 1
+        answers: dict[str, Any] = {}
         if self.searched(decision, list(decision.options)):
             self.since_switch += 1
             start = self.watch.starts[0]
-            if start is not self.switched_at or \
-                    (self.every and self.since_switch > self.every):
+            due = start is not self.switched_at or \
+                (self.every and self.since_switch > self.every)
+            if not due and self.differ:
+                answers = self.answers(decision)
+                due = len({_answer_key(a) for a in answers.values()}) > 1
+            if due:
                 self.switched_at, self.since_switch = start, 1
                 chosen = self.switch(decision)
                 if isinstance(chosen, InRollout):  # a forked rollout: its policy answers
                     return self.rollout_answer(None, decision, chosen.players)
                 self.playing = chosen
+        if self.playing in answers:  # asked once already: the same answer
+            return answers[self.playing]
         return self.policy(self.playing).decide(decision)
+
+    def answers(self, decision: Any) -> dict[str, Any]:
+        """Each policy's answer to *decision*, its player in the real game asked.
+        Where they all agree, a switch could change nothing yet: the policies
+        part where they answer differently, and that is where their rollouts
+        differ most (the same dice up to there)."""
+        self.probes += 1
+        return {name: self.policy(name).decide(decision) for name in self.names}
 
     def switch(self, decision: Any) -> str | InRollout:
         """The policy to follow from *decision* on: every policy's rollouts,
@@ -117,15 +138,21 @@ class SwitchPlayer(SearchPlayer):
         return players[answering(decision)].decide(decision)
 
 
+def _answer_key(answer: Any) -> tuple:
+    """An answer compared by type and value (False is not the answer 0)."""
+    return type(answer).__name__, repr(answer)
+
+
 def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
                   turns: int | None = None, horizon: int = 0, margin: float = 0.0,
                   confidence: float = 2.0, every: int = 0, workers: int | None = None,
-                  use: str = "", registry: Any = None) -> SwitchPlayer:
+                  use: str = "", differ: int = 0, registry: Any = None) -> SwitchPlayer:
     """The ``switch`` kind of ``ks play``: the ruleset's policies
     (ks_search_policies; *policies*: the first N, 0 all), *rollouts* of each
     at every switch point (the searched questions' first of a turn; *every*:
     also every N-th searched question), played *turns* more turns (to the
-    game's end by default) or *horizon* decisions (0: none), the default
+    game's end by default) or *horizon* decisions (0: none); *differ*: also
+    at each searched question the policies answer differently; the default
     policy kept unless another wins by *margin* plus *confidence* standard
     errors, forked on up to *workers* cores (default: the machine's, at most 2);
     *use*: the policies by name instead, ``+``-separated, the first the one
@@ -147,6 +174,7 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
     workers = workers or min(2, os.cpu_count() or 1)
     return SwitchPlayer(session, module_evaluator(registry, names), chosen, seed,
                         rollouts=rollouts, every=every, opponent=kinds.get("heuristic"),
+                        differ=bool(differ),
                         horizon=horizon or None, margin=margin, confidence=confidence,
                         extra_actions=turns, continue_while=game_goes_on, batch=workers,
                         workers=workers, questions=module_questions(registry, names))
