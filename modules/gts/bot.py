@@ -23,6 +23,7 @@ answers depend only on the game.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from typing import Any
 
@@ -48,8 +49,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
         # side -> (its enemies' hexes, {hex: distance to the nearest of them},
-        #          the state's version they were last found standing at)
-        self._enemy_sets: dict[Any, tuple[frozenset, dict, int]] = {}
+        #          the state's version they were last found standing at,
+        #          (those of the hexes on the map, whether any is not))
+        self._enemy_sets: dict[Any, tuple[frozenset, dict, int, tuple]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
@@ -119,13 +121,14 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         if before is not None and (before[2] == version or
                                    not self.moved_since(("enemies of", side), side, False)):
             if before[2] != version:
-                self._enemy_sets[side] = (before[0], before[1], version)
+                self._enemy_sets[side] = (before[0], before[1], version, before[3])
             return before[0]
         self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before[0] != hexes:
-            before = (hexes, {})
-        self._enemy_sets[side] = (before[0], before[1], version)
+            on_map = tuple(h for h in hexes if h is not None and self.is_hex(h))
+            before = (hexes, {}, None, (on_map, len(on_map) < len(hexes)))
+        self._enemy_sets[side] = (before[0], before[1], version, before[3])
         return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
@@ -137,12 +140,25 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
 
     def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
         """How far *here* is from the nearest enemy of *side* (99: none)."""
-        enemies = self.enemy_hexes(side)
-        measured = self._enemy_sets[side][1]
-        found = measured.get(here)
+        self.enemy_hexes(side)
+        known = self._enemy_sets[side]
+        found = known[1].get(here)
         if found is None:
-            found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
+            found = known[1][here] = self.nearest_distance(here, *known[3])
         return found
+
+    def nearest_distance(self, here: str | None, on_map: tuple, off_map: bool) -> int:
+        """min(distance(here, h)) over the hexes *on_map* and, when *off_map*,
+        some not on the map (None, a box: 99 away, as distance() says), 99
+        for none: the state measuring each pair itself, without a call of
+        distance() each — the bot asks it of every enemy for hex after hex."""
+        if here is None or not on_map:
+            return 99
+        try:
+            near = min(map(self.state.distance, itertools.repeat(here, len(on_map)), on_map))
+        except KsError:  # *here* is not on the map: 99 from every hex
+            return 99
+        return min(near, 99) if off_map else near
 
     def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
         rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)
