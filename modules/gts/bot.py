@@ -66,8 +66,12 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         # (the rules, {def name: its read spec},
         #  {def name: [the game's call, stamp, answers, the version it was stamped at]})
         self._rules_read: tuple = (None, {}, {})
-        # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
+        # side -> (the objectives, {unit id: hex}, the sorted pairs, how many
+        #          times sorted_pairs has been asked) of its last division
         self._pairs: dict[Any, tuple] = {}
+        # side -> (its sorted pairs, (share, Units, sorted_pairs' calls then),
+        #          the pairs that gave a Unit its objective) of its last division
+        self._divisions: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
         # side -> (the game's call, {hex: in an enemy Fire Zone}), the log read on
