@@ -330,8 +330,27 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         return "stay" if nearness(here) <= nearness(self.attr(best, "hex")) else best
 
     def next_unit(self, decision: Any, options: list) -> Any:
+        """The Unit offered nearest the enemy (enemy_distance), the first by id
+        of those as near. Asked of every Unit offered, activation after
+        activation: each side's measured distances are found once a question
+        (nothing changes while it is answered) and looked up directly."""
         units = [o for o in options if isinstance(o, Ref)]
-        return min(units, key=lambda u: (self.enemy_distance(u), u.id)) if units else None
+        if not units:
+            return None
+        attr, sides = self.attr, {}
+
+        def nearness(unit: Ref) -> tuple:
+            side = self.unit_side(unit)
+            known = sides.get(side)
+            if known is None:
+                self.enemy_hexes(side)
+                known = sides[side] = self._enemy_sets[side]
+            here = attr(unit, "hex")
+            found = known[1].get(here)
+            if found is None:
+                found = known[1][here] = self.nearest_distance(here, *known[3])
+            return found, unit.id
+        return min(units, key=nearness)
 
     def stack_with(self, decision: Any, options: list) -> Any:
         """Alone (``done``), or, in a style that masses (``stack``), with every
