@@ -48,6 +48,9 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         self.style = style
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
+        # (the catalog's victory conditions, its Victory Point lines,
+        #  {(kind, side): the objectives they name}) — Aims.objectives
+        self._objectives: tuple = (None, None, {})
         # side -> (its enemies' hexes, {hex: distance to the nearest of them},
         #          the state's version they were last found standing at,
         #          (those of the hexes on the map, whether any is not))

@@ -19,6 +19,8 @@ from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
 
+_NO_ENTRIES: dict = {}  # a catalog without victory conditions (or Victory Point lines)
+
 # Greater than every (distance, objective, unit id) pair: nothing changed.
 _PAST_EVERY_PAIR = (float("inf"),)
 
@@ -33,7 +35,23 @@ class Aims:
     attr, side_of, units, distance, enemy_hexes."""
 
     def objectives(self, kind: str = "control", side: Any = None) -> list[str]:
-        """The hexes victory conditions of *kind* name (of *side*'s, if given)."""
+        """The hexes victory conditions of *kind* name (of *side*'s, if given).
+        Asked for every goal worked out: kept while the catalog's victory
+        conditions and Victory Point lines are the same (no event changes
+        them; a restore or a test puts in others), a copy handed out."""
+        catalog = self.state.catalog
+        victory = catalog.get("victory", _NO_ENTRIES)
+        points = catalog.get("victory_points", _NO_ENTRIES)
+        kept = self._objectives
+        if kept[0] is not victory or kept[1] is not points:
+            kept = self._objectives = (victory, points, {})
+        found = kept[2].get((kind, side))
+        if found is None:
+            found = kept[2][(kind, side)] = self.objectives_now(kind, side)
+        return list(found)
+
+    def objectives_now(self, kind: str, side: Any) -> list[str]:
+        """objectives, worked out."""
         hexes = []
         for cond in self.state.catalog.get("victory", {}).values():
             if cond.get("kind") == kind and (side is None or cond.get("side") == side):
