@@ -160,6 +160,42 @@ def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
     assert bot.sorted_pairs(units, goals, "Axis") == all_sorted()
 
 
+def test_the_division_gone_on_from_the_first_change_equals_one_made_afresh():
+    """bot_aims.divide goes on with the last share-out from the least pair a
+    move took out or put back: its answer is the whole share-out's, after one
+    Unit moved (kept pairs) and after many (sorted afresh), and after the
+    pairs were asked for in between (the share-out then made again)."""
+    session = start("crete/snafu", Table({}), seed=1)
+    for piece, hex_id in SNAFU_AXIS.items():
+        kind = "leader" if "Leader" in piece else "unit"
+        session.place(piece, hex_id, kind)
+    bot = HeuristicPlayer(session, 1)
+    goals = bot.objectives()
+    units = [u for u in bot.units("Axis")]
+
+    def afresh():
+        share, given, taken = -(-len(units) // len(goals)), {}, {}
+        for _, goal, unit_id in sorted(
+                p for u in units
+                for p in bot.unit_pairs(u.id, session.state.placement[u.id], goals)):
+            if unit_id not in given and taken.get(goal, 0) < share:
+                given[unit_id] = goal
+                taken[goal] = taken.get(goal, 0) + 1
+        return given
+
+    assert bot.divide(units, goals, "Axis") == afresh()
+    hexes = sorted({h for u in units for h in bot.neighbours(session.state.placement[u.id])})
+    rng = random.Random(3)
+    for turn in range(60):
+        session.place(rng.choice(units).id, rng.choice(hexes))
+        if turn % 7 == 3:
+            bot.sorted_pairs(units, goals, "Axis")  # a change the share-out did not see
+        assert bot.divide(units, goals, "Axis") == afresh()
+    for unit in units:
+        session.place(unit.id, rng.choice(hexes))
+    assert bot.divide(units, goals, "Axis") == afresh()
+
+
 def _played_and_checked(scenario: str, seed: int, kinds: list, turns: int, every: int,
                         check) -> tuple:
     """Plays *turns* of a game; at every *every*-th question it asks (inside

@@ -7,10 +7,11 @@ compiled rules, the map, the kept answers, the event log — and a full
 collection walks all of it, while the objects a rule evaluation makes die
 young, freed by their reference counts.  On a whole Mercury game the full
 collections were about a sixth of its time (docs/performance.md, "The garbage
-collector's pace").  While a game is set up, an action runs or a played game
-goes from turn to turn, the oldest generation is collected a hundred times
-less often; the young generations keep CPython's pace, so short-lived cycles
-go as soon as before.  Outside those blocks the process's own thresholds stand.
+collector's pace").  While a game is set up, an action runs, a played game
+goes from turn to turn or `ks play` shows and writes out the game at its end,
+the oldest generation is collected a hundred times less often; the young
+generations keep CPython's pace, so short-lived cycles go as soon as before.
+Outside those blocks the process's own thresholds stand.
 """
 
 from __future__ import annotations

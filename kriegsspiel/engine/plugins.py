@@ -47,6 +47,10 @@ class Registry:
     modules: dict[str, tuple[ModuleInfo, Any]] = field(default_factory=dict)
     # Answers of hooks that depend on the modules only, kept by the asker.
     answers: dict = field(default_factory=dict, repr=False)
+    # (hook, module) -> (the modules registered then, the hook restricted to
+    # that module): made once, not at every call (the turn log asks
+    # ks_describe_event of each module for every event of a game).
+    _callers: dict = field(default_factory=dict, repr=False)
 
     def names(self) -> list[str]:
         return list(self.modules)
@@ -124,13 +128,22 @@ class Registry:
         module that gave it."""
         out = []
         for name in names:
-            others = [p for n, (_, p) in self.modules.items() if n != name]
-            result = self.manager.subset_hook_caller(hook, remove_plugins=others)(**kwargs)
+            result = self._caller(hook, name)(**kwargs)
             if isinstance(result, list):
                 out.extend((name, r) for r in result)
             elif result is not None:
                 out.append((name, result))
         return out
+
+    def _caller(self, hook: str, name: str) -> Any:
+        """*hook* restricted to module *name* (pluggy's subset hook caller),
+        made again only when modules have been registered since."""
+        kept = self._callers.get((hook, name))
+        if kept is None or kept[0] != len(self.modules):
+            others = [p for n, (_, p) in self.modules.items() if n != name]
+            kept = self._callers[(hook, name)] = (
+                len(self.modules), self.manager.subset_hook_caller(hook, remove_plugins=others))
+        return kept[1]
 
     def first(self, hook: str, names: Iterable[str]) -> Any:
         """The answer of the highest-layer module among *names* that answers."""

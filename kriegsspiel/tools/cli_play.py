@@ -162,6 +162,7 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
         its end, a player quitting, Ctrl-C, a rule or a bot failing — show what
         happened, then keep it: the log and the save are written (a save made at
         the decision where a player stopped resumes there)."""
+        from kriegsspiel.engine.collector import paced_collector
         from kriegsspiel.tools.play import run_checked, write_log, write_save
         from kriegsspiel.tools.saves import DoesNotReplay
         from kriegsspiel.tools.screen import ReaderGone, Screen
@@ -182,14 +183,18 @@ def register(app: typer.Typer, out: Console, fail: Callable[[KsError], NoReturn]
             stopped = exc
         except Exception as exc:  # a bug: the game up to its last whole action is kept
             stopped = KsError(f"internal error, please report it: {type(exc).__name__}: {exc}")
-        screen.finish()
+        # Showing and writing out a game walks its whole log: no full collection
+        # of its large heap is due for that (engine/collector.py).
+        with paced_collector():
+            screen.finish()
         if interrupted and save is None:
             save = offer_save()
         try:
-            if log:
-                write_log(game.session, log)
-            if save:
-                write_save(game, save)
+            with paced_collector():
+                if log:
+                    write_log(game.session, log)
+                if save:
+                    write_save(game, save)
         except KsError as exc:
             fail(exc)
         if stopped is None:

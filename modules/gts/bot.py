@@ -23,6 +23,7 @@ answers depend only on the game.
 from __future__ import annotations
 
 import functools
+import itertools
 import random
 from typing import Any
 
@@ -47,9 +48,13 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         self.style = style
         self.rng = random.Random(seed)
         self._required: list[str] | None = None
+        # (the catalog's victory conditions, its Victory Point lines,
+        #  {(kind, side): the objectives they name}) — Aims.objectives
+        self._objectives: tuple = (None, None, {})
         # side -> (its enemies' hexes, {hex: distance to the nearest of them},
-        #          the state's version they were last found standing at)
-        self._enemy_sets: dict[Any, tuple[frozenset, dict, int]] = {}
+        #          the state's version they were last found standing at,
+        #          (those of the hexes on the map, whether any is not))
+        self._enemy_sets: dict[Any, tuple[frozenset, dict, int, tuple]] = {}
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
@@ -64,8 +69,12 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         # (the rules, {def name: its read spec},
         #  {def name: [the game's call, stamp, answers, the version it was stamped at]})
         self._rules_read: tuple = (None, {}, {})
-        # side -> (the objectives, {unit id: hex}, the sorted pairs) of its last division
+        # side -> (the objectives, {unit id: hex}, the sorted pairs, how many
+        #          times sorted_pairs has been asked) of its last division
         self._pairs: dict[Any, tuple] = {}
+        # side -> (its sorted pairs, (share, Units, sorted_pairs' calls then),
+        #          the pairs that gave a Unit its objective) of its last division
+        self._divisions: dict[Any, tuple] = {}
         self._mobile: dict[tuple, bool] = {}
         self._goal_distances: dict[tuple, list] = {}
         # side -> (the game's call, {hex: in an enemy Fire Zone}), the log read on
@@ -119,13 +128,14 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         if before is not None and (before[2] == version or
                                    not self.moved_since(("enemies of", side), side, False)):
             if before[2] != version:
-                self._enemy_sets[side] = (before[0], before[1], version)
+                self._enemy_sets[side] = (before[0], before[1], version, before[3])
             return before[0]
         self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before[0] != hexes:
-            before = (hexes, {})
-        self._enemy_sets[side] = (before[0], before[1], version)
+            on_map = tuple(h for h in hexes if h is not None and self.is_hex(h))
+            before = (hexes, {}, None, (on_map, len(on_map) < len(hexes)))
+        self._enemy_sets[side] = (before[0], before[1], version, before[3])
         return before[0]
 
     def enemy_distance(self, unit: Ref) -> int:
@@ -137,12 +147,25 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
 
     def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
         """How far *here* is from the nearest enemy of *side* (99: none)."""
-        enemies = self.enemy_hexes(side)
-        measured = self._enemy_sets[side][1]
-        found = measured.get(here)
+        self.enemy_hexes(side)
+        known = self._enemy_sets[side]
+        found = known[1].get(here)
         if found is None:
-            found = measured[here] = min((self.distance(here, h) for h in enemies), default=99)
+            found = known[1][here] = self.nearest_distance(here, *known[3])
         return found
+
+    def nearest_distance(self, here: str | None, on_map: tuple, off_map: bool) -> int:
+        """min(distance(here, h)) over the hexes *on_map* and, when *off_map*,
+        some not on the map (None, a box: 99 away, as distance() says), 99
+        for none: the state measuring each pair itself, without a call of
+        distance() each — the bot asks it of every enemy for hex after hex."""
+        if here is None or not on_map:
+            return 99
+        try:
+            near = min(map(self.state.distance, itertools.repeat(here, len(on_map)), on_map))
+        except KsError:  # *here* is not on the map: 99 from every hex
+            return 99
+        return min(near, 99) if off_map else near
 
     def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
         rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)
@@ -310,8 +333,27 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         return "stay" if nearness(here) <= nearness(self.attr(best, "hex")) else best
 
     def next_unit(self, decision: Any, options: list) -> Any:
+        """The Unit offered nearest the enemy (enemy_distance), the first by id
+        of those as near. Asked of every Unit offered, activation after
+        activation: each side's measured distances are found once a question
+        (nothing changes while it is answered) and looked up directly."""
         units = [o for o in options if isinstance(o, Ref)]
-        return min(units, key=lambda u: (self.enemy_distance(u), u.id)) if units else None
+        if not units:
+            return None
+        attr, sides = self.attr, {}
+
+        def nearness(unit: Ref) -> tuple:
+            side = self.unit_side(unit)
+            known = sides.get(side)
+            if known is None:
+                self.enemy_hexes(side)
+                known = sides[side] = self._enemy_sets[side]
+            here = attr(unit, "hex")
+            found = known[1].get(here)
+            if found is None:
+                found = known[1][here] = self.nearest_distance(here, *known[3])
+            return found, unit.id
+        return min(units, key=nearness)
 
     def stack_with(self, decision: Any, options: list) -> Any:
         """Alone (``done``), or, in a style that masses (``stack``), with every

@@ -12,10 +12,17 @@ crowding the nearest (SNAFU's Axis: the port and two airfield hexes)."""
 from __future__ import annotations
 
 import bisect
+import itertools
 from typing import Any
 
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
+
+
+_NO_ENTRIES: dict = {}  # a catalog without victory conditions (or Victory Point lines)
+
+# Greater than every (distance, objective, unit id) pair: nothing changed.
+_PAST_EVERY_PAIR = (float("inf"),)
 
 
 def condition_hexes(cond: dict) -> list[str]:
@@ -28,7 +35,23 @@ class Aims:
     attr, side_of, units, distance, enemy_hexes."""
 
     def objectives(self, kind: str = "control", side: Any = None) -> list[str]:
-        """The hexes victory conditions of *kind* name (of *side*'s, if given)."""
+        """The hexes victory conditions of *kind* name (of *side*'s, if given).
+        Asked for every goal worked out: kept while the catalog's victory
+        conditions and Victory Point lines are the same (no event changes
+        them; a restore or a test puts in others), a copy handed out."""
+        catalog = self.state.catalog
+        victory = catalog.get("victory", _NO_ENTRIES)
+        points = catalog.get("victory_points", _NO_ENTRIES)
+        kept = self._objectives
+        if kept[0] is not victory or kept[1] is not points:
+            kept = self._objectives = (victory, points, {})
+        found = kept[2].get((kind, side))
+        if found is None:
+            found = kept[2][(kind, side)] = self.objectives_now(kind, side)
+        return list(found)
+
+    def objectives_now(self, kind: str, side: Any) -> list[str]:
+        """objectives, worked out."""
         hexes = []
         for cond in self.state.catalog.get("victory", {}).values():
             if cond.get("kind") == kind and (side is None or cond.get("side") == side):
@@ -133,18 +156,40 @@ class Aims:
 
     def divide(self, units: list[Ref], goals: list[str], side: Any = None,
                here: dict | None = None) -> dict[str, str]:
+        """Each Unit's objective: pairs served nearest first, each objective
+        taking at most an equal share (rounded up). When the pairs were kept
+        in place (sorted_pairs_changed), the share-out is the same as the last
+        one up to the least pair taken out or put in: it goes on from there,
+        the Units given an objective before that pair as they were."""
         share = -(-len(units) // len(goals))
-        pairs = self.sorted_pairs(units, goals, side, here)
-        taken: dict[str, int] = {}
-        given: dict[str, str] = {}
+        pairs, first = self.sorted_pairs_changed(units, goals, side, here)
         everyone = len(units)
-        for _, goal, unit_id in pairs:
+        before = self._divisions.get(side)
+        # The same list, changed by this call alone since the last share-out.
+        calls = self._pairs[side][3]
+        if first is not None and before is not None and before[0] is pairs and \
+                before[1] == (share, everyone, calls - 1):
+            served = before[2]  # the pairs that gave a Unit its objective, in order
+            del served[bisect.bisect_left(served, first):]
+            start = bisect.bisect_left(pairs, first)
+        else:
+            served, start = [], 0
+        self._divisions[side] = (pairs, (share, everyone, calls), served)
+        given = {unit_id: goal for _, goal, unit_id in served}
+        taken: dict[str, int] = {}
+        for _, goal, _ in served:
+            taken[goal] = taken.get(goal, 0) + 1
+        if len(given) == everyone:
+            return given
+        for pair in itertools.islice(pairs, start, None):
+            _, goal, unit_id = pair
             if unit_id in given:
                 continue
             count = taken.get(goal, 0)
             if count < share:
                 given[unit_id] = goal
                 taken[goal] = count + 1
+                served.append(pair)
                 if len(given) == everyone:
                     break  # no pair left can change anything
         return given
@@ -154,23 +199,34 @@ class Aims:
         """Every (distance, objective, unit id) of *units* to the objectives on
         its sheet, in order. Kept for *side*: when few of its Units have moved
         since, only their pairs are taken out and put back in place."""
+        return self.sorted_pairs_changed(units, goals, side, here)[0]
+
+    def sorted_pairs_changed(self, units: list[Ref], goals: list[str], side: Any,
+                             here: dict | None = None) -> tuple[list[tuple], tuple | None]:
+        """sorted_pairs, and the least pair taken out or put back since the
+        last call (_PAST_EVERY_PAIR when none was; None when sorted afresh)."""
         if here is None:  # {unit id: its hex}, when the caller has not read it
             here = {u.id: self.attr(u, "hex") for u in units}
         known = self._pairs.get(side)
         moved = None  # the Units whose pairs are to be put back, when few have moved
         if known is not None and known[0] == goals and known[1].keys() == here.keys():
             moved = [u for u, h in here.items() if known[1][u] != h]
+        first = None
         if moved is None or len(moved) * 4 > len(here):
             pairs = sorted(p for u, h in here.items() for p in self.unit_pairs(u, h, goals))
         else:
             pairs = known[2]
+            changed = []
             for u in moved:
                 for p in self.unit_pairs(u, known[1][u], goals):
                     del pairs[bisect.bisect_left(pairs, p)]
+                    changed.append(p)
                 for p in self.unit_pairs(u, here[u], goals):
                     bisect.insort(pairs, p)
-        self._pairs[side] = (goals, here, pairs)
-        return pairs
+                    changed.append(p)
+            first = min(changed) if changed else _PAST_EVERY_PAIR
+        self._pairs[side] = (goals, here, pairs, known[3] + 1 if known else 0)
+        return pairs, first
 
     def unit_pairs(self, unit_id: str, here: str, goals: list[str]) -> list[tuple]:
         return [(d, g, unit_id) for g, d in self.goal_distances(here, goals)]
