@@ -178,7 +178,7 @@ def fight(program, **more):
                           opponent=lambda seed, s: Take(s), extra_actions=10,
                           continue_while=game_goes_on, confidence=0, **more)
     played(session, player, Take(session))
-    return player.switches, session.log_text()
+    return player.switches, session.log_text(), player.answer_searches
 
 
 @pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
@@ -197,8 +197,8 @@ def test_same_seed_same_game_on_one_core_or_two_forked_or_re_run(program):
 
 
 def test_a_misspelt_knob_is_refused_with_a_did_you_mean():
-    assert player_settings("switch:rollouts=4:policies=3:differ=1") == \
-        ("switch", {"rollouts": 4, "policies": 3, "differ": 1})
+    assert player_settings("switch:rollouts=4:policies=3:differ=1:answers=64") == \
+        ("switch", {"rollouts": 4, "policies": 3, "differ": 1, "answers": 64})
     with pytest.raises(KsError) as error:
         player_settings("switch:rolouts=4")
     assert "no setting 'rolouts'" in str(error.value) and "rollouts" in str(error.value.hint)
@@ -323,3 +323,44 @@ def test_differ_switches_where_the_policies_answer_differently(program):
     # every searched question but the turn's first asked, a switch only at the attack
     red = [r["key"] for r in often.session.players.record if r["player"] == "red"]
     assert often.probes == len(red) - 1 and len(often.switches) == 2
+
+
+# Red's R1, standing still, has two Blue Units next to it: B1 (2 to 1,
+# eliminated on a roll of 1-2 or 4) and B2 (4 to 1: 1-4 or 6).  R2's march
+# comes first in the turn, so the attack is not the turn's first question.
+TWO_TARGETS = {"R2": ("red", 1, 1, 1, "01.01"), "R1": ("red", 8, 3, 0, "04.04"),
+               "B1": ("blue", 1, 4, 0, "05.04"), "B2": ("blue", 1, 2, 0, "04.05")}
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_answers_searches_every_answer_where_the_policies_part(program):
+    """At the attack, march answers none and strike the first target, B1:
+    switching policies there strikes B1; ``answers`` rolls every answer
+    instead (march played after it) and strikes B2, the likelier kill, which
+    no policy gives."""
+    def first_attack(**more):
+        session = skirmish(program, TWO_TARGETS)
+        player = switcher(session, MARCH_OR_STRIKE, evaluate=blue_lost, rollouts=8,
+                          horizon=0, confidence=0, **more)
+        session.players.players = {"red": player, "blue": Idle()}
+        session.perform("play_turn")
+        attacks = [r["answer"] for r in session.players.record
+                   if r["player"] == "red" and r["key"] == "attack"]
+        return player, attacks[0]
+    switched, attack = first_attack(differ=True)
+    assert attack == Ref("unit", "B1") and not switched.answer_searches
+    searched, attack = first_attack(answer_rollouts=8)
+    assert attack == Ref("unit", "B2")
+    (_, chosen, own, scores), = searched.answer_searches
+    assert (chosen, own) == (Ref("unit", "B2"), "none")
+    assert scores[1][1] > scores[0][1] > scores[2][1] == 0.0  # B2, B1, none
+    assert len(switched.switches) == 2 and len(searched.switches) == 1
+
+
+@pytest.mark.skipif(not FORK_AVAILABLE, reason="this system cannot fork")
+def test_answers_is_the_same_game_on_one_core_or_two_forked_or_re_run(program):
+    one = fight(program, fork=True, workers=1, answer_rollouts=2)
+    assert one[2] and any(chosen != own for _, chosen, own, _ in one[2])
+    assert one[1] != fight(program, fork=True, workers=1)[1]
+    assert fight(program, fork=True, workers=2, batch=2, answer_rollouts=2) == one
+    assert fight(program, fork=False, answer_rollouts=2) == one

@@ -118,5 +118,5 @@ SETTINGS: dict[str, dict[str, type]] = {
                "every": int, "confidence": float},
     "switch": {"policies": int, "rollouts": int, "turns": int, "horizon": int,
                "margin": float, "confidence": float, "every": int, "workers": int,
-               "use": str, "differ": int},
+               "use": str, "differ": int, "answers": int},
 }

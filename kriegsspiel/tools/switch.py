@@ -18,6 +18,15 @@ the policy chosen until the next switch point; the default policy is kept
 unless another beats it over the same dice by ``margin`` plus
 ``confidence`` standard errors of the difference (search.py's ``_choice``).
 
+With ``answer_rollouts`` (the ``answers`` knob) a question the policies
+answer differently, past the turn's first, is searched answer by answer
+instead: every legal answer, each followed by the policy being played for
+the searching side and the default player for the others, ``answer_rollouts``
+rollouts each on common dice; the policy's own answer is kept unless another
+beats it by the same rule.  Where policies part, whole policies' rollouts
+mix that answer with every later difference between them; an answer's own
+rollouts isolate it, and may find one no policy gives.
+
 Policy switching is, in expectation, at least as good from every state as
 the best of its policies: with policies that each win some positions the
 others lose, it can beat each of them.  The rollouts are search.py's —
@@ -47,7 +56,7 @@ class SwitchPlayer(SearchPlayer):
     def __init__(self, session: Session, evaluate: Evaluator, policies: dict[str, Factory],
                  seed: int = 0, rollouts: int = 8, every: int = 0,
                  opponent: Factory | None = None, differ: bool = False,
-                 **search: Any) -> None:
+                 answer_rollouts: int = 0, **search: Any) -> None:
         if not policies:
             raise KsError("a policy-switching player needs at least one policy "
                           "(hook ks_search_policies)")
@@ -58,7 +67,12 @@ class SwitchPlayer(SearchPlayer):
         self.names = list(self.policies)
         self.every = every
         # also switch at each searched question the policies answer differently
-        self.differ = differ
+        self.differ = differ or answer_rollouts > 0
+        # there, search each answer rather than switch policies (0: switch)
+        self.answer_rollouts = answer_rollouts
+        self.searching_answers = False      # True while the rollouts are of answers
+        # (decision number, the answer played, the policy's, {answer index: (rollouts, mean)})
+        self.answer_searches: list[tuple[int, Any, Any, dict[int, tuple[int, float]]]] = []
         self.probes = 0                     # questions at which the policies were asked
         self.playing = self.names[0]
         self.players: dict[str, Any] = {}   # name -> its player in the real game
@@ -84,9 +98,16 @@ class SwitchPlayer(SearchPlayer):
             start = self.watch.starts[0]
             due = start is not self.switched_at or \
                 (self.every and self.since_switch > self.every)
+            parting = False
             if not due and self.differ:
                 answers = self.answers(decision)
-                due = len({_answer_key(a) for a in answers.values()}) > 1
+                parting = len({_answer_key(a) for a in answers.values()}) > 1
+                due = parting and not self.answer_rollouts
+            if parting and self.answer_rollouts:
+                searched = self.answer_search(decision, answers[self.playing])
+                if isinstance(searched, InRollout):  # a forked rollout of one answer
+                    return searched.candidate
+                return searched
             if due:
                 self.switched_at, self.since_switch = start, 1
                 chosen = self.switch(decision)
@@ -126,15 +147,47 @@ class SwitchPlayer(SearchPlayer):
         self.switches.append((self.asked, chosen, dict(self.last_scores)))
         return chosen
 
+    def answer_search(self, decision: Any, own: Any) -> Any:
+        """The answer to *decision*, where the policies part: every legal
+        answer's rollouts (the policy being played after it), the n-th of each
+        on the same dice, the policy's own answer *own* kept unless another
+        beats it over them (SearchPlayer._choice)."""
+        options = list(decision.options)
+        side = self.side = answering(decision)
+        default = next((i for i, o in enumerate(options)
+                        if _answer_key(o) == _answer_key(own)), None)
+        picks = [(k, nth) for nth in range(self.answer_rollouts) for k in range(len(options))]
+        self.searching_answers = True
+        try:
+            scores = self._rollouts(decision, options, side, picks)
+        finally:
+            self.searching_answers = False
+        if isinstance(scores, InRollout):
+            return scores
+        dice: list[dict[int, float]] = [{} for _ in options]
+        for (k, nth), score in zip(picks, scores):
+            dice[k][nth] = score
+        self.rollout_scores = dice
+        self.last_scores = scores_of(dice)
+        self.last_default = default
+        chosen = options[self._choice(default, dice)]
+        self.answer_searches.append((self.asked, chosen, own, dict(self.last_scores)))
+        return chosen
+
     def rollout_players(self, seed: int, session: Any, candidate: Any) -> dict[str, Any]:
-        """Policy *candidate* for the searching side, the default player for
-        the others (re-run or forked rollouts alike)."""
+        """Policy *candidate* (an answer's rollouts: the policy being played)
+        for the searching side, the default player for the others (re-run or
+        forked rollouts alike)."""
         sides = sorted(session.state.catalog.get("side", {}))
-        return {side: (self.policies[candidate] if side == self.side else self.rollout_player)(
+        policy = self.playing if self.searching_answers else candidate
+        return {side: (self.policies[policy] if side == self.side else self.rollout_player)(
             seed + i, session) for i, side in enumerate(sides)}
 
     def rollout_answer(self, candidate: Any, decision: Any, players: dict[str, Any]) -> Any:
-        """In a rollout, the searched question is its policy's to answer."""
+        """In a rollout, the searched question is its policy's to answer (an
+        answer's rollouts: that answer)."""
+        if self.searching_answers:
+            return candidate
         return players[answering(decision)].decide(decision)
 
 
@@ -146,13 +199,16 @@ def _answer_key(answer: Any) -> tuple:
 def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
                   turns: int | None = None, horizon: int = 0, margin: float = 0.0,
                   confidence: float = 2.0, every: int = 0, workers: int | None = None,
-                  use: str = "", differ: int = 0, registry: Any = None) -> SwitchPlayer:
+                  use: str = "", differ: int = 0, answers: int = 0,
+                  registry: Any = None) -> SwitchPlayer:
     """The ``switch`` kind of ``ks play``: the ruleset's policies
     (ks_search_policies; *policies*: the first N, 0 all), *rollouts* of each
     at every switch point (the searched questions' first of a turn; *every*:
     also every N-th searched question), played *turns* more turns (to the
     game's end by default) or *horizon* decisions (0: none); *differ*: also
-    at each searched question the policies answer differently; the default
+    at each searched question the policies answer differently; *answers*:
+    there (past the turn's first), that many rollouts of every legal answer
+    instead of the policies' (0: the policies'); the default
     policy kept unless another wins by *margin* plus *confidence* standard
     errors, forked on up to *workers* cores (default: the machine's, at most 2);
     *use*: the policies by name instead, ``+``-separated, the first the one
@@ -174,7 +230,7 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
     workers = workers or min(2, os.cpu_count() or 1)
     return SwitchPlayer(session, module_evaluator(registry, names), chosen, seed,
                         rollouts=rollouts, every=every, opponent=kinds.get("heuristic"),
-                        differ=bool(differ),
+                        differ=bool(differ), answer_rollouts=answers,
                         horizon=horizon or None, margin=margin, confidence=confidence,
                         extra_actions=turns, continue_while=game_goes_on, batch=workers,
                         workers=workers, questions=module_questions(registry, names))
