@@ -130,17 +130,22 @@ SNAFU_AXIS = {"1./I./FJR 2 •": "30.11", "4./I./FJR 2 •": "31.11", "2./I./FJR
               "III./FJR 2 Leader": "28.12"}
 
 
-def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
-    """bot_aims.sorted_pairs takes out and puts back the pairs of the few Units
-    that moved: the list is the full sort's, after one move and after many
-    (one at a time, kept in place; several at once, sorted afresh)."""
+def _snafu_axis_placed() -> tuple:
+    """A SNAFU session with the Axis Units placed, its bot, the Axis
+    objectives and Units."""
     session = start("crete/snafu", Table({}), seed=1)
     for piece, hex_id in SNAFU_AXIS.items():
         kind = "leader" if "Leader" in piece else "unit"
         session.place(piece, hex_id, kind)
     bot = HeuristicPlayer(session, 1)
-    goals = bot.objectives()
-    units = [u for u in bot.units("Axis")]
+    return session, bot, bot.objectives(), list(bot.units("Axis"))
+
+
+def test_the_sorted_pairs_kept_equal_all_pairs_sorted():
+    """bot_aims.sorted_pairs takes out and puts back the pairs of the few Units
+    that moved: the list is the full sort's, after one move and after many
+    (one at a time, kept in place; several at once, sorted afresh)."""
+    session, bot, goals, units = _snafu_axis_placed()
     assert len(goals) == 3 and len(units) >= 6
 
     def all_sorted():
@@ -165,13 +170,7 @@ def test_the_division_gone_on_from_the_first_change_equals_one_made_afresh():
     move took out or put back: its answer is the whole share-out's, after one
     Unit moved (kept pairs) and after many (sorted afresh), and after the
     pairs were asked for in between (the share-out then made again)."""
-    session = start("crete/snafu", Table({}), seed=1)
-    for piece, hex_id in SNAFU_AXIS.items():
-        kind = "leader" if "Leader" in piece else "unit"
-        session.place(piece, hex_id, kind)
-    bot = HeuristicPlayer(session, 1)
-    goals = bot.objectives()
-    units = [u for u in bot.units("Axis")]
+    session, bot, goals, units = _snafu_axis_placed()
 
     def afresh():
         share, given, taken = -(-len(units) // len(goals)), {}, {}
