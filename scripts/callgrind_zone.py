@@ -31,12 +31,12 @@ HELPER = "#include <valgrind/callgrind.h>\nvoid toggle(void) { CALLGRIND_TOGGLE_
 
 
 def toggler():
-    lib = os.path.join(tempfile.gettempdir(), "ks_callgrind_toggle.so")
-    if not os.path.exists(lib):
-        src = lib[:-3] + ".c"
-        with open(src, "w") as f:
-            f.write(HELPER)
-        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", lib, src], check=True)
+    # A directory of this run's own: no stale or half-built helper is reused.
+    where = tempfile.mkdtemp(prefix="ks_callgrind_")
+    src, lib = os.path.join(where, "toggle.c"), os.path.join(where, "toggle.so")
+    with open(src, "w") as f:
+        f.write(HELPER)
+    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", lib, src], check=True)
     return ctypes.CDLL(lib).toggle
 
 

@@ -251,6 +251,30 @@ def test_one_rollout_a_policy_with_a_confidence_is_refused(program):
     assert "rollouts=2" in error.value.hint
 
 
+def test_answers_below_two_with_a_confidence_or_negative_are_refused(program):
+    """One rollout an answer can never beat the policy's by standard errors,
+    and a negative count is no count: both refused, with what to give."""
+    from kriegsspiel.tools.switch import switch_player
+    with pytest.raises(KsError, match="can never leave the policy's answer") as error:
+        switch_player(1, skirmish(program, ALONE), answers=1)
+    assert "answers=2" in error.value.hint
+    with pytest.raises(KsError, match="0 or more"):
+        switch_player(1, skirmish(program, ALONE), answers=-1)
+
+
+def test_a_policy_answer_not_among_the_options_is_played_unsearched():
+    """Where the policy's answer is none of the listed options there is
+    nothing to keep it against: it is played, no rollouts made."""
+    from kriegsspiel.tools.switch import SwitchPlayer
+    player = SwitchPlayer.__new__(SwitchPlayer)
+    player.answer_searches = []
+
+    class Asked:
+        options = ["a", "b"]
+    assert player.answer_search(Asked(), "c") == "c"
+    assert player.answer_searches == []
+
+
 def test_use_names_the_policies_and_the_default_first():
     """``switch:use=guarded+heuristic`` switches among the policies it names,
     in its order: the first is the one kept unless another beats it (here

@@ -47,9 +47,10 @@ class Registry:
     modules: dict[str, tuple[ModuleInfo, Any]] = field(default_factory=dict)
     # Answers of hooks that depend on the modules only, kept by the asker.
     answers: dict = field(default_factory=dict, repr=False)
-    # (hook, module) -> (the modules registered then, the hook restricted to
-    # that module): made once, not at every call (the turn log asks
-    # ks_describe_event of each module for every event of a game).
+    # (hook, module) -> (how many modules were registered then, the hook
+    # restricted to that module): the turn log asks ks_describe_event of each
+    # module for every event of a game, and making the restricted caller
+    # costs more than the call.
     _callers: dict = field(default_factory=dict, repr=False)
 
     def names(self) -> list[str]:
@@ -128,16 +129,17 @@ class Registry:
         module that gave it."""
         out = []
         for name in names:
-            result = self._caller(hook, name)(**kwargs)
+            result = self.module_hook(hook, name)(**kwargs)
             if isinstance(result, list):
                 out.extend((name, r) for r in result)
             elif result is not None:
                 out.append((name, result))
         return out
 
-    def _caller(self, hook: str, name: str) -> Any:
+    def module_hook(self, hook: str, name: str) -> Any:
         """*hook* restricted to module *name* (pluggy's subset hook caller),
-        made again only when modules have been registered since."""
+        made again when modules have been registered since (modules are only
+        ever added: load_registry refuses a second module of a name)."""
         kept = self._callers.get((hook, name))
         if kept is None or kept[0] != len(self.modules):
             others = [p for n, (_, p) in self.modules.items() if n != name]

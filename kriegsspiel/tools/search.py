@@ -155,6 +155,16 @@ class _RolloutPlayer:
         return self.players[side].decide(decision)
 
 
+def same_answer(a: Any, b: Any) -> bool:
+    """Whether two answers are one (``False`` is not the answer ``0``)."""
+    return a is b or (a == b and type(a) is type(b))
+
+
+def answer_index(options: list, answer: Any) -> int | None:
+    """*answer*'s place among *options* (None: not among them)."""
+    return next((i for i, o in enumerate(options) if same_answer(o, answer)), None)
+
+
 class SearchPlayer:
     """UCB1 over the answers of each decision, scored by rollouts (see module doc)."""
 
@@ -272,9 +282,7 @@ class SearchPlayer:
         """The prior's answer, as an index into *options* (None without a prior)."""
         if self.prior is None:
             return None
-        answer = self.prior.decide(decision)
-        return next((i for i, o in enumerate(options)
-                     if o is answer or (o == answer and type(o) is type(answer))), None)
+        return answer_index(options, self.prior.decide(decision))
 
     def _select(self, visits: list[int], totals: list[float], iteration: int,
                 pending: list[int] | None = None) -> int:
@@ -357,10 +365,7 @@ class SearchPlayer:
 
 def module_evaluator(registry: Any, names: list[str]) -> Evaluator:
     """``ks_evaluate`` of the most specific module among *names* that answers."""
-    callers = []
-    for name in reversed(names):
-        others = [p for n, (_, p) in registry.modules.items() if n != name]
-        callers.append(registry.manager.subset_hook_caller("ks_evaluate", remove_plugins=others))
+    callers = [registry.module_hook("ks_evaluate", name) for name in reversed(names)]
 
     def evaluate(session: Any, side: str) -> float:
         for caller in callers:

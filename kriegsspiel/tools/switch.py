@@ -43,9 +43,9 @@ from typing import Any
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.engine.session import Session
 from kriegsspiel.tools.play import game_goes_on
-from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, answering,
+from kriegsspiel.tools.search import (Evaluator, Factory, SearchPlayer, answer_index, answering,
                                       game_modules, module_evaluator, module_questions,
-                                      plugin_player_kinds, scores_of)
+                                      plugin_player_kinds, same_answer, scores_of)
 from kriegsspiel.tools.search_fork import InRollout
 
 
@@ -101,7 +101,8 @@ class SwitchPlayer(SearchPlayer):
             parting = False
             if not due and self.differ:
                 answers = self.answers(decision)
-                parting = len({_answer_key(a) for a in answers.values()}) > 1
+                first, *rest = answers.values()
+                parting = any(not same_answer(first, a) for a in rest)
                 due = parting and not self.answer_rollouts
             if parting and self.answer_rollouts:
                 searched = self.answer_search(decision, answers[self.playing])
@@ -153,9 +154,10 @@ class SwitchPlayer(SearchPlayer):
         on the same dice, the policy's own answer *own* kept unless another
         beats it over them (SearchPlayer._choice)."""
         options = list(decision.options)
+        default = answer_index(options, own)
+        if default is None:  # not a listed answer: none to weigh it against
+            return own
         side = self.side = answering(decision)
-        default = next((i for i, o in enumerate(options)
-                        if _answer_key(o) == _answer_key(own)), None)
         picks = [(k, nth) for nth in range(self.answer_rollouts) for k in range(len(options))]
         self.searching_answers = True
         try:
@@ -191,11 +193,6 @@ class SwitchPlayer(SearchPlayer):
         return players[answering(decision)].decide(decision)
 
 
-def _answer_key(answer: Any) -> tuple:
-    """An answer compared by type and value (False is not the answer 0)."""
-    return type(answer).__name__, repr(answer)
-
-
 def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int = 8,
                   turns: int | None = None, horizon: int = 0, margin: float = 0.0,
                   confidence: float = 2.0, every: int = 0, workers: int | None = None,
@@ -217,6 +214,14 @@ def switch_player(seed: int, session: Session, policies: int = 0, rollouts: int 
         raise KsError(f"switch:rollouts={rollouts} can never leave the default policy: "
                       f"beating it by {confidence:g} standard errors takes 2 rollouts a "
                       "policy at least", hint="give rollouts=2 or more, or confidence=0")
+    if answers < 0:
+        raise KsError(f"switch:answers={answers}: a number of rollouts, 0 or more",
+                      hint="give answers=0 (off) or answers=N, N rollouts of each answer")
+    if 0 < answers < 2 and confidence > 0:
+        raise KsError(f"switch:answers={answers} can never leave the policy's answer: "
+                      f"beating it by {confidence:g} standard errors takes 2 rollouts an "
+                      "answer at least", hint="give answers=2 or more, answers=0 (off), "
+                      "or confidence=0")
     registry, names = game_modules(session, registry)
     if turns is None:  # to the game's end: no game has more actions left than turns
         turns = len(session.state.catalog["game"]["game"]["turns"])

@@ -7,7 +7,8 @@ context — it never re-implements a rule, and never disturbs the explanation
 records of the action in progress.  What it aims at comes from the scenario's
 victory conditions: every ``control`` hex is an *objective*; both sides head
 for the objectives (one to take them, the other to hold them), dividing their
-Units among several (bot_aims.py), plan each Action (bot_plans.py), fire at the
+Units among several (bot_aims.py), measure how near the enemy each hex is
+(bot_distances.py), plan each Action (bot_plans.py), fire at the
 target they are likeliest to hit, assault when the odds favour them, stand or
 run by odds, and keep a reserve of Command Points.
 
@@ -23,7 +24,6 @@ answers depend only on the game.
 from __future__ import annotations
 
 import functools
-import itertools
 import random
 from typing import Any
 
@@ -32,13 +32,14 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.engine.rule_reader import RuleReader
 from kriegsspiel.modules.gts.bot_aims import Aims
 from kriegsspiel.modules.gts.bot_charge import Charging
+from kriegsspiel.modules.gts.bot_distances import Distances, EnemySet
 from kriegsspiel.modules.gts.bot_judgements import Judgements
 from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
 from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES, Style
 
 
-class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
+class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, RuleReader):
     """Objective- and threat-aware GTS player (see the module docstring)."""
 
     style: Style = DEFAULT  # its judgement thresholds (bot_style.py)
@@ -51,10 +52,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         # (the catalog's victory conditions, its Victory Point lines,
         #  {(kind, side): the objectives they name}) — Aims.objectives
         self._objectives: tuple = (None, None, {})
-        # side -> (its enemies' hexes, {hex: distance to the nearest of them},
-        #          the state's version they were last found standing at,
-        #          (those of the hexes on the map, whether any is not))
-        self._enemy_sets: dict[Any, tuple[frozenset, dict, int, tuple]] = {}
+        self._enemy_sets: dict[Any, EnemySet] = {}  # side -> its enemies as last found
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
         # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
@@ -99,73 +97,6 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         """The options that name a hex of the map ("27.12", "rethymnon:27.12" on a
         map of several sheets), not a box or a word such as "stop"."""
         return [o for o in options if isinstance(o, str) and self.is_hex(o)]
-
-    def is_hex(self, text: str) -> bool:
-        known = self._is_hex.get(text)
-        if known is None:
-            try:
-                known = self.state.grid is not None and self.state.grid.parse(text) is not None
-            except KsError:
-                known = False
-            self._is_hex[text] = known
-        return known
-
-    def distance(self, a: str | None, b: str | None) -> int:
-        try:
-            return 99 if a is None or b is None else self.state.distance(a, b)
-        except KsError:
-            return 99  # an off-map box
-
-    def enemy_hexes(self, side: str | None) -> frozenset[str | None]:
-        """The hexes the enemies of *side* stand in, one entry per hex. A decision
-        weighs every option against them, so they are kept until an event
-        moves, places, eliminates or flips one of them (moved_since); the
-        same object while they are the same, so that the distances measured
-        to them (enemy_distance) stand. While the state's version stands
-        (nothing has changed at all) the log is not even read on."""
-        before = self._enemy_sets.get(side)
-        version = self.state.version
-        if before is not None and (before[2] == version or
-                                   not self.moved_since(("enemies of", side), side, False)):
-            if before[2] != version:
-                self._enemy_sets[side] = (before[0], before[1], version, before[3])
-            return before[0]
-        self._read_on(("enemies of", side))  # read from now on
-        hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
-        if before is None or before[0] != hexes:
-            on_map = tuple(h for h in hexes if h is not None and self.is_hex(h))
-            before = (hexes, {}, None, (on_map, len(on_map) < len(hexes)))
-        self._enemy_sets[side] = (before[0], before[1], version, before[3])
-        return before[0]
-
-    def enemy_distance(self, unit: Ref) -> int:
-        return self.hex_enemy_distance(self.attr(unit, "hex"), self.unit_side(unit))
-
-    def unit_side(self, unit: Ref) -> Any:
-        """side_of(unit), for a Unit kept as units() keeps it."""
-        return self.side_of_id(unit.id) if unit.kind == "unit" else self.side_of(unit)
-
-    def hex_enemy_distance(self, here: str | None, side: str | None) -> int:
-        """How far *here* is from the nearest enemy of *side* (99: none)."""
-        self.enemy_hexes(side)
-        known = self._enemy_sets[side]
-        found = known[1].get(here)
-        if found is None:
-            found = known[1][here] = self.nearest_distance(here, *known[3])
-        return found
-
-    def nearest_distance(self, here: str | None, on_map: tuple, off_map: bool) -> int:
-        """min(distance(here, h)) over the hexes *on_map* and, when *off_map*,
-        some not on the map (None, a box: 99 away, as distance() says), 99
-        for none: the state measuring each pair itself, without a call of
-        distance() each — the bot asks it of every enemy for hex after hex."""
-        if here is None or not on_map:
-            return 99
-        try:
-            near = min(map(self.state.distance, itertools.repeat(here, len(on_map)), on_map))
-        except KsError:  # *here* is not on the map: 99 from every hex
-            return 99
-        return min(near, 99) if off_map else near
 
     def shot(self, firer: Ref, target: Ref, mode: str = "direct", opportunity: int = 0) -> int:
         rating = self.rule("final_fire_rating", firer, target, mode, 0, opportunity)
@@ -333,27 +264,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, RuleReader):
         return "stay" if nearness(here) <= nearness(self.attr(best, "hex")) else best
 
     def next_unit(self, decision: Any, options: list) -> Any:
-        """The Unit offered nearest the enemy (enemy_distance), the first by id
-        of those as near. Asked of every Unit offered, activation after
-        activation: each side's measured distances are found once a question
-        (nothing changes while it is answered) and looked up directly."""
-        units = [o for o in options if isinstance(o, Ref)]
-        if not units:
-            return None
-        attr, sides = self.attr, {}
-
-        def nearness(unit: Ref) -> tuple:
-            side = self.unit_side(unit)
-            known = sides.get(side)
-            if known is None:
-                self.enemy_hexes(side)
-                known = sides[side] = self._enemy_sets[side]
-            here = attr(unit, "hex")
-            found = known[1].get(here)
-            if found is None:
-                found = known[1][here] = self.nearest_distance(here, *known[3])
-            return found, unit.id
-        return min(units, key=nearness)
+        """The Unit offered nearest the enemy (Distances.nearest_the_enemy)."""
+        return self.nearest_the_enemy([o for o in options if isinstance(o, Ref)])
 
     def stack_with(self, decision: Any, options: list) -> Any:
         """Alone (``done``), or, in a style that masses (``stack``), with every

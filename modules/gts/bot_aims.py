@@ -38,7 +38,7 @@ class Aims:
         """The hexes victory conditions of *kind* name (of *side*'s, if given).
         Asked for every goal worked out: kept while the catalog's victory
         conditions and Victory Point lines are the same (no event changes
-        them; a restore or a test puts in others), a copy handed out."""
+        them; only a test puts in others), a copy handed out."""
         catalog = self.state.catalog
         victory = catalog.get("victory", _NO_ENTRIES)
         points = catalog.get("victory_points", _NO_ENTRIES)

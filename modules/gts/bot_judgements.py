@@ -67,8 +67,7 @@ class Judgements:
 
     def own_nearest_enemy(self, decision: Any, options: list) -> Any:
         """An own unit to favour: the one in the thick of it."""
-        units = self.pieces(options)
-        return min(units, key=lambda u: (self.enemy_distance(u), u.id), default=None)
+        return self.nearest_the_enemy(self.pieces(options))
 
     def strike_target(self, decision: Any, options: list) -> Any:
         units = [o for o in options if isinstance(o, Ref)]

@@ -2,8 +2,7 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: not met, ~31 in the best round when a playout
-was 230M instructions; 167.3M today, docs/performance.md "Where a move
-question's time goes, and the rules asking less").  With the compiled kernel a playout was
+was 230M instructions; docs/performance.md keeps the later counts).  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
 the readers kept their values, 466M from source, KS_PURE=1): under

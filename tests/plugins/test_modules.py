@@ -199,6 +199,24 @@ def test_counter_values_model_hook_answers_from_the_most_specific_module():
     assert registry.first("ks_leader_values_model", registry.select(["shaky"])) is GtsLeaderValues
 
 
+def test_a_modules_hook_is_made_again_once_another_module_is_registered():
+    """Registry.call keeps each module's restricted hook caller; a module
+    registered after a call must not answer for the modules before it."""
+    import types
+    from kriegsspiel.engine.hookspecs import hookimpl
+    from kriegsspiel.engine.plugins import ModuleInfo
+    registry = load_registry()
+    before = registry.call("ks_rule_files", ["gts"])
+    extra = types.ModuleType("late")  # a module as a modder's plugin is one
+    extra.ks_module_info = hookimpl(lambda: ModuleInfo(
+        name="late", layer="optional", ruleset="gts", requires=("gts",), title="late"))
+    extra.ks_rule_files = hookimpl(lambda: [Path("late.ksr")])
+    registry.manager.register(extra, name="late")
+    registry.modules["late"] = (extra.ks_module_info(), extra)
+    assert registry.call("ks_rule_files", ["gts"]) == before
+    assert registry.call("ks_rule_files", ["late"]) == [("late", [Path("late.ksr")])]
+
+
 def test_disable_by_name_and_unknown_names():
     registry = load_registry(disabled=["shaky"], extra_paths=[SAMPLE])
     assert "shaky" not in registry.names()
