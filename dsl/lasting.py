@@ -27,6 +27,10 @@ With ``placement=True`` (the invariant checker's question: which events can
 change this def's answer?) where a piece is becomes the token ``@placement``
 instead of unknown.
 
+A kept answer is filed under the arguments the def's body names only
+(``used_params``): Crete's Rubble cost ``entry_cost_added(unit, to_hex)``
+reads the hex alone, so its answer for one hex serves every Unit.
+
 Only defs worth the bookkeeping are kept: those that loop (a quantifier) or
 call another def, and, like ``remembered``, only while their answers are
 asked for again often enough.  While explaining nothing is kept, so the explanation
@@ -186,10 +190,33 @@ def worth_keeping(decl: ir.Def, program: Any) -> bool:
     return False
 
 
+def used_params(decl: ir.Def) -> tuple | None:
+    """The indices of *decl*'s parameters its body names, in order; None when
+    it names them all (or holds a node this module does not know: each is
+    then taken as read).  An argument the body never names cannot change its
+    answer, so a kept answer need not be filed under it.  A quantifier's
+    variable of a parameter's name counts as naming it (a harmless excess)."""
+    params = [p.name for p in decl.params]
+    named: set[str] = set()
+    stack = [decl.expr]
+    while stack:
+        node = stack.pop()
+        inner = _children(node)
+        if inner is None:
+            return None
+        if isinstance(node, ir.Name):
+            named.add(node.name)
+        stack.extend(inner)
+    used = tuple(i for i, name in enumerate(params) if name in named)
+    return None if len(used) == len(params) else used
+
+
 @cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
-            holder: Any) -> Callable[..., Any]:
-    """``fn(ctx, *args)`` keeping each answer while none of *names* changes.
+            holder: Any, used: tuple | None = None) -> Callable[..., Any]:
+    """``fn(ctx, *args)`` keeping each answer while none of *names* changes;
+    filed under the arguments at the indices *used* only, when given (the
+    parameters the body names: ``used_params``).
 
     On trial as ``remembered`` is: a def whose answers are seldom asked for
     again (fewer than one reuse in MEMO_MIN_SHARE after MEMO_TRIAL
@@ -230,7 +257,7 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             seen_kept, seen_mine = kept, mine
             stamp = seen_stamp = world.stamps(watched, entries, turn)
             seen_version = world.version
-        key = answer_key(args)
+        key = answer_key(args if used is None else tuple([args[i] for i in used]))
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             tried += 1
             if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
@@ -257,4 +284,4 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     return fn
 
 
-__all__ = ["PLACEMENT", "read_set", "worth_keeping", "lasting"]
+__all__ = ["PLACEMENT", "read_set", "worth_keeping", "used_params", "lasting"]

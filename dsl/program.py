@@ -182,8 +182,8 @@ class Program:
         # not worked out over calls that may stand for broken (or cyclic) ones.
         reads = lasting.read_set(self, decl.name) \
             if not self.deferred and lasting.worth_keeping(decl, self) else None
-        holder.fn = (lasting.lasting(what, evaluate, reads, holder) if reads is not None
-                     else remembered(what, evaluate, holder))
+        holder.fn = (lasting.lasting(what, evaluate, reads, holder, lasting.used_params(decl))
+                     if reads is not None else remembered(what, evaluate, holder))
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
         holder.fn = tables.compile_modifiers(self, decl, holder)

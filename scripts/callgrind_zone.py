@@ -65,7 +65,7 @@ def main() -> None:
     remembered, lasting = program.remembered, program.lasting.lasting
     program.remembered = lambda what, ev, holder: remembered(what, zoned(what, ev), holder)
     program.lasting.lasting = \
-        lambda what, ev, reads, holder: lasting(what, zoned(what, ev), reads, holder)
+        lambda what, ev, reads, holder, *used: lasting(what, zoned(what, ev), reads, holder, *used)
     from test_bench_playout import PreparedGame
     game = PreparedGame("crete/learning")
     game.playout(99)

@@ -29,6 +29,8 @@ def loops(units) = count u in units: u.dug > 0 @gts:1.0
 def dug_ones() = len(units_with("dug")) @gts:1.0
 def placed_ones() = len(units_with("hex")) @gts:1.0
 def dug_hexes() = len(hexes_marked("dug")) @gts:1.0
+def hex_only(unit: unit, h) = mark(h) + 1 @gts:1.0
+def shadowed(unit: unit, u) = count u in units_with("dug"): u.dug > 0 @gts:1.0
 '''
 
 
@@ -91,6 +93,33 @@ def test_the_read_sets_follow_a_layer_s_line_of_sight_rules():
     assert "works_destroyed" in lasting.read_set(build_program(["gts", "crete"]), "has_los")
 
 
+@pytest.mark.parametrize("name, used", [
+    ("hex_only", (1,)),    # the Unit is not read: an answer serves every Unit
+    ("deeper", None),      # every parameter named
+    ("shadowed", (1,)),    # a quantifier's variable of a parameter's name counts as it
+    ("late", None),        # no parameters
+])
+def test_kept_answers_are_filed_under_the_parameters_the_body_names(program, name, used):
+    assert lasting.used_params(program.decls[name]) == used
+
+
+def test_a_kept_answer_filed_under_the_read_arguments_serves_other_arguments(program):
+    """hex_only's answer for one hex is reused for another Unit, not evaluated
+    again; a different hex is evaluated."""
+    evaluated = []
+
+    def evaluate(ctx, unit, h):
+        evaluated.append((unit, h))
+        return len(evaluated)
+    fn = lasting.lasting("def hex_only", evaluate, frozenset({"road_block"}), None,
+                         lasting.used_params(program.decls["hex_only"]))
+    from kriegsspiel.core.state import GameState
+    from kriegsspiel.dsl.runtime import Context
+    ctx = Context(GameState({}), None, None, explaining=False, memo={}, lasting={})
+    assert [fn(ctx, "u1", "0101"), fn(ctx, "u2", "0101"), fn(ctx, "u1", "0102")] == [1, 1, 2]
+    assert evaluated == [("u1", "0101"), ("u1", "0102")]
+
+
 def test_only_defs_that_loop_or_call_a_def_are_kept(program):
     decls = program.decls
     assert lasting.worth_keeping(decls["deeper"], program)
@@ -133,8 +162,8 @@ def test_every_kept_answer_reused_is_what_evaluating_afresh_gives(monkeypatch, s
     checked = {"reuses": 0}
     made = lasting.lasting
 
-    def checking(what, evaluate, names, holder):
-        kept = made(what, evaluate, names, holder)
+    def checking(what, evaluate, names, holder, *used):
+        kept = made(what, evaluate, names, holder, *used)
 
         def fn(ctx, *args):
             value = kept(ctx, *args)
