@@ -219,6 +219,8 @@ class _Tracer:
 
 
 _MISSING = object()
+_NO_HEXES: dict = {}
+_HEX_OWN = frozenset({"terrain", "id"})  # what GameState.attr gives a hex of its own
 _STATES: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 _CUBE_DIRECTIONS = ((1, -1, 0), (1, 0, -1), (0, 1, -1), (-1, 1, 0), (-1, 0, 1), (0, -1, 1))
 
@@ -301,8 +303,19 @@ def _hex_marker(ctx, hex_id, name):
                       f"marker {name} on hex @...)")
     if hex_id is None:
         return 0
+    world = ctx.world
+    if type(hex_id) is str and name not in _HEX_OWN:
+        # A hex whose marker was set, or that has nothing of its own (no catalog
+        # entry, no link), read without a Ref made and GameState.attr's path:
+        # rules ask it of every hex a Unit might enter.  What attr would read:
+        key = "hex:" + hex_id
+        tracked = world.tracks.get(key)
+        if tracked is not None and name in tracked:
+            return tracked[name] or 0
+        if key not in world.links and hex_id not in world.catalog.get("hex", _NO_HEXES):
+            return 0
     try:
-        value = ctx.world.attr(Ref("hex", hex_id), name)
+        value = world.attr(Ref("hex", hex_id), name)
     except KeyError:  # a hex the catalog does not list: nothing tracked on it
         value = 0
     return value or 0

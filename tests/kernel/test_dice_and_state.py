@@ -130,6 +130,22 @@ def test_hex_markers_are_set_through_the_kernel(make_session):
                                           "old": 0, "new": 2}
 
 
+def test_hex_marker_reads_what_the_state_reads(make_session):
+    """hex_marker (engine/los.py) reads a set marker and a hex with nothing of
+    its own without GameState.attr's path; a hex the catalog lists is read
+    through it (a scenario may print a marker's value there)."""
+    from kriegsspiel.core.state import Ref
+    session = make_session()
+    session.state.catalog.setdefault("hex", {})["06.06"] = {"barrage": 1}
+    session.state.set_track(Ref("hex", "05.05"), "barrage", 2, [])
+    session.state.set_track(Ref("hex", "05.07"), "barrage", 0, [])
+    for hex_id, value in [("05.05", 2), ("05.07", 0), ("06.06", 1), ("07.07", 0), (None, 0)]:
+        assert session.program.call("hex_marker", session.ctx, hex_id, "barrage") == value
+        if hex_id is not None:
+            assert session.program.call("hex_marker", session.ctx, hex_id, "barrage") == \
+                (session.attr(Ref("hex", hex_id), "barrage") or 0)
+
+
 def test_only_the_kernels_events_change_the_state_and_its_version():
     """The version (what remembered answers are checked against) moves with
     every kernel event, each of which the state applies, and with nothing
