@@ -39,7 +39,7 @@ records are exactly those of a plain evaluation.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 try:
     import cython  # compiling (setup.py): the declarations below type the hot locals
@@ -112,13 +112,24 @@ def _children(node: Any) -> tuple | None:
     return None
 
 
-def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset | None:
-    out: set[str] = set()
+def _nodes(e: Any) -> Iterator[Any]:
+    """Every node of expression *e*, depth first; None, and no more, at a node
+    ``_children`` does not know (what it holds cannot be told)."""
     stack = [e]
     while stack:
         node = stack.pop()
         inner = _children(node)
         if inner is None:
+            yield None
+            return
+        yield node
+        stack.extend(inner)
+
+
+def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset | None:
+    out: set[str] = set()
+    for node in _nodes(e):
+        if node is None:
             return UNKNOWN
         if isinstance(node, ir.Attr):
             if not _attribute_read(node.name, placement, out):
@@ -128,7 +139,6 @@ def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset 
             if callee is UNKNOWN:
                 return UNKNOWN
             out |= callee
-        stack.extend(inner)
     return frozenset(out)
 
 
@@ -198,15 +208,11 @@ def used_params(decl: ir.Def) -> tuple | None:
     variable of a parameter's name counts as naming it (a harmless excess)."""
     params = [p.name for p in decl.params]
     named: set[str] = set()
-    stack = [decl.expr]
-    while stack:
-        node = stack.pop()
-        inner = _children(node)
-        if inner is None:
+    for node in _nodes(decl.expr):
+        if node is None:
             return None
         if isinstance(node, ir.Name):
             named.add(node.name)
-        stack.extend(inner)
     used = tuple(i for i, name in enumerate(params) if name in named)
     return None if len(used) == len(params) else used
 
