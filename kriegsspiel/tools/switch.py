@@ -131,22 +131,32 @@ class SwitchPlayer(SearchPlayer):
         """The policy to follow from *decision* on: every policy's rollouts,
         the n-th of each on the same dice, the default kept unless another
         beats it over them (SearchPlayer._choice)."""
-        side = self.side = answering(decision)
+        self.side = answering(decision)
         if len(self.names) == 1:
             return self.names[0]
-        picks = [(k, nth) for nth in range(self.iterations) for k in range(len(self.names))]
-        scores = self._rollouts(decision, self.names, side, picks)
+        index = self._on_common_dice(decision, self.names, self.iterations, 0)
+        if isinstance(index, InRollout):
+            return index
+        chosen = self.names[index]
+        self.switches.append((self.asked, chosen, dict(self.last_scores)))
+        return chosen
+
+    def _on_common_dice(self, decision: Any, candidates: list, rollouts: int,
+                        default: int) -> int | InRollout:
+        """*rollouts* rollouts of every candidate (a policy, or an answer),
+        the n-th of each on the same dice; the index of the one chosen — the
+        *default* kept unless another beats it over them (SearchPlayer._choice)."""
+        picks = [(k, nth) for nth in range(rollouts) for k in range(len(candidates))]
+        scores = self._rollouts(decision, candidates, self.side, picks)
         if isinstance(scores, InRollout):
             return scores
-        dice: list[dict[int, float]] = [{} for _ in self.names]
+        dice: list[dict[int, float]] = [{} for _ in candidates]
         for (k, nth), score in zip(picks, scores):
             dice[k][nth] = score
         self.rollout_scores = dice
         self.last_scores = scores_of(dice)
-        self.last_default = 0
-        chosen = self.names[self._choice(0, dice)]
-        self.switches.append((self.asked, chosen, dict(self.last_scores)))
-        return chosen
+        self.last_default = default
+        return self._choice(default, dice)
 
     def answer_search(self, decision: Any, own: Any) -> Any:
         """The answer to *decision*, where the policies part: every legal
@@ -157,22 +167,15 @@ class SwitchPlayer(SearchPlayer):
         default = answer_index(options, own)
         if default is None:  # not a listed answer: none to weigh it against
             return own
-        side = self.side = answering(decision)
-        picks = [(k, nth) for nth in range(self.answer_rollouts) for k in range(len(options))]
+        self.side = answering(decision)
         self.searching_answers = True
         try:
-            scores = self._rollouts(decision, options, side, picks)
+            index = self._on_common_dice(decision, options, self.answer_rollouts, default)
         finally:
             self.searching_answers = False
-        if isinstance(scores, InRollout):
-            return scores
-        dice: list[dict[int, float]] = [{} for _ in options]
-        for (k, nth), score in zip(picks, scores):
-            dice[k][nth] = score
-        self.rollout_scores = dice
-        self.last_scores = scores_of(dice)
-        self.last_default = default
-        chosen = options[self._choice(default, dice)]
+        if isinstance(index, InRollout):
+            return index
+        chosen = options[index]
         self.answer_searches.append((self.asked, chosen, own, dict(self.last_scores)))
         return chosen
 
