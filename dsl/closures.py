@@ -21,7 +21,7 @@ except ImportError:  # running from source: they are no-ops
 from kriegsspiel.core.readers import Reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.runtime import Context, Frame
+from kriegsspiel.dsl.runtime import Compiled, Context, Frame
 
 Fn = Callable[[Frame], Any]
 
@@ -64,9 +64,8 @@ def apply(impl: Callable, fns: list[Fn]) -> Fn:
         return lambda f: impl(f[0])
     if len(fns) == 1:
         a, = fns
-        x = getattr(a, "local", None)
-        if x is not None:  # `units_at(h)`: the variable straight from the frame
-            return lambda f: impl(f[0], f[x])
+        if slot_of(a) >= 0:  # `units_at(h)`: the variable straight from the frame
+            return _apply1_local(impl, slot_of(a))
         folded = constant_of(a)
         if folded is not None:  # `all_of("unit")`
             c = folded[0]
@@ -80,6 +79,15 @@ def apply(impl: Callable, fns: list[Fn]) -> Fn:
         a, b, c, d = fns
         return lambda f: impl(f[0], a(f), b(f), c(f), d(f))
     return lambda f: impl(f[0], *[a(f) for a in fns])
+
+
+@cython.locals(x=cython.Py_ssize_t)
+def _apply1_local(impl: Callable, x: int) -> Fn:
+    """``impl(ctx, v)`` for a variable *v* in slot *x* (a C index, compiled)."""
+    @cython.locals(f=list)
+    def apply_local(f: Frame):
+        return impl(f[0], f[x])
+    return apply_local
 
 
 def slot_of(fn: Fn) -> int:
@@ -101,39 +109,46 @@ def _apply3(impl: Callable, a: Fn, b: Fn, c: Fn) -> Fn:
     return apply3
 
 
+@cython.locals(x=cython.Py_ssize_t, y=cython.Py_ssize_t)
 def _apply2(impl: Callable, a: Fn, b: Fn) -> Fn:
     """``impl(ctx, a, b)``, reading a variable or a constant argument (the
     commonest: ``distance(unit.hex, h)``, ``hex_marker(h, "barrage")``)
     without a closure call of its own."""
-    x, y = getattr(a, "local", None), getattr(b, "local", None)
+    x, y = slot_of(a), slot_of(b)
     folded = constant_of(b)
     if folded is not None:
         c = folded[0]
-        if x is not None:
-            return lambda f: impl(f[0], f[x], c)
-        return lambda f: impl(f[0], a(f), c)
-    if x is not None and y is not None:
-        return lambda f: impl(f[0], f[x], f[y])
-    if x is not None:
-        return lambda f: impl(f[0], f[x], b(f))
-    if y is not None:
-        return lambda f: impl(f[0], a(f), f[y])
-    return lambda f: impl(f[0], a(f), b(f))
+
+        @cython.locals(f=list)
+        def apply2_constant(f: Frame):
+            return impl(f[0], f[x] if x >= 0 else a(f), c)
+        return apply2_constant
+
+    @cython.locals(f=list)
+    def apply2(f: Frame):
+        return impl(f[0], f[x] if x >= 0 else a(f), f[y] if y >= 0 else b(f))
+    return apply2
 
 
-@cython.locals(i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     """Like :func:`apply` for a definition that may still be compiling: its
-    function is read from its holder when called.  An argument that is a
-    variable is read straight from its slot (`f(unit, target)`)."""
+    function is read from its holder when called (compiled, a field of the
+    typed holder).  An argument that is a variable is read straight from its
+    slot (`f(unit, target)`)."""
     if len(fns) == 0:
-        return lambda f: holder.fn(f[0])
+        @cython.locals(f=list)
+        def call0(f: Frame):
+            return holder.fn(f[0])
+        return call0
     if len(fns) == 1:
         a, = fns
-        x = slot_of(a)  # (a lambda reads a C-typed variable of its scope wrongly)
-        if x >= 0:
-            return lambda f: holder.fn(f[0], f[x])
-        return lambda f: holder.fn(f[0], a(f))
+        i = slot_of(a)
+
+        @cython.locals(f=list)
+        def call1(f: Frame):
+            return holder.fn(f[0], f[i] if i >= 0 else a(f))
+        return call1
     if len(fns) == 2:
         a, b = fns
         i, j = slot_of(a), slot_of(b)
@@ -151,10 +166,15 @@ def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
             return holder.fn(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f),
                              f[k] if k >= 0 else c(f))
         return call3
-    if len(fns) == 4:
-        a, b, c, d = fns
-        return lambda f: holder.fn(f[0], a(f), b(f), c(f), d(f))
-    return lambda f: holder.fn(f[0], *[a(f) for a in fns])
+
+    @cython.locals(f=list)
+    def call_many(f: Frame):
+        # Held in a local: compiled, a star call would pass the field itself
+        # without a reference of its own, and a remembered def's trial may
+        # replace holder.fn (freeing the running function) during the call.
+        fn = holder.fn
+        return fn(f[0], *[a(f) for a in fns])
+    return call_many
 
 
 def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
@@ -168,6 +188,7 @@ def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]
     return call
 
 
+@cython.locals(holder=Compiled)
 def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
     slots = [getattr(a, "local", None) for a in fns]
     if None not in slots and len(slots) in (2, 3):  # `in_fire_zone(h, e)`: read the frame
@@ -175,6 +196,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
     if len(fns) == 1:
         a, = fns
 
+        @cython.locals(ctx=Context, f=list)
         def call1(f: Frame):
             ctx, x = f[0], a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
@@ -184,6 +206,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
     if len(fns) == 2:
         a, b = fns
 
+        @cython.locals(ctx=Context, f=list)
         def call2(f: Frame):
             ctx, x, y = f[0], a(f), b(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
@@ -192,6 +215,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         return call2
     a, b, c = fns
 
+    @cython.locals(ctx=Context, f=list)
     def call3(f: Frame):
         ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
@@ -204,7 +228,8 @@ _OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.l
         ">": operator.gt, ">=": operator.ge}
 
 
-@cython.locals(read=Reader, read2=Reader)  # read.read: a C call, compiled
+@cython.locals(read=Reader, read2=Reader,  # read.read: a C call, compiled
+               slot=cython.Py_ssize_t, slot2=cython.Py_ssize_t)
 def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     """``unit.column == 0``, ``u.side != unit.side``, ``unit.suppressed > 0``:
     one closure reading the attribute(s) of local variables straight from the
@@ -223,20 +248,20 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
         if ordered and b is None:
             return None
         if op == "==":
-            @cython.locals(ctx=Context)
+            @cython.locals(ctx=Context, f=list)
             def attr_eq(f: Frame):
                 t, ctx = f[slot], f[0]
                 return (read.read(ctx.world, t) if type(t) is Ref else left(f)) == b
             return attr_eq
         if op == "!=":
-            @cython.locals(ctx=Context)
+            @cython.locals(ctx=Context, f=list)
             def attr_ne(f: Frame):
                 t, ctx = f[slot], f[0]
                 return (read.read(ctx.world, t) if type(t) is Ref else left(f)) != b
             return attr_ne
         compare = _OPS[op]
 
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, f=list)
         def attr_ordered(f: Frame):
             t, ctx = f[slot], f[0]
             a = read.read(ctx.world, t) if type(t) is Ref else left(f)
@@ -248,7 +273,7 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     slot2, read2 = other
     equal = op == "=="
 
-    @cython.locals(ctx=Context)
+    @cython.locals(ctx=Context, f=list)
     def attrs_compare(f: Frame):  # `u.side != unit.side`
         t, u, ctx = f[slot], f[slot2], f[0]
         a = read.read(ctx.world, t) if type(t) is Ref else left(f)
@@ -257,11 +282,13 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
     return attrs_compare
 
 
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple], bool]) -> Fn:
     """``_guarded_call`` when every argument is a variable (its slot read directly)."""
     if len(slots) == 2:
         i, j = slots
 
+        @cython.locals(ctx=Context, f=list)
         def call_locals2(f: Frame):
             ctx, x, y = f[0], f[i], f[j]
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
@@ -270,6 +297,7 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
         return call_locals2
     i, j, k = slots
 
+    @cython.locals(ctx=Context, f=list)
     def call_locals3(f: Frame):
         ctx, x, y, z = f[0], f[i], f[j], f[k]
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
@@ -278,7 +306,7 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
     return call_locals3
 
 
-@cython.locals(read=Reader)
+@cython.locals(read=Reader, x=cython.Py_ssize_t, y=cython.Py_ssize_t, slot=cython.Py_ssize_t)
 def equality(left: Fn, op: str, right: Fn) -> Fn:
     """``a == b``/``a != b``, reading a variable, a constant or an attribute of
     a variable (``unit.hex == h``) without a closure call of its own; both
@@ -291,26 +319,31 @@ def equality(left: Fn, op: str, right: Fn) -> Fn:
     x, y = slot_of(left), slot_of(right)
     if folded is not None:
         b = folded[0]
-        if x >= 0:
-            return (lambda f: f[x] == b) if equal else (lambda f: f[x] != b)
-        return (lambda f: left(f) == b) if equal else (lambda f: left(f) != b)
-    if x >= 0 and y >= 0:
-        return (lambda f: f[x] == f[y]) if equal else (lambda f: f[x] != f[y])
-    reads = getattr(left, "reads", None)
-    if reads is not None and y >= 0:  # `unit.hex == h`
-        slot, read = reads
 
-        @cython.locals(ctx=Context)
-        def attr_local(f: Frame):
+        @cython.locals(f=list)
+        def equal_constant(f: Frame):
+            a = f[x] if x >= 0 else left(f)
+            return (a == b) if equal else (a != b)
+        return equal_constant
+    reads = getattr(left, "reads", None)
+    slot = -1 if reads is None or y < 0 else reads[0]
+    read = None if slot < 0 else reads[1]
+
+    @cython.locals(ctx=Context, f=list)
+    def equal_general(f: Frame):
+        if x >= 0:
+            a = f[x]
+        elif slot >= 0:  # `unit.hex == h`: the attribute read straight from the state
             t, ctx = f[slot], f[0]
             a = read.read(ctx.world, t) if type(t) is Ref else left(f)
-            return (a == f[y]) if equal else (a != f[y])
-        return attr_local
-    if y >= 0:
-        return (lambda f: left(f) == f[y]) if equal else (lambda f: left(f) != f[y])
-    return (lambda f: left(f) == right(f)) if equal else (lambda f: left(f) != right(f))
+        else:
+            a = left(f)
+        b = f[y] if y >= 0 else right(f)
+        return (a == b) if equal else (a != b)
+    return equal_general
 
 
+@cython.locals(x=cython.Py_ssize_t)
 def membership(left: Fn, right: Fn) -> Fn:
     """``a in b`` when *b* is not a list written out (those fold to their
     members): a constant or a variable on either side read without a call."""
@@ -318,10 +351,16 @@ def membership(left: Fn, right: Fn) -> Fn:
     folded = constant_of(right)
     if folded is not None:
         c = folded[0]
-        return (lambda f: f[x] in c) if x >= 0 else (lambda f: left(f) in c)
-    if x >= 0:
-        return lambda f: f[x] in right(f)
-    return lambda f: left(f) in right(f)
+
+        @cython.locals(f=list)
+        def member_of_constant(f: Frame):
+            return (f[x] if x >= 0 else left(f)) in c
+        return member_of_constant
+
+    @cython.locals(f=list)
+    def member(f: Frame):
+        return (f[x] if x >= 0 else left(f)) in right(f)
+    return member
 
 
 def choice(cond: Fn, a: Fn, b: Fn) -> Fn:

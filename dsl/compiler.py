@@ -22,7 +22,7 @@ from kriegsspiel.core.readers import Reader, attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import (_local, apply, attr_compare, bool_chain, choice, constant,
-                                      constant_of, equality, membership)
+                                      constant_of, equality, membership, slot_of)
 from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.statements import StatementCompiler
 from kriegsspiel.dsl.runtime import Context, Decision, Frame, RuleRuntimeError
@@ -203,10 +203,7 @@ class ExprCompiler(StatementCompiler):
                 raise KsError(f"'in' needs a list on its right, but this is {article(rt)}", e.right.loc)
             members = getattr(right, "members", None)
             if members is not None:  # a list written out, or an enum: the same every time
-                x = getattr(left, "local", None)
-                if x is not None:  # `f in hexside_type`
-                    return (lambda f: f[x] in members), "bool"
-                return (lambda f: left(f) in members), "bool"
+                return membership(left, constant(members)), "bool"
             return membership(left, right), "bool"
         if e.op in ("<", "<=", ">", ">="):
             for side, t in ((e.left, lt), (e.right, rt)):
@@ -265,12 +262,15 @@ class ExprCompiler(StatementCompiler):
             return False
         return some, "bool"
 
+    @cython.locals(x=cython.Py_ssize_t)
     def _not(self, e: ir.Not, scope: Scope):
         inner = self.cond(e.operand, scope, "the operand of 'not'")
-        x = getattr(inner, "local", None)
-        if x is not None:  # `not flag`
-            return (lambda f: not f[x]), "bool"
-        return (lambda f: not inner(f)), "bool"
+        x = slot_of(inner)  # `not flag`: the variable read from its slot
+
+        @cython.locals(f=list)
+        def negation(f: Frame):
+            return not (f[x] if x >= 0 else inner(f))
+        return negation, "bool"
 
     def _neg(self, e: ir.Neg, scope: Scope):
         inner, t = self.expr(e.operand, scope)
