@@ -167,13 +167,23 @@ def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
                              f[k] if k >= 0 else c(f))
         return call3
 
-    @cython.locals(f=list)
+    # Each argument: its slot when a variable (an int), else its closure.
+    parts = [slot_of(a) if slot_of(a) >= 0 else a for a in fns]
+
+    @cython.locals(f=list, args=list, i=cython.Py_ssize_t)
     def call_many(f: Frame):
         # Held in a local: compiled, a star call would pass the field itself
         # without a reference of its own, and a remembered def's trial may
         # replace holder.fn (freeing the running function) during the call.
         fn = holder.fn
-        return fn(f[0], *[a(f) for a in fns])
+        args = [f[0]]
+        for a in parts:
+            if type(a) is int:
+                i = a
+                args.append(f[i])
+            else:
+                args.append(a(f))
+        return fn(*args)
     return call_many
 
 
@@ -188,17 +198,18 @@ def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]
     return call
 
 
-@cython.locals(holder=Compiled)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t)
 def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
     slots = [getattr(a, "local", None) for a in fns]
     if None not in slots and len(slots) in (2, 3):  # `in_fire_zone(h, e)`: read the frame
         return _guarded_locals(holder, slots, fails)
     if len(fns) == 1:
         a, = fns
+        i = slot_of(a)
 
         @cython.locals(ctx=Context, f=list)
         def call1(f: Frame):
-            ctx, x = f[0], a(f)
+            ctx, x = f[0], f[i] if i >= 0 else a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
                 return False
             return holder.fn(ctx, x)

@@ -341,7 +341,7 @@ class Program:
         return checks.compile_emit(self, s, scope)
 
     # ---- running ---------------------------------------------------------
-    @cython.locals(ctx=Context, active=set, triggers=dict, compiled=dict)
+    @cython.locals(ctx=Context, active=set, triggers=dict, compiled=dict, holder=Compiled)
     def fire(self, event: str, data: dict, ctx: Context) -> None:
         triggers, compiled = self.triggers, self.compiled
         for trig in triggers.get(event, ()):
@@ -350,7 +350,9 @@ class Program:
                 continue  # non-reentrant: a trigger cannot set itself off again
             active.add(name)
             try:
-                compiled[name].fn(ctx, data)
+                holder = compiled[name]  # compiled, its fn a field read, not a method call
+                fn = holder.fn
+                fn(ctx, data)
             finally:
                 active.discard(name)
 
