@@ -273,7 +273,9 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
             found = mine.get(key)
         except TypeError:  # another unhashable argument
             return evaluate(ctx, *args)
-        if found is not None and found[0] == stamp:
+        # The stamp kept is most often the very object worked out for this
+        # version (seen_stamp): no tuple to compare item by item.
+        if found is not None and (found[0] is stamp or found[0] == stamp):
             reused += 1
             value = found[1]
             return list(value) if type(value) is list else value
