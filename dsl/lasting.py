@@ -242,7 +242,8 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
     seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
     body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
 
-    @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list)
+    @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list,
+                   found=tuple)
     def fn(ctx, *args):
         nonlocal tried, reused, seen_version, seen_stamp, seen_kept, seen_mine
         kept = ctx.lasting if ctx is not None else None

@@ -60,7 +60,7 @@ def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable
     tried = reused = 0
     body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
 
-    @cython.locals(ctx=Context, memo=dict, mine=dict, frame=list)
+    @cython.locals(ctx=Context, memo=dict, mine=dict, frame=list, found=tuple)
     def fn(ctx, *args):
         nonlocal tried, reused
         memo = ctx.memo if ctx is not None else None
