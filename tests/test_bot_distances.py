@@ -25,3 +25,36 @@ def test_the_nearest_enemy_measured_pair_by_pair_is_the_plain_distances_least():
         for here in heres:
             plain = min((bot.distance(here, h) for h in enemies), default=OFF)
             assert bot.nearest_distance(here, on_map, some_off) == plain, (here, enemies)
+
+
+def test_the_nearest_enemy_worked_on_from_the_set_before_is_measured_afresh():
+    """After enemies step, leave or arrive (the nearest among them too), the
+    distances worked on from those measured to the set before
+    (enemies_after, nearest_since) are what measuring afresh gives."""
+    import random
+
+    from kriegsspiel.modules.gts.bot_distances import enemies_after
+    session = start("crete/jump", Table({}), seed=1)
+    bot = HeuristicPlayer(session, 1)
+    rng = random.Random(5)
+    sheet = [f"maleme:{c:02d}.{r:02d}" for c in range(30, 50) for r in range(3, 16)]
+    other = ["kastelli:06.05", "kastelli:20.06"]
+    heres = sheet[::7] + other + [None, "Reinforcements"]
+    held = set(rng.sample(sheet, 6))
+    enemies, worked_on = None, 0
+    for _ in range(60):
+        # A step of one of them, the nearest to a hex asked about included, or
+        # one gone, one come (from another sheet, or off the map).
+        if rng.random() < 0.7:
+            held.remove(rng.choice(sorted(h for h in held if h is not None)))
+            held.add(rng.choice(sheet))
+        else:
+            held.symmetric_difference_update({rng.choice(other + [None])})
+        hexes = frozenset(held)
+        enemies = enemies_after(enemies, hexes,
+                                tuple(h for h in hexes if h is not None and bot.is_hex(h)))
+        worked_on += enemies.before is not None
+        for here in rng.sample(heres, 12):
+            plain = min((bot.distance(here, h) for h in hexes), default=OFF)
+            assert bot.distance_from(enemies, here) == plain, (here, sorted(map(str, hexes)))
+    assert worked_on > 40  # the sets were worked on from, not measured afresh

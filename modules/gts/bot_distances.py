@@ -22,6 +22,22 @@ class EnemySet(NamedTuple):
     version: int | None         # the state's version they were found standing at
     on_map: tuple               # those of the hexes on the map
     some_off: bool              # whether any of them is not on the map
+    # (the measured distances of the set before these, its hexes on the map no
+    #  longer held, the hexes on the map newly held) — nearest_since; or None
+    before: tuple | None = None
+
+
+def enemies_after(before: EnemySet | None, hexes: frozenset, on_map: tuple) -> EnemySet:
+    """The EnemySet of *hexes* (*on_map*: those on the map), nothing measured
+    yet. An enemy's step changes a hex or two of dozens: the distances
+    measured to the set *before* are kept beside it to be worked on from
+    (Distances.nearest_since), unless as many hexes changed as are held."""
+    earlier = None
+    if before is not None:
+        gone, new = set(before.on_map) - set(on_map), set(on_map) - set(before.on_map)
+        if len(gone) + len(new) < len(on_map):
+            earlier = (before.measured, tuple(gone), tuple(new))
+    return EnemySet(hexes, {}, None, on_map, len(on_map) < len(hexes), earlier)
 
 
 class Distances:
@@ -65,8 +81,8 @@ class Distances:
         self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before.hexes != hexes:
-            on_map = tuple(h for h in hexes if h is not None and self.is_hex(h))
-            before = EnemySet(hexes, {}, None, on_map, len(on_map) < len(hexes))
+            before = enemies_after(before, hexes,
+                                   tuple(h for h in hexes if h is not None and self.is_hex(h)))
         found = self._enemy_sets[side] = before._replace(version=version)
         return found
 
@@ -85,9 +101,25 @@ class Distances:
         """How far *here* is from the nearest of *enemies*, measured once."""
         found = enemies.measured.get(here)
         if found is None:
-            found = enemies.measured[here] = self.nearest_distance(
-                here, enemies.on_map, enemies.some_off)
+            found = enemies.measured[here] = self.nearest_since(here, enemies)
         return found
+
+    def nearest_since(self, here: str | None, enemies: EnemySet) -> int:
+        """nearest_distance of *here* to *enemies*, from its distance to the set
+        before them when that was measured: the least distance stands unless
+        a hex no longer held was that near (then measured afresh), and the
+        hexes newly held are measured alone. A distance of OFF or more (the
+        set's boxes cap it there) is measured afresh."""
+        before = enemies.before
+        was = before[0].get(here) if before is not None else None
+        if was is None or was >= OFF or not enemies.on_map:
+            return self.nearest_distance(here, enemies.on_map, enemies.some_off)
+        distance = self.state.distance
+        if any(distance(here, h) == was for h in before[1]):
+            return self.nearest_distance(here, enemies.on_map, enemies.some_off)
+        near = min(was, min(map(distance, itertools.repeat(here, len(before[2])), before[2]),
+                            default=was))
+        return min(near, OFF) if enemies.some_off else near
 
     def nearest_distance(self, here: str | None, on_map: tuple, some_off: bool) -> int:
         """min(distance(here, h)) over the hexes *on_map* and, when *some_off*,
