@@ -165,11 +165,14 @@ class Judgements:
         return None
 
     def passable(self, unit: Ref, a: str, b: str) -> bool:
-        """Whether the terrain lets the unit step from *a* into *b*: the reach
-        search's step cost (reach_step_cost, none when it cannot): none
-        exactly when move_cost is, which only adds the cost of a change of
-        road to it, and cheaper to work out."""
-        return self.kept_rule("reach_step_cost", unit, a, b) is not None
+        """Whether the terrain lets the unit step from *a* into *b*: the rules'
+        step_barred is false — what makes the reach search's step cost
+        (reach_step_cost) and move_cost none, without working out the cost
+        (rules without it: that step cost is not none)."""
+        if "step_barred" not in self.session.program.decls:
+            return self.kept_rule("reach_step_cost", unit, a, b) is not None
+        barred = self.kept_rule("step_barred", unit, a, b)
+        return barred is not None and not barred
 
     def forced_march_worth_it(self, unit: Ref) -> bool:
         """gts:14.8: a Troop Quality Check for 2 more Movement Points, a
