@@ -11,6 +11,7 @@ from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
 DETOUR_DEPTH = 6  # how far round an obstacle the bot looks for a way on
+_MISSING = object()
 
 
 class Judgements:
@@ -136,6 +137,7 @@ class Judgements:
         *options* only. None when there is none that near."""
         now = self.distance(here, goal)
         enemy = self.enemy_hexes(self.side_of(unit))
+        passable = self.passable_reader(unit)
         first: dict[str, str] = {h: h for h in options if isinstance(h, str) and self.is_hex(h)}
         frontier = sorted(first)
         # A goal on another sheet (core.sheets: separate sheets are SEPARATE
@@ -158,7 +160,7 @@ class Judgements:
             for h in frontier:
                 for n in self.neighbours(h):
                     if n not in first and n != here and n not in enemy and \
-                            self.distance(n, goal) - left < now and self.passable(unit, h, n):
+                            self.distance(n, goal) - left < now and passable(h, n):
                         first[n] = first[h]
                         following.append(n)
             frontier = sorted(following)
@@ -173,6 +175,22 @@ class Judgements:
             return self.kept_rule("reach_step_cost", unit, a, b) is not None
         barred = self.kept_rule("step_barred", unit, a, b)
         return barred is not None and not barred
+
+    def passable_reader(self, unit: Ref) -> Any:
+        """passable(unit, ·, ·) for one search over many hexes: where the
+        answers are kept found once (nothing changes while the bot reads)."""
+        kept = self.kept_answers("step_barred") \
+            if "step_barred" in self.session.program.decls else None
+        if kept is None:
+            return lambda a, b: self.passable(unit, a, b)
+
+        def passable(a: str, b: str) -> bool:
+            key = (unit, a, b)
+            barred = kept.get(key, _MISSING)
+            if barred is _MISSING:
+                barred = kept[key] = self.rule("step_barred", unit, a, b)
+            return barred is not None and not barred
+        return passable
 
     def forced_march_worth_it(self, unit: Ref) -> bool:
         """gts:14.8: a Troop Quality Check for 2 more Movement Points, a

@@ -151,9 +151,21 @@ class Keeping:
         top-level call as the reader's keeping is, for the rules in play (the
         session's program: other rules, other read sets); asked afresh
         otherwise."""
+        kept = self.kept_answers(name)
+        if kept is None:
+            return self.rule(name, *args)
+        found = kept.get(args, _MISSING)
+        if found is _MISSING:
+            found = kept[args] = self.rule(name, *args)
+        return found
+
+    def kept_answers(self, name: str) -> dict | None:
+        """Where kept_rule keeps def *name*'s answers now, {arguments: answer};
+        None when they are not kept (asked afresh). A search over many hexes
+        finds it once: nothing changes while the bot reads."""
         during = self.session.ctx.memo
         if during is None:
-            return self.rule(name, *args)
+            return None
         program = self.session.program
         if self._rules_read[0] is not program:  # other rules: other read sets
             self._rules_read = (program, {}, {})
@@ -162,7 +174,7 @@ class Keeping:
         if spec is _MISSING:
             spec = specs[name] = self.read_spec(name)
         if spec is None:
-            return self.rule(name, *args)
+            return None
         # The stamp is worked out once for each version of the state (every
         # change moves the version on, and it never comes back).
         kept = kept_by_name.get(name)
@@ -173,10 +185,7 @@ class Keeping:
                 kept = kept_by_name[name] = [during, stamp, {}, version]
             else:
                 kept[3] = version
-        found = kept[2].get(args, _MISSING)
-        if found is _MISSING:
-            found = kept[2][args] = self.rule(name, *args)
-        return found
+        return kept[2]
 
     def read_spec(self, name: str) -> tuple | None:
         """(names, entries, turn) for GameState.stamps of def *name*'s read
@@ -208,14 +217,41 @@ class Keeping:
     def in_enemy_zone(self, hex_id: str, side: str) -> bool:
         """Whether *hex_id* is in a Fire Zone of an enemy of *side* (the rules'
         hex_in_enemy_fire_zone). The look-ahead and the steps ask it hex after
-        hex, action after action: the answers are kept for the side within
+        hex, action after action: the answers are kept for the side
+        (zone_answers)."""
+        answers = self.zone_answers(side)
+        if answers is None:
+            return bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
+        found = answers.get(hex_id)
+        if found is None:
+            found = answers[hex_id] = self.zone_now(hex_id, side)
+        return found
+
+    def zone_reader(self, side: str) -> Any:
+        """in_enemy_zone(·, side) for one search over many hexes: the kept
+        answers brought up to date once, not at each hex (nothing changes
+        while the bot reads)."""
+        answers = self.zone_answers(side)
+        if answers is None:
+            return lambda hex_id: self.in_enemy_zone(hex_id, side)
+
+        def in_zone(hex_id: str) -> bool:
+            found = answers.get(hex_id)
+            if found is None:
+                found = answers[hex_id] = self.zone_now(hex_id, side)
+            return found
+        return in_zone
+
+    def zone_answers(self, side: str) -> dict | None:
+        """The Fire Zone answers kept for *side*, {hex: in an enemy zone}: within
         the game's own top-level call (as goal_of's) while no event logged
         since can change one (zones_stand), the log read on from where it was
-        last read (_read_on: the same log, no restore)."""
+        last read (_read_on: the same log, no restore); None outside such a
+        call, or when what the question reads is not known (asked afresh)."""
         during = self.session.ctx.memo
         reads = self.zone_reads()
         if during is None or reads is None:
-            return bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
+            return None
         log = self.state.log
         start = self._read_on(("zones", side))
         kept = self._zones.get(side)
@@ -223,16 +259,15 @@ class Keeping:
             kept = self._zones[side] = (during, {})
         elif start < len(log) and not self.zones_stand(side, reads, log, start):
             kept = self._zones[side] = (during, {})
-        answers = kept[1]
-        found = answers.get(hex_id)
-        if found is None:
-            # The rules look for the zones over a hex only among the enemy
-            # Units within the widest zone of them (enemy_fire_zone_projectors_near,
-            # los.ksr): a hex farther from every enemy is in none, not asked.
-            found = answers[hex_id] = \
-                self.hex_enemy_distance(hex_id, side) <= self.widest_zone(side) and \
-                bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
-        return found
+        return kept[1]
+
+    def zone_now(self, hex_id: str, side: str) -> bool:
+        """in_enemy_zone worked out. The rules look for the zones over a hex
+        only among the enemy Units within the widest zone of them
+        (enemy_fire_zone_projectors_near, los.ksr): a hex farther from every
+        enemy is in none, not asked."""
+        return self.hex_enemy_distance(hex_id, side) <= self.widest_zone(side) and \
+            bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
 
     def widest_zone(self, side: str) -> int:
         """How far the widest Fire Zone of an enemy of *side* reaches (the

@@ -102,6 +102,7 @@ class Plans:
         # zone from every enemy it is in none (in_enemy_zone), so the rings
         # nearer the unit than that are known clear without being asked.
         near, widest = self.hex_enemy_distance(here, side), self.widest_zone(side)
+        passable, in_zone = self.passable_reader(unit), self.zone_reader(side)
         frontier, reached = [(here, True)], {here: True}
         for ring in range(1, FIRE_ZONE_LOOKAHEAD + 1):
             left = FIRE_ZONE_LOOKAHEAD - ring
@@ -111,10 +112,9 @@ class Plans:
                     if n in enemy or (n in reached and (reached[n] or not clear)):
                         continue
                     away = self.distance(n, goal)
-                    if away - left >= free or not self.passable(unit, h, n):
+                    if away - left >= free or not passable(h, n):
                         continue
-                    still_clear = clear and (near - ring > widest or
-                                             not self.in_enemy_zone(n, side))
+                    still_clear = clear and (near - ring > widest or not in_zone(n))
                     reached[n] = still_clear
                     if still_clear:
                         free = min(free, away)
