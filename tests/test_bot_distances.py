@@ -30,7 +30,9 @@ def test_the_nearest_enemy_measured_pair_by_pair_is_the_plain_distances_least():
 def test_the_nearest_enemy_worked_on_from_the_set_before_is_measured_afresh():
     """After enemies step, leave or arrive (the nearest among them too), the
     distances worked on from those measured to the set before
-    (enemies_after, nearest_since) are what measuring afresh gives."""
+    (enemies_after, nearest_since), or measured to those on the hex's own
+    sheet alone when there are any (nearest_now), are what measuring
+    afresh over every sheet gives."""
     import random
 
     from kriegsspiel.modules.gts.bot_distances import enemies_after
@@ -51,8 +53,11 @@ def test_the_nearest_enemy_worked_on_from_the_set_before_is_measured_afresh():
         else:
             held.symmetric_difference_update({rng.choice(other + [None])})
         hexes = frozenset(held)
-        enemies = enemies_after(enemies, hexes,
-                                tuple(h for h in hexes if h is not None and bot.is_hex(h)))
+        on_map = tuple(h for h in hexes if h is not None and bot.is_hex(h))
+        by_plane: dict = {}  # as enemy_set files them: measured on a hex's own plane first
+        for h in on_map:
+            by_plane.setdefault(bot.plane(h), []).append(h)
+        enemies = enemies_after(enemies, hexes, on_map, by_plane)
         worked_on += enemies.before is not None
         for here in rng.sample(heres, 12):
             plain = min((bot.distance(here, h) for h in hexes), default=OFF)

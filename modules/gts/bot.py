@@ -55,6 +55,7 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
         self._enemy_sets: dict[Any, EnemySet] = {}  # side -> its enemies as last found
         self._sides: dict[str, Any] = {}
         self._is_hex: dict[str, bool] = {}
+        self._planes: tuple = (None, {})  # (grid, {hex: its plane}) — Distances.plane
         # side -> (the objectives, {unit id: hex} of its mobile Units, those Units,
         #          {unit id: its objective})
         self._shares: dict[Any, tuple] = {}

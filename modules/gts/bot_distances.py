@@ -13,6 +13,7 @@ from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.state import Ref
 
 OFF = 99  # the distance of a hex from nothing, or from a box off the map
+_MISSING = object()
 
 
 class EnemySet(NamedTuple):
@@ -25,9 +26,11 @@ class EnemySet(NamedTuple):
     # (the measured distances of the set before these, its hexes on the map no
     #  longer held, the hexes on the map newly held) — nearest_since; or None
     before: tuple | None = None
+    by_plane: dict | None = None  # {plane: the hexes on the map on it} (Distances.plane)
 
 
-def enemies_after(before: EnemySet | None, hexes: frozenset, on_map: tuple) -> EnemySet:
+def enemies_after(before: EnemySet | None, hexes: frozenset, on_map: tuple,
+                  by_plane: dict | None = None) -> EnemySet:
     """The EnemySet of *hexes* (*on_map*: those on the map), nothing measured
     yet. An enemy's step changes a hex or two of dozens: the distances
     measured to the set *before* are kept beside it to be worked on from
@@ -37,7 +40,7 @@ def enemies_after(before: EnemySet | None, hexes: frozenset, on_map: tuple) -> E
         gone, new = set(before.on_map) - set(on_map), set(on_map) - set(before.on_map)
         if len(gone) + len(new) < len(on_map):
             earlier = (before.measured, tuple(gone), tuple(new))
-    return EnemySet(hexes, {}, None, on_map, len(on_map) < len(hexes), earlier)
+    return EnemySet(hexes, {}, None, on_map, len(on_map) < len(hexes), earlier, by_plane)
 
 
 class Distances:
@@ -81,8 +84,11 @@ class Distances:
         self._read_on(("enemies of", side))  # read from now on
         hexes = frozenset(self.attr(e, "hex") for e in self.units(enemy_of=side))
         if before is None or before.hexes != hexes:
-            before = enemies_after(before, hexes,
-                                   tuple(h for h in hexes if h is not None and self.is_hex(h)))
+            on_map = tuple(h for h in hexes if h is not None and self.is_hex(h))
+            by_plane: dict = {}
+            for h in on_map:
+                by_plane.setdefault(self.plane(h), []).append(h)
+            before = enemies_after(before, hexes, on_map, by_plane)
         found = self._enemy_sets[side] = before._replace(version=version)
         return found
 
@@ -113,13 +119,40 @@ class Distances:
         before = enemies.before
         was = before[0].get(here) if before is not None else None
         if was is None or was >= OFF or not enemies.on_map:
-            return self.nearest_distance(here, enemies.on_map, enemies.some_off)
+            return self.nearest_now(here, enemies)
         distance = self.state.distance
         if any(distance(here, h) == was for h in before[1]):
-            return self.nearest_distance(here, enemies.on_map, enemies.some_off)
+            return self.nearest_now(here, enemies)
         near = min(was, min(map(distance, itertools.repeat(here, len(before[2])), before[2]),
                             default=was))
         return min(near, OFF) if enemies.some_off else near
+
+    def nearest_now(self, here: str | None, enemies: EnemySet) -> int:
+        """nearest_distance of *here* to *enemies*: to those on its own plane
+        when there are any (core.sheets: the other planes are SEPARATE away,
+        farther than any hex of its own), else to all of them."""
+        if enemies.by_plane and here is not None:
+            plane = self.plane(here)
+            same = enemies.by_plane.get(plane) if plane is not None else None
+            if same:
+                return self.nearest_distance(here, same, enemies.some_off)
+        return self.nearest_distance(here, enemies.on_map, enemies.some_off)
+
+    def plane(self, hex_id: str) -> Any:
+        """The plane of a hex of the map (core.sheets.SheetedGrid.plane_of);
+        None for a box, or on a grid without planes. Read once a hex."""
+        grid = self.state.grid
+        if self._planes[0] is not grid:
+            self._planes = (grid, {})
+        known = self._planes[1].get(hex_id, _MISSING)
+        if known is _MISSING:
+            plane_of = getattr(grid, "plane_of", None)
+            try:
+                known = plane_of(grid.parse(hex_id)) if plane_of is not None else None
+            except KsError:
+                known = None
+            self._planes[1][hex_id] = known
+        return known
 
     def nearest_distance(self, here: str | None, on_map: tuple, some_off: bool) -> int:
         """min(distance(here, h)) over the hexes *on_map* and, when *some_off*,
