@@ -11,19 +11,10 @@ the end of turn FROM (16) uncounted, then switches the collection on
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 
+from callgrind_playout import collect  # scripts/ is the script's own folder on sys.path
 from kriegsspiel.tools.play import new_game
-
-
-def collect(on: bool) -> None:
-    try:
-        subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(os.getpid())],
-                       capture_output=True)
-    except FileNotFoundError:
-        pass  # no valgrind installed: nothing to switch, the turns just run
 
 
 def main() -> None:
