@@ -171,24 +171,23 @@ class Judgements:
         step_barred is false — what makes the reach search's step cost
         (reach_step_cost) and move_cost none, without working out the cost
         (rules without it: that step cost is not none)."""
-        if "step_barred" not in self.session.program.decls:
-            return self.kept_rule("reach_step_cost", unit, a, b) is not None
-        barred = self.kept_rule("step_barred", unit, a, b)
-        return barred is not None and not barred
+        return self.passable_reader(unit)(a, b)
 
     def passable_reader(self, unit: Ref) -> Any:
         """passable(unit, ·, ·) for one search over many hexes: where the
         answers are kept found once (nothing changes while the bot reads)."""
-        kept = self.kept_answers("step_barred") \
-            if "step_barred" in self.session.program.decls else None
-        if kept is None:
-            return lambda a, b: self.passable(unit, a, b)
+        if "step_barred" not in self.session.program.decls:
+            return lambda a, b: self.kept_rule("reach_step_cost", unit, a, b) is not None
+        kept = self.kept_answers("step_barred")
 
         def passable(a: str, b: str) -> bool:
-            key = (unit, a, b)
-            barred = kept.get(key, _MISSING)
-            if barred is _MISSING:
-                barred = kept[key] = self.rule("step_barred", unit, a, b)
+            if kept is None:  # not kept now: asked afresh
+                barred = self.rule("step_barred", unit, a, b)
+            else:
+                key = (unit, a, b)
+                barred = kept.get(key, _MISSING)
+                if barred is _MISSING:
+                    barred = kept[key] = self.rule("step_barred", unit, a, b)
             return barred is not None and not barred
         return passable
 

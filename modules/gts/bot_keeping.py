@@ -219,21 +219,16 @@ class Keeping:
         hex_in_enemy_fire_zone). The look-ahead and the steps ask it hex after
         hex, action after action: the answers are kept for the side
         (zone_answers)."""
-        answers = self.zone_answers(side)
-        if answers is None:
-            return bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side), default=False))
-        found = answers.get(hex_id)
-        if found is None:
-            found = answers[hex_id] = self.zone_now(hex_id, side)
-        return found
+        return self.zone_reader(side)(hex_id)
 
     def zone_reader(self, side: str) -> Any:
         """in_enemy_zone(·, side) for one search over many hexes: the kept
         answers brought up to date once, not at each hex (nothing changes
         while the bot reads)."""
         answers = self.zone_answers(side)
-        if answers is None:
-            return lambda hex_id: self.in_enemy_zone(hex_id, side)
+        if answers is None:  # not kept now: asked afresh
+            return lambda hex_id: bool(self.rule(_ZONE_DEF, hex_id, Ref("side", side),
+                                                 default=False))
 
         def in_zone(hex_id: str) -> bool:
             found = answers.get(hex_id)
