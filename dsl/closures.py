@@ -21,7 +21,7 @@ except ImportError:  # running from source: they are no-ops
 from kriegsspiel.core.readers import Reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.runtime import Compiled, Context, Frame
+from kriegsspiel.dsl.runtime import Compiled, Context, Frame, Keeper
 
 Fn = Callable[[Frame], Any]
 
@@ -137,53 +137,73 @@ def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     typed holder).  An argument that is a variable is read straight from its
     slot (`f(unit, target)`)."""
     if len(fns) == 0:
-        @cython.locals(f=list)
+        @cython.locals(f=list, keeper=Keeper)
         def call0(f: Frame):
+            keeper = holder.keeper  # a def's answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call(f[0], ())
             return holder.fn(f[0])
         return call0
     if len(fns) == 1:
         a, = fns
         i = slot_of(a)
 
-        @cython.locals(f=list)
+        @cython.locals(f=list, keeper=Keeper)
         def call1(f: Frame):
-            return holder.fn(f[0], f[i] if i >= 0 else a(f))
+            x = f[i] if i >= 0 else a(f)
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call1(f[0], x)
+            return holder.fn(f[0], x)
         return call1
     if len(fns) == 2:
         a, b = fns
         i, j = slot_of(a), slot_of(b)
 
-        @cython.locals(f=list)
+        @cython.locals(f=list, keeper=Keeper)
         def call2(f: Frame):
-            return holder.fn(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f))
+            x = f[i] if i >= 0 else a(f)
+            y = f[j] if j >= 0 else b(f)
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call2(f[0], x, y)
+            return holder.fn(f[0], x, y)
         return call2
     if len(fns) == 3:
         a, b, c = fns
         i, j, k = slot_of(a), slot_of(b), slot_of(c)
 
-        @cython.locals(f=list)
+        @cython.locals(f=list, keeper=Keeper)
         def call3(f: Frame):
-            return holder.fn(f[0], f[i] if i >= 0 else a(f), f[j] if j >= 0 else b(f),
-                             f[k] if k >= 0 else c(f))
+            x = f[i] if i >= 0 else a(f)
+            y = f[j] if j >= 0 else b(f)
+            z = f[k] if k >= 0 else c(f)
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call3(f[0], x, y, z)
+            return holder.fn(f[0], x, y, z)
         return call3
 
     # Each argument: its slot when a variable (an int), else its closure.
     parts = [slot_of(a) if slot_of(a) >= 0 else a for a in fns]
 
-    @cython.locals(f=list, args=list, i=cython.Py_ssize_t)
+    @cython.locals(f=list, args=list, i=cython.Py_ssize_t, keeper=Keeper)
     def call_many(f: Frame):
-        # Held in a local: compiled, a star call would pass the field itself
-        # without a reference of its own, and a remembered def's trial may
-        # replace holder.fn (freeing the running function) during the call.
-        fn = holder.fn
-        args = [f[0]]
+        args = []
         for a in parts:
             if type(a) is int:
                 i = a
                 args.append(f[i])
             else:
                 args.append(a(f))
-        return fn(*args)
+        keeper = holder.keeper
+        if keeper is not None:
+            return keeper.call(f[0], tuple(args))
+        # Held in a local: compiled, a star call would pass the field itself
+        # without a reference of its own, and a remembered def's trial may
+        # replace holder.fn (freeing the running function) during the call.
+        fn = holder.fn
+        return fn(f[0], *args)
     return call_many
 
 
@@ -207,30 +227,39 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         a, = fns
         i = slot_of(a)
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def call1(f: Frame):
             ctx, x = f[0], f[i] if i >= 0 else a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
                 return False
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call1(ctx, x)
             return holder.fn(ctx, x)
         return call1
     if len(fns) == 2:
         a, b = fns
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def call2(f: Frame):
             ctx, x, y = f[0], a(f), b(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
                 return False
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call2(ctx, x, y)
             return holder.fn(ctx, x, y)
         return call2
     a, b, c = fns
 
-    @cython.locals(ctx=Context, f=list)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper)
     def call3(f: Frame):
         ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
             return False
+        keeper = holder.keeper
+        if keeper is not None:
+            return keeper.call3(ctx, x, y, z)
         return holder.fn(ctx, x, y, z)
     return call3
 
@@ -299,20 +328,26 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
     if len(slots) == 2:
         i, j = slots
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def call_locals2(f: Frame):
             ctx, x, y = f[0], f[i], f[j]
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
                 return False
+            keeper = holder.keeper
+            if keeper is not None:
+                return keeper.call2(ctx, x, y)
             return holder.fn(ctx, x, y)
         return call_locals2
     i, j, k = slots
 
-    @cython.locals(ctx=Context, f=list)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper)
     def call_locals3(f: Frame):
         ctx, x, y, z = f[0], f[i], f[j], f[k]
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
             return False
+        keeper = holder.keeper
+        if keeper is not None:
+            return keeper.call3(ctx, x, y, z)
         return holder.fn(ctx, x, y, z)
     return call_locals3
 

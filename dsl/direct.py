@@ -6,10 +6,11 @@ often more than the def itself (``current_steps(u) = u.steps - u.step_loss``).
 So when no explanation is being recorded and the def is evaluated directly
 (its remembered results have not paid off, see ``shortcuts.remembered``), the
 call site makes the def's frame itself and runs the def's compiled body on
-it: the same closure ``evaluate`` would run, on the same frame.  Otherwise —
-explaining, or while the def's results are remembered — the call goes to the
-def as before, so its explanation record and the reuse of its results are
-unchanged.  The arguments are computed first, left to right, as for a call.
+it: the same closure ``evaluate`` would run, on the same frame.  While the
+def's results are kept or remembered, the call goes to its keeper
+(``Compiled.keeper``, a C call by arity); explaining, to the def as before,
+so its explanation record and the reuse of its results are unchanged.  The
+arguments are computed first, left to right, as for a call.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl.closures import slot_of
-from kriegsspiel.dsl.runtime import Compiled, Context
+from kriegsspiel.dsl.runtime import Compiled, Context, Keeper
 
 
 @cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
@@ -36,9 +37,12 @@ def direct_call(holder: Any, fns: list):
     if fns and None not in locals_:
         return _direct_locals(holder, body, pad, locals_)
     if len(fns) == 0:
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, keeper=Keeper)
         def direct0(f):
             ctx = f[0]
+            keeper = holder.keeper  # its answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call(ctx, ())
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx)
             return body([ctx, *pad])
@@ -46,9 +50,12 @@ def direct_call(holder: Any, fns: list):
     if len(fns) == 1:
         a, = fns
 
-        @cython.locals(ctx=Context)
+        @cython.locals(ctx=Context, keeper=Keeper)
         def direct1(f):
             ctx, x = f[0], a(f)
+            keeper = holder.keeper  # its answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call1(ctx, x)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, x)
             return body([ctx, x, *pad] if pad else [ctx, x])
@@ -58,11 +65,14 @@ def direct_call(holder: Any, fns: list):
     if len(fns) == 2:
         a, b = fns
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def direct2(f):
             ctx = f[0]
             x = f[i] if i >= 0 else a(f)
             y = f[j] if j >= 0 else b(f)
+            keeper = holder.keeper  # its answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call2(ctx, x, y)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, x, y)
             return body([ctx, x, y, *pad] if pad else [ctx, x, y])
@@ -70,12 +80,15 @@ def direct_call(holder: Any, fns: list):
     a, b, c = fns
     k = slot_of(c)
 
-    @cython.locals(ctx=Context, f=list)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper)
     def direct3(f):
         ctx = f[0]
         x = f[i] if i >= 0 else a(f)
         y = f[j] if j >= 0 else b(f)
         z = f[k] if k >= 0 else c(f)
+        keeper = holder.keeper  # its answers kept: a C call by arity
+        if keeper is not None:
+            return keeper.call3(ctx, x, y, z)
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
             return holder.fn(ctx, x, y, z)
         return body([ctx, x, y, z, *pad] if pad else [ctx, x, y, z])
@@ -88,9 +101,12 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     if len(slots) == 1:
         i, = slots
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def direct_local1(f):
             ctx = f[0]
+            keeper = holder.keeper  # its answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call1(ctx, f[i])
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, f[i])
             return body([ctx, f[i], *pad] if pad else [ctx, f[i]])
@@ -98,18 +114,24 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     if len(slots) == 2:
         i, j = slots
 
-        @cython.locals(ctx=Context, f=list)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper)
         def direct_local2(f):
             ctx = f[0]
+            keeper = holder.keeper  # its answers kept: a C call by arity
+            if keeper is not None:
+                return keeper.call2(ctx, f[i], f[j])
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, f[i], f[j])
             return body([ctx, f[i], f[j], *pad] if pad else [ctx, f[i], f[j]])
         return direct_local2
     i, j, k = slots
 
-    @cython.locals(ctx=Context, f=list)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper)
     def direct_local3(f):
         ctx = f[0]
+        keeper = holder.keeper  # its answers kept: a C call by arity
+        if keeper is not None:
+            return keeper.call3(ctx, f[i], f[j], f[k])
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
             return holder.fn(ctx, f[i], f[j], f[k])
         return body([ctx, f[i], f[j], f[k], *pad] if pad else [ctx, f[i], f[j], f[k]])

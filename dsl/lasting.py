@@ -47,9 +47,9 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.core.state import GameState
-from kriegsspiel.dsl.runtime import Context
-from kriegsspiel.dsl.shortcuts import MEMO_MIN_SHARE, MEMO_TRIAL, answer_key, direct_body
+from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.dsl.runtime import Keeper
+from kriegsspiel.dsl.shortcuts import answer_key
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
@@ -217,80 +217,108 @@ def used_params(decl: ir.Def) -> tuple | None:
     return None if len(used) == len(params) else used
 
 
-@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
 def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
-            holder: Any, used: tuple | None = None) -> Callable[..., Any]:
-    """``fn(ctx, *args)`` keeping each answer while none of *names* changes;
-    filed under the arguments at the indices *used* only, when given (the
-    parameters the body names: ``used_params``).
+            holder: Any, used: tuple | None = None) -> "Lasting":
+    """``fn(ctx, *args)`` keeping each answer while none of *names* changes:
+    its Lasting keeper (below)."""
+    return Lasting(what, evaluate, names, holder, used)
 
-    On trial as ``remembered`` is: a def whose answers are seldom asked for
-    again (fewer than one reuse in MEMO_MIN_SHARE after MEMO_TRIAL
-    evaluations) is from then on evaluated directly (``holder.fn`` is swapped
-    for *evaluate*, and its callers go straight to its body)."""
-    watched = tuple(sorted(n for n in names if not n.startswith("@")))
-    entries, turn = "@entries" in names, "@turn" in names
-    tried = reused = 0
+
+class Lasting(Keeper):
+    """A def's answers kept while none of *names* changes; filed under the
+    arguments at the indices *used* only, when given (the parameters the body
+    names: ``used_params``).  On trial as ``Remembered`` is (``Keeper``)."""
+
     # The stamp last worked out, and the version it is of: every count it sums
     # moves only with an event that moves the version on (or a restore, which
     # does too), so while the version object stands the stamp does (most calls
     # come between the same two events: a step's neighbours).  It is reused
     # within one top-level call only (the call's kept answers, ``seen_kept``,
-    # are those of one state): the closure holds no game state, which would
+    # are those of one state): the keeper holds no game state, which would
     # keep every finished game alive through the caches keyed by their state.
-    seen_version = seen_stamp = None
-    seen_kept = seen_mine = None  # the call's kept answers, and this def's among them
-    body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
+    __slots__ = ("what", "watched", "entries", "turn", "used",
+                 "seen_version", "seen_stamp", "seen_kept", "seen_mine")
 
-    @cython.locals(ctx=Context, kept=dict, mine=dict, world=GameState, frame=list,
-                   found=tuple)
-    def fn(ctx, *args):
-        nonlocal tried, reused, seen_version, seen_stamp, seen_kept, seen_mine
-        kept = ctx.lasting if ctx is not None else None
-        if kept is None or ctx.explaining:
-            return evaluate(ctx, *args)
-        world = ctx.world
-        if kept is seen_kept:
-            mine = seen_mine
-            if world.version is seen_version:
-                stamp = seen_stamp
+    def __init__(self, what: str, evaluate: Callable[..., Any], names: frozenset,
+                 holder: Any, used: tuple | None = None) -> None:
+        Keeper.__init__(self, evaluate, holder)
+        self.what, self.used = what, used
+        self.watched = tuple(sorted(n for n in names if not n.startswith("@")))
+        self.entries, self.turn = "@entries" in names, "@turn" in names
+        self.seen_version = self.seen_stamp = None
+        self.seen_kept = self.seen_mine = None  # the call's kept answers, and this def's among them
+
+    def kept(self, ctx: Any) -> bool:
+        """Whether *ctx* keeps answers: inside a top-level call, unexplained."""
+        return ctx is not None and ctx.lasting is not None and not ctx.explaining
+
+    def call(self, ctx: Any, args: tuple) -> Any:
+        if not self.kept(ctx):
+            return self.evaluate(ctx, *args)
+        return self.answer(ctx, self.key(args), None, args)
+
+    def call1(self, ctx: Any, a: Any) -> Any:
+        if not self.kept(ctx):
+            return self.evaluate(ctx, a)
+        # A lone entity or string is its own key (answer_key's).
+        key = a if self.used is None and (type(a) is Ref or type(a) is str) \
+            else self.key((a,))
+        return self.answer(ctx, key, a, None)
+
+    def call2(self, ctx: Any, a: Any, b: Any) -> Any:
+        if not self.kept(ctx):
+            return self.evaluate(ctx, a, b)
+        args = (a, b)
+        return self.answer(ctx, self.key(args), None, args)
+
+    def call3(self, ctx: Any, a: Any, b: Any, c: Any) -> Any:
+        if not self.kept(ctx):
+            return self.evaluate(ctx, a, b, c)
+        args = (a, b, c)
+        return self.answer(ctx, self.key(args), None, args)
+
+    def key(self, args: tuple) -> Any:
+        """What an answer to *args* is filed under: the used arguments' key."""
+        if self.used is None:
+            return answer_key(args)
+        return answer_key(tuple([args[i] for i in self.used]))
+
+    @cython.locals(kept=dict, mine=dict, world=GameState, found=tuple)
+    def answer(self, ctx: Any, key: Any, a: Any, args: tuple | None) -> Any:
+        """The answer to one argument *a* (*args* None) or *args*, filed under
+        *key*: kept while the stamp stands, or evaluated and kept."""
+        kept, world = ctx.lasting, ctx.world
+        if kept is self.seen_kept:
+            mine = self.seen_mine
+            if world.version is self.seen_version:
+                stamp = self.seen_stamp
             else:
-                stamp = seen_stamp = world.stamps(watched, entries, turn)
-                seen_version = world.version
+                stamp = self.seen_stamp = world.stamps(self.watched, self.entries, self.turn)
+                self.seen_version = world.version
         else:
-            mine = kept.get(what)  # this definition's answers
+            mine = kept.get(self.what)  # this definition's answers
             if mine is None:
-                mine = kept[what] = {}
-            seen_kept, seen_mine = kept, mine
-            stamp = seen_stamp = world.stamps(watched, entries, turn)
-            seen_version = world.version
-        key = answer_key(args if used is None else tuple([args[i] for i in used]))
+                mine = kept[self.what] = {}
+            self.seen_kept, self.seen_mine = kept, mine
+            stamp = self.seen_stamp = world.stamps(self.watched, self.entries, self.turn)
+            self.seen_version = world.version
         if key is None:  # a list argument (a group of Units): nothing to keep it under
-            tried += 1
-            if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
-                holder.fn = evaluate
-            return evaluate(ctx, *args)
+            self.evaluated()
+            return self.plain(ctx, a, args)
         try:
             found = mine.get(key)
         except TypeError:  # another unhashable argument
-            return evaluate(ctx, *args)
+            return self.plain(ctx, a, args)
         # The stamp kept is most often the very object worked out for this
         # version (seen_stamp): no tuple to compare item by item.
         if found is not None and (found[0] is stamp or found[0] == stamp):
-            reused += 1
+            self.reused += 1
             value = found[1]
             return list(value) if type(value) is list else value
-        tried += 1
-        if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
-            holder.fn = evaluate  # not worth keeping
-        if body is None:
-            value = evaluate(ctx, *args)
-        else:
-            frame = [ctx, *args, *pad] if pad else [ctx, *args]
-            value = body(frame)
+        self.evaluated()
+        value = self.run(ctx, a, args)
         mine[key] = (stamp, list(value) if type(value) is list else value)
         return value
-    return fn
 
 
-__all__ = ["PLACEMENT", "read_set", "worth_keeping", "used_params", "lasting"]
+__all__ = ["PLACEMENT", "read_set", "worth_keeping", "used_params", "lasting", "Lasting"]

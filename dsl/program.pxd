@@ -1,3 +1,3 @@
 # Cython declarations for the compiled kernel (setup.py): the types its
 # typed locals (@cython.locals in program.py) name.
-from kriegsspiel.dsl.runtime cimport Compiled, Context
+from kriegsspiel.dsl.runtime cimport Compiled, Context, Keeper

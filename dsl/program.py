@@ -26,8 +26,8 @@ from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
 from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
-from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, ReturnValue, RuleRuntimeError,
-                                     StopProcedure)
+from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, Keeper, ReturnValue,
+                                     RuleRuntimeError, StopProcedure)
 from kriegsspiel.dsl.types import Function
 from kriegsspiel.dsl import tables, checks
 
@@ -184,9 +184,11 @@ class Program:
             if not self.deferred and lasting.worth_keeping(decl, self) else None
         holder.fn = (lasting.lasting(what, evaluate, reads, holder, lasting.used_params(decl))
                      if reads is not None else remembered(what, evaluate, holder))
+        holder.keeper = holder.fn if isinstance(holder.fn, Keeper) else None
 
     def _build_modifiers(self, decl: ir.Modifiers, holder: Compiled) -> None:
         holder.fn = tables.compile_modifiers(self, decl, holder)
+        holder.keeper = holder.fn if isinstance(holder.fn, Keeper) else None
         holder.type = "int"
 
     def _build_table(self, decl: ir.Table, holder: Compiled) -> None:

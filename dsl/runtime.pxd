@@ -9,5 +9,17 @@ cdef class Context:
     cdef public list trace
     cdef public bint explaining
 
+cdef class Keeper:
+    cdef readonly object evaluate, holder, body, pad
+    cdef Py_ssize_t tried, reused
+    cdef object plain(self, Context ctx, object a, tuple args)
+    cdef object run(self, Context ctx, object a, tuple args)
+    cdef object evaluated(self)
+    cpdef object call(self, Context ctx, tuple args)
+    cpdef object call1(self, Context ctx, object a)
+    cpdef object call2(self, Context ctx, object a, object b)
+    cpdef object call3(self, Context ctx, object a, object b, object c)
+
 cdef class Compiled:
     cdef public object decl, fn, type, plain, body, pad
+    cdef public Keeper keeper

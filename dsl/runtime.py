@@ -176,12 +176,84 @@ class Context:
             self.rules.fire(event, data, self)
 
 
+# How many evaluations a keeper keeps a def's answers for on trial, and the
+# share of them that must turn out to be reuses for keeping to go on.
+MEMO_TRIAL = 256
+MEMO_MIN_SHARE = 8  # at least one reuse in eight evaluations
+
+
+class Keeper:
+    """What keeps a def's answers (``shortcuts.Remembered``,
+    ``lasting.Lasting``), called as ``keeper(ctx, *args)`` like the def's
+    *evaluate*.  The compiled call sites call it through their holder
+    (``Compiled.keeper``) by arity, ``call1(ctx, a)`` and on: compiled, a C
+    call with no argument tuple to pack, where the Python call of a wrapper
+    ``fn(ctx, *args)`` cost some hundred instructions of its own.
+
+    On trial: a def whose answers are seldom asked for again (fewer than one
+    reuse in MEMO_MIN_SHARE after MEMO_TRIAL evaluations) is from then on
+    evaluated directly (``holder.fn`` becomes *evaluate*, ``holder.keeper``
+    None, and its call sites go straight to its body)."""
+
+    __slots__ = ("evaluate", "holder", "body", "pad", "tried", "reused")
+
+    def __init__(self, evaluate: Callable[..., Any], holder: Any) -> None:
+        self.evaluate = evaluate
+        self.holder = holder
+        self.tried = self.reused = 0
+        # A def's own evaluate (Program._build_def) has a body the keeper may
+        # run on a frame of its own, without the call of evaluate, when nothing
+        # is explained; not so another (the bot's reader wraps evaluate in
+        # holders of its own).
+        if type(holder) is Compiled and holder.plain is evaluate:
+            self.body, self.pad = holder.body, holder.pad
+        else:
+            self.body, self.pad = None, ()
+
+    def __call__(self, ctx: Any, *args: Any) -> Any:
+        return self.call(ctx, args)
+
+    def call(self, ctx: Any, args: tuple) -> Any:
+        raise NotImplementedError
+
+    def call1(self, ctx: Any, a: Any) -> Any:
+        return self.call(ctx, (a,))
+
+    def call2(self, ctx: Any, a: Any, b: Any) -> Any:
+        return self.call(ctx, (a, b))
+
+    def call3(self, ctx: Any, a: Any, b: Any, c: Any) -> Any:
+        return self.call(ctx, (a, b, c))
+
+    def plain(self, ctx: Any, a: Any, args: tuple | None) -> Any:
+        """The def evaluated, given its one argument *a* (*args* None) or *args*."""
+        return self.evaluate(ctx, a) if args is None else self.evaluate(ctx, *args)
+
+    def run(self, ctx: Any, a: Any, args: tuple | None) -> Any:
+        """The same, unexplained: the body run on the frame evaluate would make."""
+        if self.body is None:
+            return self.plain(ctx, a, args)
+        frame = [ctx, a] if args is None else [ctx, *args]
+        if self.pad:
+            frame.extend(self.pad)
+        return self.body(frame)
+
+    def evaluated(self) -> None:
+        """Count an evaluation on trial; stop keeping when reuses are too few."""
+        self.tried += 1
+        if self.tried >= MEMO_TRIAL and self.reused * MEMO_MIN_SHARE < self.tried:
+            holder = self.holder
+            holder.fn = self.evaluate
+            if type(holder) is Compiled:
+                holder.keeper = None
+
+
 class Compiled:
     """One compiled definition (Program builds them); ``fn`` is filled in once
     compiled.  Every call site reads its fields: compiled (setup.py), an
     extension type (runtime.pxd)."""
 
-    __slots__ = ("decl", "fn", "type", "plain", "body", "pad")
+    __slots__ = ("decl", "fn", "type", "plain", "body", "pad", "keeper")
 
     def __init__(self, decl: Any, fn: Callable[..., Any] | None = None, type: str = "any",
                  plain: Callable[..., Any] | None = None,
@@ -195,6 +267,10 @@ class Compiled:
         self.plain = plain
         self.body = body
         self.pad = pad
+        # ``fn`` when it is a Keeper (its answers kept or remembered), which call
+        # sites call by arity; None once keeping does not pay (``fn`` is then
+        # ``plain``) or when something else wraps the def.
+        self.keeper = None
 
     def __repr__(self) -> str:
         return f"Compiled({self.decl.kind} {self.decl.name}, type={self.type!r})"

@@ -19,97 +19,116 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import bool_chain
 from kriegsspiel.dsl.compiler import COMPARE
-from kriegsspiel.dsl.runtime import Compiled, Context
-
-# How many evaluations a definition is remembered for on trial, and the share
-# of them that must turn out to be reuses for remembering to go on.
-MEMO_TRIAL = 256
-MEMO_MIN_SHARE = 8  # at least one reuse in eight evaluations
+from kriegsspiel.dsl.runtime import Keeper
 
 
-def direct_body(holder: Any, evaluate: Callable[..., Any]) -> tuple:
-    """(body, pad) of a def's own evaluate (Program._build_def), whose body a
-    keeping wrapper may run on its frame directly, without the call of
-    evaluate, when nothing is explained; (None, None) for any other (the
-    bot's reader wraps evaluate in holders of its own)."""
-    if type(holder) is Compiled and holder.plain is evaluate:
-        return holder.body, holder.pad
-    return None, None
+def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> "Remembered":
+    """``fn(ctx, *args)`` for a pure definition (a def, a modifier list): its
+    Remembered keeper (below)."""
+    return Remembered(what, evaluate, holder)
 
 
-@cython.locals(tried=cython.Py_ssize_t, reused=cython.Py_ssize_t)  # C counts, compiled
-def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> Callable[..., Any]:
-    """``fn(ctx, *args)`` for a pure definition (a def, a modifier list).
+class Remembered(Keeper):
+    """A pure definition's answers kept while the game stands still.
 
     Rules ask the same question many times while nothing changes — the Movement
     Class of the Unit being moved for every hex around it, the weather for
     every cost — so, inside one top-level :meth:`Program.call`, the answer is
-    kept per (definition, arguments) until the game state's version moves on.
-    The explanation records the first evaluation wrote are kept with it and
+    kept per arguments until the game state's version moves on.  The
+    explanation records the first evaluation wrote are kept with it and
     written again on each reuse, so the trace is exactly what evaluating
     afresh would have written.  Arguments are keyed with their classes too
     (``True == 1`` and ``Fraction(2) == 2`` are different arguments), and
     unhashable ones (a list of Units) are simply not remembered.
 
-    Remembering costs a little on every call, so it is on trial: a definition
-    whose answers are seldom asked for again (fewer than one reuse in
-    MEMO_MIN_SHARE after MEMO_TRIAL evaluations) is from then on evaluated
-    directly (``holder.fn`` is swapped for *evaluate*).  Either way the values
-    and the explanation records are the same; only the time differs.
+    The answers are this keeper's own dict, for the call's memo (``ctx.memo``,
+    the token of one top-level call) and the state's version it was filled
+    under: a new call or a change starts it afresh (both are held, so that
+    neither can be another one at the same address).  Remembering costs a
+    little on every call, so it is on trial (``Keeper``).  Either way the
+    values and the explanation records are the same; only the time differs.
     """
-    tried = reused = 0
-    body, pad = direct_body(holder, evaluate)  # unexplained, run without evaluate
 
-    @cython.locals(ctx=Context, memo=dict, mine=dict, frame=list, found=tuple)
-    def fn(ctx, *args):
-        nonlocal tried, reused
+    __slots__ = ("what", "memo", "version", "mine")
+
+    def __init__(self, what: str, evaluate: Callable[..., Any], holder: Any) -> None:
+        Keeper.__init__(self, evaluate, holder)
+        self.what = what
+        self.memo = self.version = None
+        self.mine = {}
+
+    def answers(self, ctx: Any) -> dict | None:
+        """This def's answers under *ctx*'s call and its world's version; None
+        outside a top-level call (nothing is remembered)."""
         memo = ctx.memo if ctx is not None else None
         if memo is None:
-            return evaluate(ctx, *args)
-        version = ctx.world.version
+            return None
         # The state's version object stands until a change (each is a new int):
         # identity says "unchanged" wherever equality does.
-        if version is not ctx.memo_version:
-            memo.clear()
-            ctx.memo_version = version
-        mine = memo.get(what)  # this definition's answers
+        version = ctx.world.version
+        if memo is not self.memo or version is not self.version:
+            self.memo, self.version = memo, version
+            if self.mine:
+                self.mine = {}
+        return self.mine
+
+    def call(self, ctx: Any, args: tuple) -> Any:
+        mine = self.answers(ctx)
         if mine is None:
-            mine = memo[what] = {}
-        key = answer_key(args)
+            return self.evaluate(ctx, *args)
+        return self.answer(ctx, mine, answer_key(args), None, args)
+
+    def call1(self, ctx: Any, a: Any) -> Any:
+        mine = self.answers(ctx)
+        if mine is None:
+            return self.evaluate(ctx, a)
+        # A lone entity or string is its own key (answer_key's).
+        key = a if type(a) is Ref or type(a) is str else answer_key((a,))
+        return self.answer(ctx, mine, key, a, None)
+
+    def call2(self, ctx: Any, a: Any, b: Any) -> Any:
+        mine = self.answers(ctx)
+        if mine is None:
+            return self.evaluate(ctx, a, b)
+        args = (a, b)
+        return self.answer(ctx, mine, answer_key(args), None, args)
+
+    def call3(self, ctx: Any, a: Any, b: Any, c: Any) -> Any:
+        mine = self.answers(ctx)
+        if mine is None:
+            return self.evaluate(ctx, a, b, c)
+        args = (a, b, c)
+        return self.answer(ctx, mine, answer_key(args), None, args)
+
+    @cython.locals(found=tuple, trace=list)
+    def answer(self, ctx: Any, mine: dict, key: Any, a: Any, args: tuple | None) -> Any:
+        """The answer to one argument *a* (*args* None) or *args*, filed under
+        *key* among *mine*: remembered, or evaluated and remembered."""
         if key is None:  # a list argument (a group of Units): nothing to keep it under
-            tried += 1
-            if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
-                holder.fn = evaluate
-            return evaluate(ctx, *args)
+            self.evaluated()
+            return self.plain(ctx, a, args)
         try:
             found = mine.get(key)
         except TypeError:  # another unhashable argument
-            return evaluate(ctx, *args)
+            return self.plain(ctx, a, args)
         if found is not None:
             value, records = found
             if not ctx.explaining:
-                reused += 1
+                self.reused += 1
                 return list(value) if type(value) is list else value
             if records is not None:  # else: remembered while not explaining; evaluate
-                reused += 1
+                self.reused += 1
                 ctx.trace.extend(records)
                 return list(value) if type(value) is list else value
-        tried += 1
-        if tried >= MEMO_TRIAL and reused * MEMO_MIN_SHARE < tried:
-            holder.fn = evaluate  # not worth remembering
-        trace = ctx.trace
+        self.evaluated()
+        memo, version, trace = ctx.memo, self.version, ctx.trace
         start = len(trace)
-        if body is None or ctx.explaining:
-            value = evaluate(ctx, *args)
-        else:
-            frame = [ctx, *args, *pad] if pad else [ctx, *args]
-            value = body(frame)
+        value = self.plain(ctx, a, args) if ctx.explaining else self.run(ctx, a, args)
         if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
             mine[key] = (value, trace[start:] if ctx.explaining else None)
             if type(value) is list:
                 value = list(value)  # the caller's copy; the remembered one stays as it was
         return value
-    return fn
 
 
 def answer_key(args: tuple) -> Any:

@@ -160,21 +160,31 @@ def test_every_kept_answer_reused_is_what_evaluating_afresh_gives(monkeypatch, s
     answer checked against a fresh evaluation of the def: a read the analysis
     missed would show as a difference."""
     checked = {"reuses": 0}
-    made = lasting.lasting
 
-    def checking(what, evaluate, names, holder, *used):
-        kept = made(what, evaluate, names, holder, *used)
+    class Checking(lasting.Lasting):
+        """The keeper, each answer it gives checked: the call sites call it by
+        arity (call1..call3), others with an argument tuple (call)."""
 
-        def fn(ctx, *args):
-            value = kept(ctx, *args)
+        def check(self, ctx, args, value):
             if ctx is not None and ctx.lasting is not None and not ctx.explaining:
-                fresh = evaluate(ctx, *args)
-                assert fresh == value, (what, args, value, fresh)
+                fresh = self.evaluate(ctx, *args)
+                assert fresh == value, (self.what, args, value, fresh)
                 checked["reuses"] += 1
             return value
-        return fn
 
-    monkeypatch.setattr(lasting, "lasting", checking)
+        def call(self, ctx, args):
+            return self.check(ctx, args, super().call(ctx, args))
+
+        def call1(self, ctx, a):
+            return self.check(ctx, (a,), super().call1(ctx, a))
+
+        def call2(self, ctx, a, b):
+            return self.check(ctx, (a, b), super().call2(ctx, a, b))
+
+        def call3(self, ctx, a, b, c):
+            return self.check(ctx, (a, b, c), super().call3(ctx, a, b, c))
+
+    monkeypatch.setattr(lasting, "lasting", Checking)
     from kriegsspiel.tools.play import new_game
     game = new_game(scenario, 2, ["random"])
     game.run(turns)
