@@ -54,19 +54,23 @@ class Ref:
         put(self, "key", f"{kind}:{id}")
         put(self, "_hash", hash((kind, id)))
 
+    @cython.locals(o="Ref")  # compiled: its fields read as a struct's
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if type(other) is not Ref:
             return NotImplemented
-        return self.id == other.id and self.kind == other.kind
+        o = other
+        return self.id == o.id and self.kind == o.kind
 
+    @cython.locals(o="Ref")
     def __ne__(self, other: object) -> bool:
         if self is other:
             return False
         if type(other) is not Ref:
             return NotImplemented
-        return self.id != other.id or self.kind != other.kind
+        o = other
+        return self.id != o.id or self.kind != o.kind
 
     def __hash__(self) -> int:
         return self._hash

@@ -279,9 +279,13 @@ class Lasting(Keeper):
 
     def key(self, args: tuple) -> Any:
         """What an answer to *args* is filed under: the used arguments' key."""
-        if self.used is None:
+        used = self.used
+        if used is None:
             return answer_key(args)
-        return answer_key(tuple([args[i] for i in self.used]))
+        if len(used) == 1:
+            a = args[used[0]]
+            return a if type(a) is Ref or type(a) is str else answer_key((a,))
+        return answer_key(tuple([args[i] for i in used]))
 
     @cython.locals(kept=dict, mine=dict, world=GameState, found=tuple)
     def answer(self, ctx: Any, key: Any, a: Any, args: tuple | None) -> Any:

@@ -9,6 +9,8 @@ cdef class Context:
     cdef public list trace
     cdef public bint explaining
 
+cdef Py_ssize_t MEMO_TRIAL, MEMO_MIN_SHARE
+
 cdef class Keeper:
     cdef readonly object evaluate, holder, body, pad
     cdef Py_ssize_t tried, reused

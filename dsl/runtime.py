@@ -11,6 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError, Location
 
 
@@ -177,7 +182,8 @@ class Context:
 
 
 # How many evaluations a keeper keeps a def's answers for on trial, and the
-# share of them that must turn out to be reuses for keeping to go on.
+# share of them that must turn out to be reuses for keeping to go on (compiled,
+# C constants: runtime.pxd).
 MEMO_TRIAL = 256
 MEMO_MIN_SHARE = 8  # at least one reuse in eight evaluations
 
@@ -229,11 +235,21 @@ class Keeper:
         """The def evaluated, given its one argument *a* (*args* None) or *args*."""
         return self.evaluate(ctx, a) if args is None else self.evaluate(ctx, *args)
 
+    @cython.locals(n=cython.Py_ssize_t)
     def run(self, ctx: Any, a: Any, args: tuple | None) -> Any:
-        """The same, unexplained: the body run on the frame evaluate would make."""
+        """The same, unexplained: the body run on the frame evaluate would make
+        (made at once for up to three arguments)."""
         if self.body is None:
             return self.plain(ctx, a, args)
-        frame = [ctx, a] if args is None else [ctx, *args]
+        n = -1 if args is None else len(args)
+        if n < 0:
+            frame = [ctx, a]
+        elif n == 2:
+            frame = [ctx, args[0], args[1]]
+        elif n == 3:
+            frame = [ctx, args[0], args[1], args[2]]
+        else:
+            frame = [ctx, *args]
         if self.pad:
             frame.extend(self.pad)
         return self.body(frame)
