@@ -3,6 +3,7 @@
 # remembered answers, an extension type its callers reach by C calls.
 from kriegsspiel.dsl.runtime cimport Context, Keeper
 from kriegsspiel.core.state cimport Ref
+from kriegsspiel.core.readers cimport Reader
 
 cpdef object answer_key(tuple args)
 

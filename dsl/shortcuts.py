@@ -14,12 +14,12 @@ try:
 except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
-from kriegsspiel.core.readers import attr_reader
+from kriegsspiel.core.readers import Reader, attr_reader
 from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import bool_chain
 from kriegsspiel.dsl.compiler import COMPARE
-from kriegsspiel.dsl.runtime import Keeper
+from kriegsspiel.dsl.runtime import Context, Keeper
 
 
 def remembered(what: str, evaluate: Callable[..., Any], holder: Any) -> "Remembered":
@@ -204,6 +204,7 @@ def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:
         fails.reads = reads
     return fails
 
+@cython.locals(reader=Reader)  # reader.read: a C call, compiled
 def _simple_test(x: ir.Expr, params: list[str], enums):
     """``failed(ctx, args)`` for one test of call_site_guard — true, false, or
     None when the argument is not an entity — or None if *x* is no such test."""
@@ -215,11 +216,12 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     read = param_attr(x)
     if read is not None:
         i, name = read
-        get = attr_reader(name).read  # a bound method: a vector call, not __call__
+        reader = attr_reader(name)
 
+        @cython.locals(ctx=Context)
         def attr_false(ctx, args):
             t = args[i]
-            return None if type(t) is not Ref else not get(ctx.world, t)
+            return None if type(t) is not Ref else not reader.read(ctx.world, t)
         attr_false.reads = (i, name)
         return attr_false
     if not isinstance(x, ir.Compare) or x.op == "in":
@@ -228,29 +230,32 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     if read is None:
         return None
     i, name = read
-    get = attr_reader(name).read
+    reader = attr_reader(name)
     op = COMPARE[x.op]
     if isinstance(x.right, ir.Lit) and x.right.value is not None:
         b = x.right.value
         if x.op in ("==", "!="):
+            @cython.locals(ctx=Context)
             def compare_false(ctx, args):
                 t = args[i]
-                return None if type(t) is not Ref else not op(get(ctx.world, t), b)
+                return None if type(t) is not Ref else not op(reader.read(ctx.world, t), b)
             return compare_false
 
+        @cython.locals(ctx=Context)
         def ordered_false(ctx, args):
             t = args[i]
             if type(t) is not Ref:
                 return None
-            a = get(ctx.world, t)
+            a = reader.read(ctx.world, t)
             return a is None or not op(a, b)  # none never satisfies an inequality
         return ordered_false
     if isinstance(x.right, ir.Name) and x.right.name in params and x.op in ("==", "!="):
         j = params.index(x.right.name)
 
+        @cython.locals(ctx=Context)
         def compare_param_false(ctx, args):
             t = args[i]
             return None if type(t) is not Ref \
-                else not op(get(ctx.world, t), args[j])
+                else not op(reader.read(ctx.world, t), args[j])
         return compare_param_false
     return None

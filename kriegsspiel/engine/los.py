@@ -39,11 +39,17 @@ from __future__ import annotations
 
 import weakref
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.hexline import ALONG, HEX, VERTEX
 from kriegsspiel.core.sheets import SheetedGrid
-from kriegsspiel.core.state import Ref
+from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.dsl.runtime import Context
 from kriegsspiel.dsl.types import Function
 
 # The rule definitions the tracer asks (GTS: modules/gts/rules/los.ksr).
@@ -295,9 +301,11 @@ def _map_has_hex(ctx, hex_id) -> bool:
     return game_map is not None and isinstance(hex_id, str) and game_map.contains(hex_id)
 
 
+@cython.locals(ctx=Context, world=GameState, tables=dict, tracked=dict)  # compiled: struct reads
 def _hex_marker(ctx, hex_id, name):
     """A marker kept on a hex; 0 when none is there (hexes need no catalog entry)."""
-    decl = ctx.rules.tracks.get(name) if ctx.rules is not None else None
+    rules = ctx.rules
+    decl = rules.tracks.get(name) if rules is not None else None
     if decl is None or decl.on != "hex":
         raise KsError(f"no marker '{name}' is declared on hex (declare it: "
                       f"marker {name} on hex @...)")
@@ -309,11 +317,15 @@ def _hex_marker(ctx, hex_id, name):
         # entry, no link), read without a Ref made and GameState.attr's path:
         # rules ask it of every hex a Unit might enter.  What attr would read:
         key = "hex:" + hex_id
-        tracked = world.tracks.get(key)
+        tables = world.tracks
+        tracked = tables.get(key)
         if tracked is not None and name in tracked:
             return tracked[name] or 0
-        if key not in world.links and hex_id not in world.catalog.get("hex", _NO_HEXES):
-            return 0
+        tables = world.links
+        if key not in tables:
+            tables = world.catalog
+            if hex_id not in tables.get("hex", _NO_HEXES):
+                return 0
     try:
         value = world.attr(Ref("hex", hex_id), name)
     except KeyError:  # a hex the catalog does not list: nothing tracked on it

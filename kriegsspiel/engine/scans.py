@@ -11,8 +11,14 @@ to the rule language.
 
 from __future__ import annotations
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.readers import attr_reader
 from kriegsspiel.core.state import Ref
+from kriegsspiel.dsl.runtime import Context
 
 
 # From this many units on, units_near groups them by hex once per state of the
@@ -66,6 +72,7 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
     return near
 
 
+@cython.locals(ctx=Context)  # compiled: its fields read as a struct's
 def _near_index(ctx, units: list) -> tuple:
     """*units* grouped by hex (``_by_hex``) and the answers found so far for
     them: those of an earlier state of the game, while the top-level call
@@ -148,6 +155,7 @@ def _by_hex(world, units: list) -> dict:
 KERNEL_KEPT = frozenset({"id", "hex", "on_map", "eliminated", "face"})
 
 
+@cython.locals(ctx=Context)  # compiled: its fields read as a struct's
 def _lasting(ctx, key: tuple, attribute: str, compute):
     """*compute()* — a scan reading *attribute* of entities — kept while a
     top-level rule call runs and nothing that attribute reads has changed
@@ -163,6 +171,7 @@ def _lasting(ctx, key: tuple, attribute: str, compute):
     return found[1]
 
 
+@cython.locals(ctx=Context)  # compiled: its fields read as a struct's
 def _scan(ctx, key: tuple, compute):
     """*compute()* — a scan of every entity — once per state of the game while a
     top-level rule call runs (the memo of ``dsl.program.remembered``): rules ask
