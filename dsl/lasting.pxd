@@ -9,8 +9,10 @@ cdef class Lasting(Keeper):
     cdef readonly object what
     cdef tuple watched, used
     cdef bint entries, turn
-    cdef object seen_version, seen_stamp
+    cdef object seen_version
     cdef dict seen_kept, seen_mine
+    cdef list seen_entry
+    cdef dict answers(self, Context ctx)
     cdef bint kept(self, Context ctx)
     cpdef object call(self, Context ctx, tuple args)
     cpdef object call1(self, Context ctx, object a)

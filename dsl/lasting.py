@@ -53,6 +53,7 @@ from kriegsspiel.dsl.shortcuts import answer_key
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
+_MISSING = object()  # no answer kept (None is one)
 # Kernel attributes: where a piece is changes with every move (unknown); whether
 # it is on the map with entries and exits only; its id never.
 _PLACEMENT = frozenset({"hex"})
@@ -227,17 +228,23 @@ def lasting(what: str, evaluate: Callable[..., Any], names: frozenset,
 class Lasting(Keeper):
     """A def's answers kept while none of *names* changes; filed under the
     arguments at the indices *used* only, when given (the parameters the body
-    names: ``used_params``).  On trial as ``Remembered`` is (``Keeper``)."""
+    names: ``used_params``).  On trial as ``Remembered`` is (``Keeper``).
 
-    # The stamp last worked out, and the version it is of: every count it sums
-    # moves only with an event that moves the version on (or a restore, which
-    # does too), so while the version object stands the stamp does (most calls
-    # come between the same two events: a step's neighbours).  It is reused
-    # within one top-level call only (the call's kept answers, ``seen_kept``,
-    # are those of one state): the keeper holds no game state, which would
-    # keep every finished game alive through the caches keyed by their state.
+    The answers are a dict in the call's kept answers (``ctx.lasting``, under
+    the keeper itself), with the stamp they were worked out under: the counts
+    a stamp sums only ever grow (a restore has its own), so a stamp never
+    comes back, and answers under another than the one that stands are
+    dropped together."""
+
+    # The dict last found, with the call's kept answers and the state's version
+    # it was found for: every count a stamp sums moves only with an event that
+    # moves the version on (or a restore, which does too), so while the version
+    # object stands the stamp does (most calls come between the same two
+    # events: a step's neighbours).  Held for one top-level call's kept answers
+    # (``seen_kept``); the keeper holds no game state, which would keep every
+    # finished game alive through the caches keyed by their state.
     __slots__ = ("what", "watched", "entries", "turn", "used",
-                 "seen_version", "seen_stamp", "seen_kept", "seen_mine")
+                 "seen_version", "seen_kept", "seen_entry", "seen_mine")
 
     def __init__(self, what: str, evaluate: Callable[..., Any], names: frozenset,
                  holder: Any, used: tuple | None = None) -> None:
@@ -245,8 +252,7 @@ class Lasting(Keeper):
         self.what, self.used = what, used
         self.watched = tuple(sorted(n for n in names if not n.startswith("@")))
         self.entries, self.turn = "@entries" in names, "@turn" in names
-        self.seen_version = self.seen_stamp = None
-        self.seen_kept = self.seen_mine = None  # the call's kept answers, and this def's among them
+        self.seen_version = self.seen_kept = self.seen_entry = self.seen_mine = None
 
     def kept(self, ctx: Any) -> bool:
         """Whether *ctx* keeps answers: inside a top-level call, unexplained."""
@@ -287,41 +293,43 @@ class Lasting(Keeper):
             return a if type(a) is Ref or type(a) is str else answer_key((a,))
         return answer_key(tuple([args[i] for i in used]))
 
-    @cython.locals(kept=dict, mine=dict, world=GameState, found=tuple)
-    def answer(self, ctx: Any, key: Any, a: Any, args: tuple | None) -> Any:
-        """The answer to one argument *a* (*args* None) or *args*, filed under
-        *key*: kept while the stamp stands, or evaluated and kept."""
+    @cython.locals(kept=dict, world=GameState, entry=list)
+    def answers(self, ctx: Any) -> dict:
+        """This def's answers in *ctx*'s call under the stamp that stands."""
         kept, world = ctx.lasting, ctx.world
         if kept is self.seen_kept:
-            mine = self.seen_mine
             if world.version is self.seen_version:
-                stamp = self.seen_stamp
-            else:
-                stamp = self.seen_stamp = world.stamps(self.watched, self.entries, self.turn)
-                self.seen_version = world.version
+                return self.seen_mine
+            entry = self.seen_entry
         else:
-            mine = kept.get(self.what)  # this definition's answers
-            if mine is None:
-                mine = kept[self.what] = {}
-            self.seen_kept, self.seen_mine = kept, mine
-            stamp = self.seen_stamp = world.stamps(self.watched, self.entries, self.turn)
-            self.seen_version = world.version
+            entry = kept.get(self)
+            if entry is None:
+                entry = kept[self] = [None, None]  # [stamp, answers]
+            self.seen_kept, self.seen_entry = kept, entry
+        stamp = world.stamps(self.watched, self.entries, self.turn)
+        if entry[1] is None or entry[0] != stamp:
+            entry[0], entry[1] = stamp, {}
+        self.seen_version, self.seen_mine = world.version, entry[1]
+        return entry[1]
+
+    @cython.locals(mine=dict)
+    def answer(self, ctx: Any, key: Any, a: Any, args: tuple | None) -> Any:
+        """The answer to one argument *a* (*args* None) or *args*, filed under
+        *key*: kept, or evaluated and kept."""
+        mine = self.answers(ctx)
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             self.evaluated()
             return self.plain(ctx, a, args)
         try:
-            found = mine.get(key)
+            value = mine.get(key, _MISSING)
         except TypeError:  # another unhashable argument
             return self.plain(ctx, a, args)
-        # The stamp kept is most often the very object worked out for this
-        # version (seen_stamp): no tuple to compare item by item.
-        if found is not None and (found[0] is stamp or found[0] == stamp):
+        if value is not _MISSING:
             self.reused += 1
-            value = found[1]
             return list(value) if type(value) is list else value
         self.evaluated()
         value = self.run(ctx, a, args)
-        mine[key] = (stamp, list(value) if type(value) is list else value)
+        mine[key] = list(value) if type(value) is list else value
         return value
 
 

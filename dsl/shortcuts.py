@@ -41,12 +41,15 @@ class Remembered(Keeper):
     (``True == 1`` and ``Fraction(2) == 2`` are different arguments), and
     unhashable ones (a list of Units) are simply not remembered.
 
-    The answers are this keeper's own dict, for the call's memo (``ctx.memo``,
-    the token of one top-level call) and the state's version it was filled
-    under: a new call or a change starts it afresh (both are held, so that
-    neither can be another one at the same address).  Remembering costs a
-    little on every call, so it is on trial (``Keeper``).  Either way the
-    values and the explanation records are the same; only the time differs.
+    The answers are a dict of the keeper's own in the call's memo (under the
+    keeper itself), emptied with the memo when the state's version moves on,
+    so that another context asking in between (a bot's reader) loses none of
+    them; the keeper holds the last one it found with the memo and the version
+    it is for, and finds it again without a look-up while both stand (both are
+    held, so that neither can be another one at the same address).
+    Remembering costs a little on every call, so it is on trial (``Keeper``).
+    Either way the values and the explanation records are the same; only the
+    time differs.
     """
 
     __slots__ = ("what", "memo", "version", "mine")
@@ -54,9 +57,9 @@ class Remembered(Keeper):
     def __init__(self, what: str, evaluate: Callable[..., Any], holder: Any) -> None:
         Keeper.__init__(self, evaluate, holder)
         self.what = what
-        self.memo = self.version = None
-        self.mine = {}
+        self.memo = self.version = self.mine = None
 
+    @cython.locals(memo=dict, mine=dict)
     def answers(self, ctx: Any) -> dict | None:
         """This def's answers under *ctx*'s call and its world's version; None
         outside a top-level call (nothing is remembered)."""
@@ -66,11 +69,16 @@ class Remembered(Keeper):
         # The state's version object stands until a change (each is a new int):
         # identity says "unchanged" wherever equality does.
         version = ctx.world.version
-        if memo is not self.memo or version is not self.version:
-            self.memo, self.version = memo, version
-            if self.mine:
-                self.mine = {}
-        return self.mine
+        if memo is self.memo and version is self.version:
+            return self.mine
+        if version is not ctx.memo_version:
+            memo.clear()
+            ctx.memo_version = version
+        mine = memo.get(self)
+        if mine is None:
+            mine = memo[self] = {}
+        self.memo, self.version, self.mine = memo, version, mine
+        return mine
 
     def call(self, ctx: Any, args: tuple) -> Any:
         mine = self.answers(ctx)
