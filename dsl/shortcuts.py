@@ -108,35 +108,48 @@ class Remembered(Keeper):
         args = (a, b, c)
         return self.answer(ctx, mine, answer_key(args), None, args)
 
-    @cython.locals(found=tuple, trace=list)
+    @cython.locals(trace=list)
     def answer(self, ctx: Any, mine: dict, key: Any, a: Any, args: tuple | None) -> Any:
         """The answer to one argument *a* (*args* None) or *args*, filed under
-        *key* among *mine*: remembered, or evaluated and remembered."""
+        *key* among *mine*: remembered, or evaluated and remembered.  An answer
+        worked out unexplained is filed as it is; explained, with its records
+        (``_Recorded``), which a reuse while explaining writes again."""
         if key is None:  # a list argument (a group of Units): nothing to keep it under
             self.evaluated()
             return self.plain(ctx, a, args)
         try:
-            found = mine.get(key)
+            value = mine.get(key, _MISSING)
         except TypeError:  # another unhashable argument
             return self.plain(ctx, a, args)
-        if found is not None:
-            value, records = found
-            if not ctx.explaining:
+        if value is not _MISSING:
+            if type(value) is _Recorded:
+                value, records = value
+                if ctx.explaining:
+                    ctx.trace.extend(records)
+            elif ctx.explaining:  # remembered while not explaining: evaluated
+                value = _MISSING
+            if value is not _MISSING:
                 self.reused += 1
-                return list(value) if type(value) is list else value
-            if records is not None:  # else: remembered while not explaining; evaluate
-                self.reused += 1
-                ctx.trace.extend(records)
                 return list(value) if type(value) is list else value
         self.evaluated()
         memo, version, trace = ctx.memo, self.version, ctx.trace
         start = len(trace)
         value = self.plain(ctx, a, args) if ctx.explaining else self.run(ctx, a, args)
         if ctx.memo is memo and ctx.world.version == version and ctx.trace is trace:
-            mine[key] = (value, trace[start:] if ctx.explaining else None)
+            mine[key] = _Recorded((value, trace[start:])) if ctx.explaining else value
             if type(value) is list:
                 value = list(value)  # the caller's copy; the remembered one stays as it was
         return value
+
+
+class _Recorded(tuple):
+    """(value, explanation records) of an answer remembered while explaining:
+    a type of its own, which no value of the rules has."""
+
+    __slots__ = ()
+
+
+_MISSING = object()  # nothing remembered (None is an answer)
 
 
 def answer_key(args: tuple) -> Any:
