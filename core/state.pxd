@@ -14,5 +14,7 @@ cdef class GameState:
     cdef public object _distances, _distances_grid, observers
     cdef object __weakref__
 
-    # A C call from the typed callers (dsl.lasting), a method as ever from Python.
+    # C calls from the typed callers (dsl.lasting, the kernel's units_at), methods
+    # as ever from Python.
     cpdef tuple stamps(self, tuple names, bint entries=*, bint turn=*)
+    cpdef list units_at(self, hex_id)

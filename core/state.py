@@ -362,7 +362,9 @@ class GameState:
         tables = self.catalog
         units = tables.get("unit", _EMPTY)
         tables = self._refs
-        made = tables.setdefault("unit", {})
+        made = tables.get("unit")
+        if made is None:
+            made = tables["unit"] = {}
         out = []
         for u in at.get(hex_id, ()):
             if u in units:

@@ -95,6 +95,7 @@ def _effects_of(ctx, kind: str) -> list[Ref]:
     return members(ctx, "effect", "kind", kind)
 
 
+@cython.locals(ctx=Context)  # compiled: a struct read and a C call (GameState.units_at)
 def _units_at(ctx, hex_id: str) -> list[Ref]:
     return ctx.world.units_at(hex_id)
 
