@@ -239,14 +239,18 @@ class Program:
         scope = self._scope(decl.params, True, f"trigger '{decl.name}'")
         when = self.compiler.cond(decl.when, scope, "a trigger's condition") if decl.when else None
         body = self.compiler.block(decl.body, scope)
-        names = [p.name for p in decl.params]
+        names = tuple(p.name for p in decl.params)
         pad = scope.padding(len(names))
         record = {"what": "trigger", "trigger": decl.name, "on": decl.event,
                   "cites": [str(c) for c in decl.cites]}
 
         @cython.locals(ctx=Context, data=dict, frame=list)
         def run(ctx, data):
-            frame = [ctx, *[data.get(n) for n in names], *pad]
+            frame = [ctx]  # and the event's fields, then the variables' slots
+            for n in names:
+                frame.append(data.get(n))
+            if pad:
+                frame.extend(pad)
             if when is None or when(frame):
                 if ctx.explaining:  # ctx.explain(record), without the method call
                     ctx.trace.append(record)
