@@ -26,7 +26,8 @@ from kriegsspiel.dsl.closures import slot_of
 from kriegsspiel.dsl.runtime import Compiled, Context, Keeper
 
 
-@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               blank=list)
 def direct_call(holder: Any, fns: list):
     """The call of the def in *holder* with arguments *fns*, taking the
     shortcut above; None for more than three arguments."""
@@ -36,8 +37,11 @@ def direct_call(holder: Any, fns: list):
     locals_ = [getattr(a, "local", None) for a in fns]
     if fns and None not in locals_:
         return _direct_locals(holder, body, pad, locals_)
+    # A padded frame is a copy of a blank one of its size, its first slots
+    # then set: one list made, not one grown by the padding.
+    blank = [None] * (1 + len(fns) + len(pad)) if pad else None
     if len(fns) == 0:
-        @cython.locals(ctx=Context, keeper=Keeper)
+        @cython.locals(ctx=Context, keeper=Keeper, frame=list)
         def direct0(f):
             ctx = f[0]
             keeper = holder.keeper  # its answers kept: a C call by arity
@@ -50,7 +54,7 @@ def direct_call(holder: Any, fns: list):
     if len(fns) == 1:
         a, = fns
 
-        @cython.locals(ctx=Context, keeper=Keeper)
+        @cython.locals(ctx=Context, keeper=Keeper, frame=list)
         def direct1(f):
             ctx, x = f[0], a(f)
             keeper = holder.keeper  # its answers kept: a C call by arity
@@ -58,14 +62,18 @@ def direct_call(holder: Any, fns: list):
                 return keeper.call1(ctx, x)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, x)
-            return body([ctx, x, *pad] if pad else [ctx, x])
+            if blank is None:
+                return body([ctx, x])
+            frame = blank[:]
+            frame[0], frame[1] = ctx, x
+            return body(frame)
         return direct1
     # An argument that is a variable is read from its slot (-1: computed).
     i, j = slot_of(fns[0]), slot_of(fns[1])
     if len(fns) == 2:
         a, b = fns
 
-        @cython.locals(ctx=Context, f=list, keeper=Keeper)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper, frame=list)
         def direct2(f):
             ctx = f[0]
             x = f[i] if i >= 0 else a(f)
@@ -75,12 +83,16 @@ def direct_call(holder: Any, fns: list):
                 return keeper.call2(ctx, x, y)
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, x, y)
-            return body([ctx, x, y, *pad] if pad else [ctx, x, y])
+            if blank is None:
+                return body([ctx, x, y])
+            frame = blank[:]
+            frame[0], frame[1], frame[2] = ctx, x, y
+            return body(frame)
         return direct2
     a, b, c = fns
     k = slot_of(c)
 
-    @cython.locals(ctx=Context, f=list, keeper=Keeper)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper, frame=list)
     def direct3(f):
         ctx = f[0]
         x = f[i] if i >= 0 else a(f)
@@ -91,17 +103,23 @@ def direct_call(holder: Any, fns: list):
             return keeper.call3(ctx, x, y, z)
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
             return holder.fn(ctx, x, y, z)
-        return body([ctx, x, y, z, *pad] if pad else [ctx, x, y, z])
+        if blank is None:
+            return body([ctx, x, y, z])
+        frame = blank[:]
+        frame[0], frame[1], frame[2], frame[3] = ctx, x, y, z
+        return body(frame)
     return direct3
 
 
-@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
+@cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t,
+               blank=list)
 def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
     """The same when every argument is a variable of the caller (read from its slot)."""
+    blank = [None] * (1 + len(slots) + len(pad)) if pad else None
     if len(slots) == 1:
         i, = slots
 
-        @cython.locals(ctx=Context, f=list, keeper=Keeper)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper, frame=list)
         def direct_local1(f):
             ctx = f[0]
             keeper = holder.keeper  # its answers kept: a C call by arity
@@ -109,12 +127,16 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
                 return keeper.call1(ctx, f[i])
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, f[i])
-            return body([ctx, f[i], *pad] if pad else [ctx, f[i]])
+            if blank is None:
+                return body([ctx, f[i]])
+            frame = blank[:]
+            frame[0], frame[1] = ctx, f[i]
+            return body(frame)
         return direct_local1
     if len(slots) == 2:
         i, j = slots
 
-        @cython.locals(ctx=Context, f=list, keeper=Keeper)
+        @cython.locals(ctx=Context, f=list, keeper=Keeper, frame=list)
         def direct_local2(f):
             ctx = f[0]
             keeper = holder.keeper  # its answers kept: a C call by arity
@@ -122,11 +144,15 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
                 return keeper.call2(ctx, f[i], f[j])
             if ctx is None or ctx.explaining or holder.fn is not holder.plain:
                 return holder.fn(ctx, f[i], f[j])
-            return body([ctx, f[i], f[j], *pad] if pad else [ctx, f[i], f[j]])
+            if blank is None:
+                return body([ctx, f[i], f[j]])
+            frame = blank[:]
+            frame[0], frame[1], frame[2] = ctx, f[i], f[j]
+            return body(frame)
         return direct_local2
     i, j, k = slots
 
-    @cython.locals(ctx=Context, f=list, keeper=Keeper)
+    @cython.locals(ctx=Context, f=list, keeper=Keeper, frame=list)
     def direct_local3(f):
         ctx = f[0]
         keeper = holder.keeper  # its answers kept: a C call by arity
@@ -134,5 +160,9 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
             return keeper.call3(ctx, f[i], f[j], f[k])
         if ctx is None or ctx.explaining or holder.fn is not holder.plain:
             return holder.fn(ctx, f[i], f[j], f[k])
-        return body([ctx, f[i], f[j], f[k], *pad] if pad else [ctx, f[i], f[j], f[k]])
+        if blank is None:
+            return body([ctx, f[i], f[j], f[k]])
+        frame = blank[:]
+        frame[0], frame[1], frame[2], frame[3] = ctx, f[i], f[j], f[k]
+        return body(frame)
     return direct_local3

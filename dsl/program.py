@@ -169,9 +169,20 @@ class Program:
         what = f"def {decl.name}"
         cites = [str(c) for c in decl.cites]
 
-        @cython.locals(ctx=Context)
+        # A padded frame is a copy of a blank one of its size, its first slots
+        # then set: one list made, not one grown by the padding.
+        blank = [None] * (1 + len(decl.params) + len(pad)) if pad else None
+
+        @cython.locals(ctx=Context, frame=list, i=cython.Py_ssize_t)
         def evaluate(ctx, *args):
-            value = body([ctx, *args, *pad] if pad else [ctx, *args])
+            if blank is None:
+                frame = [ctx, *args]
+            else:
+                frame = blank[:]
+                frame[0] = ctx
+                for i in range(len(args)):
+                    frame[i + 1] = args[i]
+            value = body(frame)
             if ctx is not None and ctx.explaining:
                 # Raw values: made JSON-friendly only when the record is written out.
                 ctx.trace.append({"what": what, "args": args, "value": value,

@@ -13,6 +13,7 @@ cdef Py_ssize_t MEMO_TRIAL, MEMO_MIN_SHARE
 
 cdef class Keeper:
     cdef readonly object evaluate, holder, body, pad
+    cdef list blank
     cdef Py_ssize_t tried, reused
     cdef object plain(self, Context ctx, object a, tuple args)
     cdef object run(self, Context ctx, object a, tuple args)

@@ -201,7 +201,7 @@ class Keeper:
     evaluated directly (``holder.fn`` becomes *evaluate*, ``holder.keeper``
     None, and its call sites go straight to its body)."""
 
-    __slots__ = ("evaluate", "holder", "body", "pad", "tried", "reused")
+    __slots__ = ("evaluate", "holder", "body", "pad", "blank", "tried", "reused")
 
     def __init__(self, evaluate: Callable[..., Any], holder: Any) -> None:
         self.evaluate = evaluate
@@ -215,6 +215,10 @@ class Keeper:
             self.body, self.pad = holder.body, holder.pad
         else:
             self.body, self.pad = None, ()
+        # A padded frame is a copy of a blank one of its size, its first slots
+        # then set: one list made, not one grown by the padding.
+        self.blank = [None] * (1 + len(holder.decl.params) + len(self.pad)) \
+            if self.pad else None
 
     def __call__(self, ctx: Any, *args: Any) -> Any:
         return self.call(ctx, args)
@@ -235,14 +239,22 @@ class Keeper:
         """The def evaluated, given its one argument *a* (*args* None) or *args*."""
         return self.evaluate(ctx, a) if args is None else self.evaluate(ctx, *args)
 
-    @cython.locals(n=cython.Py_ssize_t)
+    @cython.locals(n=cython.Py_ssize_t, i=cython.Py_ssize_t, frame=list)
     def run(self, ctx: Any, a: Any, args: tuple | None) -> Any:
         """The same, unexplained: the body run on the frame evaluate would make
         (made at once for up to three arguments)."""
         if self.body is None:
             return self.plain(ctx, a, args)
         n = -1 if args is None else len(args)
-        if n < 0:
+        if self.blank is not None:
+            frame = self.blank[:]
+            frame[0] = ctx
+            if n < 0:
+                frame[1] = a
+            else:
+                for i in range(n):
+                    frame[i + 1] = args[i]
+        elif n < 0:
             frame = [ctx, a]
         elif n == 2:
             frame = [ctx, args[0], args[1]]
@@ -250,8 +262,6 @@ class Keeper:
             frame = [ctx, args[0], args[1], args[2]]
         else:
             frame = [ctx, *args]
-        if self.pad:
-            frame.extend(self.pad)
         return self.body(frame)
 
     def evaluated(self) -> None:
