@@ -177,3 +177,26 @@ def test_ks_play_names_a_style_as_a_heuristic_players_knob():
     assert "no bot style 'gaurded'" in str(error.value) and "guarded" in str(error.value.hint)
     with pytest.raises(KsError, match="no setting 'stile'"):
         players_for(["Allied", "Axis"], ["heuristic:stile=guarded"], 1, session)
+
+
+def test_ks_play_changes_a_styles_knobs_as_heuristic_players_knobs():
+    """Each Style knob is a knob of the heuristic kind too, over the named
+    style (``heuristic:style=storming:good_shot=1``), read as its type: a
+    flag 0 or 1, a count that may be none; a bad value is refused."""
+    from kriegsspiel.tools.seats import players_for
+    session, _, _ = _learning()
+    table = players_for(["Allied", "Axis"], [
+        "heuristic:good_shot=1:fire_first=1",
+        "heuristic:style=storming:unsuppressed_defenders=none:assault_odds=0.8"], 1, session)
+    allied, axis = table.players["Allied"].style, table.players["Axis"].style
+    assert (allied.good_shot, allied.fire_first, allied.any_shot) == (1, True, DEFAULT.any_shot)
+    assert axis.unsuppressed_defenders is None and axis.assault_odds == 0.8
+    assert axis.good_shot == STYLES["storming"].good_shot == 7
+    assert STYLES["storming"].unsuppressed_defenders == 4  # the named style is unchanged
+    with pytest.raises(KsError, match="'2' is not 0 or 1"):
+        players_for(["Allied", "Axis"], ["heuristic:stack=2"], 1, session)
+    with pytest.raises(KsError, match="is not a whole number or none"):
+        players_for(["Allied", "Axis"], ["heuristic:unsuppressed_defenders=all"], 1, session)
+    with pytest.raises(KsError) as error:
+        players_for(["Allied", "Axis"], ["heuristic:goodshot=1"], 1, session)
+    assert "good_shot" in str(error.value.hint)

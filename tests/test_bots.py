@@ -532,7 +532,7 @@ def test_a_player_kind_takes_its_strength_knobs_by_name():
                            ("random:depth=2", "player 'random' has no setting 'depth' "
                                               "(it takes none)"),
                            ("heuristic:depth=2", "player 'heuristic' has no setting 'depth' "
-                                                 "(it takes style)"),
+                                                 "(it takes any_shot, assault_odds,"),
                            ("search:iterations", "give it a value, iterations=VALUE"),
                            ("search:iterations=many", "'many' is not a whole number"),
                            ("search:margin=-1", "not negative"),

@@ -80,8 +80,9 @@ def player_settings(given: str, takes: dict | None = None) -> tuple[str, dict]:
     """A player kind with its strength knobs, ``search:iterations=200:horizon=8``:
     the kind and its settings, each checked against what the kind's
     factory takes (SETTINGS for the kernel's kinds; *takes*, a module's
-    factory's ``settings`` {name: int, float or str}, for the others) and
-    converted to its type."""
+    factory's ``settings`` {name: int, float, str or a function reading the
+    text, whose ``what`` says what it takes}, for the others) and converted
+    to its type."""
     from kriegsspiel.core.errors import KsError, did_you_mean
     kind, *parts = given.split(":")
     if not parts:
@@ -102,9 +103,10 @@ def player_settings(given: str, takes: dict | None = None) -> tuple[str, dict]:
         try:
             value = allowed[name](text)
         except ValueError:
-            raise KsError(f"player setting '{part}': {text!r} is not "
-                          f"{'a whole number' if allowed[name] is int else 'a number'}") from None
-        if not isinstance(value, str) and (not math.isfinite(value) or value < 0):
+            what = getattr(allowed[name], "what", None) or \
+                ('a whole number' if allowed[name] is int else 'a number')
+            raise KsError(f"player setting '{part}': {text!r} is not {what}") from None
+        if isinstance(value, (int, float)) and (not math.isfinite(value) or value < 0):
             raise KsError(f"player setting '{part}': it must be a finite number, not negative")
         settings[name] = value
     return kind, settings

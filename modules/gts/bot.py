@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
+from dataclasses import replace
 from typing import Any
 
 from kriegsspiel.core.errors import KsError
@@ -36,7 +37,7 @@ from kriegsspiel.modules.gts.bot_distances import Distances, EnemySet
 from kriegsspiel.modules.gts.bot_judgements import Judgements
 from kriegsspiel.modules.gts.bot_keeping import Keeping
 from kriegsspiel.modules.gts.bot_plans import Plans
-from kriegsspiel.modules.gts.bot_style import DEFAULT, STYLES, Style
+from kriegsspiel.modules.gts.bot_style import DEFAULT, KNOB_VALUES, STYLES, Style
 
 
 class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, RuleReader):
@@ -359,17 +360,21 @@ def _answers(names: tuple[str, ...]) -> dict:
     return answers
 
 
-def heuristic_player(seed: int, session: Any, style: str = "heuristic") -> HeuristicPlayer:
-    """The bot, in one of the named styles (``heuristic:style=cautious``)."""
+def heuristic_player(seed: int, session: Any, style: str = "heuristic",
+                     **knobs: Any) -> HeuristicPlayer:
+    """The bot, in one of the named styles (``heuristic:style=cautious``), any
+    of its knobs changed (``heuristic:style=storming:good_shot=1``)."""
     if style not in STYLES:
         from kriegsspiel.core.errors import did_you_mean
         raise KsError(f"no bot style '{style}' (known: {', '.join(STYLES)})", None,
                       did_you_mean(style, STYLES))
-    return HeuristicPlayer(session, seed, STYLES[style])
+    return HeuristicPlayer(session, seed,
+                           replace(STYLES[style], **knobs) if knobs else STYLES[style])
 
 
-# The knob the heuristic kind takes (kriegsspiel/tools/seats.py reads it).
-heuristic_player.settings = {"style": str}  # type: ignore[attr-defined]
+# The knobs the heuristic kind takes (kriegsspiel/tools/seats.py reads them):
+# a named style and each of the Style's own.
+heuristic_player.settings = {"style": str, **KNOB_VALUES}  # type: ignore[attr-defined]
 
 
 def styled_players() -> dict:

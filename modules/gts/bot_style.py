@@ -8,7 +8,7 @@ given plays exactly as it always has."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 
 @dataclass(frozen=True)
@@ -75,3 +75,22 @@ STYLES: dict[str, Style] = {
     # checks off (the last charge finds them spent), and on the last turn
     "outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True),
 }
+
+
+def _flag(text: str) -> bool:
+    if text not in ("0", "1"):
+        raise ValueError(text)
+    return text == "1"
+
+
+def _whole_or_none(text: str) -> int | None:
+    return None if text == "none" else int(text)
+
+
+_flag.what = "0 or 1"  # type: ignore[attr-defined]
+_whole_or_none.what = "a whole number or none"  # type: ignore[attr-defined]
+
+# Each Style knob as a player setting (``heuristic:style=storming:good_shot=1``,
+# kriegsspiel/tools/seats.py): its name and how its value is read.
+KNOB_VALUES = {f.name: {"int": int, "float": float, "bool": _flag,
+                        "int | None": _whole_or_none}[f.type] for f in fields(Style)}
