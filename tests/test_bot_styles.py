@@ -200,3 +200,22 @@ def test_ks_play_changes_a_styles_knobs_as_heuristic_players_knobs():
     with pytest.raises(KsError) as error:
         players_for(["Allied", "Axis"], ["heuristic:goodshot=1"], 1, session)
     assert "good_shot" in str(error.value.hint)
+
+
+def test_an_unstacked_style_steps_only_where_it_leaves_the_hex_within_the_limit():
+    """``unstacked``: a Greek Unit two hexes from the port steps into the one
+    hex nearer it (07.04) — the default's answer however many steps stand
+    there; the unstacked style does not when its 2 steps would make more than
+    the rules' 8 (gts:14.7: an overstacked Unit may not assault), and does
+    when they make 8 exactly."""
+    session, allied, _ = _learning()
+    greek = session.ref("unit", "1 B/1 Inf")
+    for name in ("1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf"):  # 6 steps
+        session.place(name, "07.04")
+    asked = Decision(allied, "move", greek, ("07.04", "08.04", "stop"))
+    default = HeuristicPlayer(session, 1)
+    unstacked = HeuristicPlayer(session, 1, replace(DEFAULT, unstacked=True))
+    assert default.decide(asked) == "07.04" and unstacked.decide(asked) == "07.04"
+    session.place("Kastelli", "07.04")  # 7 steps: with the Unit's 2, overstacked
+    assert default.decide(asked) == "07.04"
+    assert unstacked.decide(asked) != "07.04"

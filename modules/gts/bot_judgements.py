@@ -77,7 +77,8 @@ class Judgements:
 
     def step_toward(self, unit: Ref, options: list | None = None) -> str | None:
         """The neighbouring hex that brings the unit nearer its goal, avoiding
-        enemy Fire Zones when another hex does as well."""
+        enemy Fire Zones when another hex does as well; in a style that keeps
+        ``unstacked``, never one its step would overstack (would_overstack)."""
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if goal is None or here == goal:
             return None
@@ -90,6 +91,9 @@ class Judgements:
         # is not undone, and a unit kept out of its goal does not walk in circles.
         left = self.hexes_left(unit)
         options = [h for h in options if h not in left]
+        if self.style.unstacked:
+            options = [h for h in options if not (isinstance(h, str) and self.is_hex(h) and
+                                                  self.would_overstack(unit, h))]
         nearer = [h for h in options if isinstance(h, str) and self.distance(h, goal) < now]
         if asking:  # the nearer hexes asked first: the others matter only to a detour
             closer, nearer = nearer, [h for h in nearer if self.may_step(unit, here, h)]
@@ -108,6 +112,16 @@ class Judgements:
         if len(best) == 1:
             return best[0]
         return next((h for h in best if h == goal or not self.in_enemy_zone(h, side)), best[0])
+
+    def would_overstack(self, unit: Ref, there: str) -> bool:
+        """Whether the unit stepping into *there* would overstack it (gts:14.7:
+        more steps than the rules' limit): an overstacked Unit may not
+        assault (gts:18.1) nor leave without a Cohesion Hit, and its hex's
+        steps aim the enemy's fire (the mass modifier, gts:15.6)."""
+        own = self.rule("current_steps", unit, default=0) or 0 \
+            if self.rule("counts_for_stacking", unit, default=True) else 0
+        steps = self.rule("stacked_steps_in", there, default=0) or 0
+        return steps + own > self.session.program.const("stacking_limit_steps")
 
     def may_step(self, unit: Ref, here: str, there: str) -> bool:
         """Whether the unit may step from *here* into *there* now: the terrain

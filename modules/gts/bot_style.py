@@ -32,6 +32,7 @@ class Style:
     unsuppressed_defenders: int | None = None  # hold an assault while more defenders are unsuppressed
     charge_deadline: int = 0    # ...but only while more turns than this follow
     outcharge: bool = False     # fire_first, but charge when more could charge than they have points
+    unstacked: bool = False     # never step into a hex the step would overstack (gts:14.7)
 
 
 DEFAULT = Style()
@@ -74,6 +75,10 @@ STYLES: dict[str, Style] = {
     # charge a hex this activation than its defenders have points to buy the
     # checks off (the last charge finds them spent), and on the last turn
     "outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True),
+    # never steps into a hex it would overstack: a stack over the limit may not
+    # assault out of it (Last, Best Chance's Allies crowding the hexes next to
+    # the airfield, docs/players.md "Where Last, Best Chance games are decided")
+    "spreading": replace(DEFAULT, unstacked=True),
 }
 
 
