@@ -79,6 +79,10 @@ STYLES: dict[str, Style] = {
     # assault out of it (Last, Best Chance's Allies crowding the hexes next to
     # the airfield, docs/players.md "Where Last, Best Chance games are decided")
     "spreading": replace(DEFAULT, unstacked=True),
+    # outcharging, and spreading: measured the strongest Allied style of Last,
+    # Best Chance on fresh seeds (docs/players.md, same section)
+    "spread_outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True,
+                                  unstacked=True),
 }
 
 
