@@ -36,6 +36,8 @@ class Style:
 
 
 DEFAULT = Style()
+# Two named styles below are it (one with a knob more).
+_OUTCHARGING = replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True)
 
 # Named styles, the default first (a policy-switching player takes the first
 # N: ``switch:policies=N``), each a different answer to minding a charge's
@@ -74,15 +76,14 @@ STYLES: dict[str, Style] = {
     # guarded, but charges all the same when more of its Units may still
     # charge a hex this activation than its defenders have points to buy the
     # checks off (the last charge finds them spent), and on the last turn
-    "outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True),
+    "outcharging": _OUTCHARGING,
     # never steps into a hex it would overstack: a stack over the limit may not
     # assault out of it (Last, Best Chance's Allies crowding the hexes next to
     # the airfield, docs/players.md "Where Last, Best Chance games are decided")
     "spreading": replace(DEFAULT, unstacked=True),
     # outcharging, and spreading: measured the strongest Allied style of Last,
     # Best Chance on fresh seeds (docs/players.md, same section)
-    "spread_outcharging": replace(DEFAULT, charge_reserve=2, fire_first=True, outcharge=True,
-                                  unstacked=True),
+    "spread_outcharging": replace(_OUTCHARGING, unstacked=True),
 }
 
 
