@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.hexgrid import HexGrid
 from kriegsspiel.core.models import MapModel, TerrainType, expand_hexes
@@ -33,6 +38,11 @@ class MapIndex:
     # once: rules ask for a moving Unit's neighbours at every step.
     neighbour_ids: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False,
                                                       compare=False)
+    # a → b → frozenset({a, b}): the key of a pair asked, made once (rules ask
+    # the same hexsides again and again).  Only the key is kept, never what
+    # the tables hold under it, so a table edited by hand is read afresh.
+    pair_keys: dict[str, dict[str, frozenset]] = field(default_factory=dict, repr=False,
+                                                       compare=False)
 
     @classmethod
     def build(cls, sheets: MapModel | list[MapModel], terrain_types: list[TerrainType],
@@ -124,8 +134,20 @@ class MapIndex:
     def features_at(self, hex_id: str) -> list[str]:
         return [f["kind"] for f in self.features.get(hex_id, [])]
 
+    @cython.locals(sides=dict, keys=dict, of_a=dict)
     def hexside_features(self, a: str, b: str) -> list[str]:
-        return [f["feature"] for f in self.hexsides.get(frozenset((a, b)), [])]
+        # Most hexsides carry nothing: a direct look-up (typed locals) by the
+        # pair's kept key, and no list made for the default.
+        keys = self.pair_keys
+        of_a = keys.get(a)
+        if of_a is None:
+            of_a = keys[a] = {}
+        key = of_a.get(b)
+        if key is None:
+            key = of_a[b] = frozenset((a, b))
+        sides = self.hexsides
+        found = sides.get(key)
+        return [] if found is None else [f["feature"] for f in found]
 
     def low_side(self, a: str, b: str, feature: str) -> str | None:
         for f in self.hexsides.get(frozenset((a, b)), []):

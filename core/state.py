@@ -224,7 +224,8 @@ class GameState:
 
     def keep_reads(self, keeping: bool) -> bool:
         """Keep attribute values read (core.readers) until they change —
-        while a top-level rule call runs (dsl.program.Program.call) — or not;
+        while a top-level rule call runs (dsl.program.Program.call), or a
+        game's run of turns (tools.play) — or not;
         whether it kept them before.  Kept already (a call of another context
         on this state, inside one), what is kept stays: the caller puts back
         what this returns."""

@@ -163,11 +163,19 @@ class Playthrough:
             after_turn: Callable[[], None] | None = None) -> None:
         """Play turns until the game is decided, the last turn, or turn *until*;
         *after_turn* is told when each turn is over (to show the game as it goes)."""
-        with paced_collector():  # between the turns too (collector.py)
-            while game_goes_on(self.session, until):
-                self.perform("play_turn")
-                if after_turn is not None:
-                    after_turn()
+        # Between its turns only the turns' own events change the state, and
+        # each forgets the reads it changes (core.events.forget_reads): the
+        # readers keep their values across the turns, not only within a call.
+        state = self.session.state
+        kept = state.keep_reads(True)
+        try:
+            with paced_collector():  # between the turns too (collector.py)
+                while game_goes_on(self.session, until):
+                    self.perform("play_turn")
+                    if after_turn is not None:
+                        after_turn()
+        finally:
+            state.keep_reads(kept)
 
     def save(self) -> dict:
         """The game as JSON-ready data, between actions or in the middle of one.
