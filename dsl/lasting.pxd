@@ -2,8 +2,8 @@
 # typed locals (@cython.locals in lasting.py) name, and the keeper of kept
 # answers, an extension type its callers reach by C calls.
 from kriegsspiel.dsl.runtime cimport Context, Keeper
-from kriegsspiel.core.state cimport GameState, Ref
-from kriegsspiel.dsl.shortcuts cimport answer_key
+from kriegsspiel.core.state cimport GameState
+from kriegsspiel.dsl.shortcuts cimport answer_key, one_key
 
 cdef class Lasting(Keeper):
     cdef readonly object what

@@ -47,9 +47,9 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.core.state import GameState, Ref
+from kriegsspiel.core.state import GameState
 from kriegsspiel.dsl.runtime import Keeper
-from kriegsspiel.dsl.shortcuts import answer_key
+from kriegsspiel.dsl.shortcuts import answer_key, one_key
 from kriegsspiel.dsl.types import BUILTINS
 
 UNKNOWN = None
@@ -266,9 +266,7 @@ class Lasting(Keeper):
     def call1(self, ctx: Any, a: Any) -> Any:
         if not self.kept(ctx):
             return self.evaluate(ctx, a)
-        # A lone entity or string is its own key (answer_key's).
-        key = a if self.used is None and (type(a) is Ref or type(a) is str) \
-            else self.key((a,))
+        key = one_key(a) if self.used is None else self.key((a,))
         return self.answer(ctx, key, a, None)
 
     def call2(self, ctx: Any, a: Any, b: Any) -> Any:
@@ -289,8 +287,7 @@ class Lasting(Keeper):
         if used is None:
             return answer_key(args)
         if len(used) == 1:
-            a = args[used[0]]
-            return a if type(a) is Ref or type(a) is str else answer_key((a,))
+            return one_key(args[used[0]])
         return answer_key(tuple([args[i] for i in used]))
 
     @cython.locals(kept=dict, world=GameState, entry=list)

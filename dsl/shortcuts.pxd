@@ -6,6 +6,7 @@ from kriegsspiel.core.state cimport Ref
 from kriegsspiel.core.readers cimport Reader
 
 cpdef object answer_key(tuple args)
+cpdef object one_key(object a)
 
 cdef class Remembered(Keeper):
     cdef readonly object what

@@ -90,8 +90,7 @@ class Remembered(Keeper):
         mine = self.answers(ctx)
         if mine is None:
             return self.evaluate(ctx, a)
-        # A lone entity or string is its own key (answer_key's).
-        key = a if type(a) is Ref or type(a) is str else answer_key((a,))
+        key = one_key(a)
         return self.answer(ctx, mine, key, a, None)
 
     def call2(self, ctx: Any, a: Any, b: Any) -> Any:
@@ -164,6 +163,12 @@ def answer_key(args: tuple) -> Any:
     if len(args) == 1 and args[0] is not None:
         return args[0]
     return args
+
+
+def one_key(a: Any) -> Any:
+    """``answer_key((a,))``, without the tuple when *a* is an entity or a
+    string, its own key (compiled, a C call: shortcuts.pxd)."""
+    return a if type(a) is Ref or type(a) is str else answer_key((a,))
 
 
 def args_key(args: tuple) -> tuple | None:
