@@ -219,3 +219,34 @@ def test_an_unstacked_style_steps_only_where_it_leaves_the_hex_within_the_limit(
     session.place("Kastelli", "07.04")  # 7 steps: with the Unit's 2, overstacked
     assert default.decide(asked) == "07.04"
     assert unstacked.decide(asked) != "07.04"
+
+
+def test_a_denying_style_shoots_first_at_units_whose_fire_zones_win_the_enemy_the_game():
+    """``deny_zones``: on Last, Best Chance the Allies win a minor victory by
+    projecting a Fire Zone on two of the three airfield hexes at the end
+    (a ``fire_zone`` victory condition, crete:scenario:7). An Axis Unit at
+    12.06 offered two Allied targets shoots, by default, the one it hits
+    more easily (at 13.06); the denying style shoots the one next to 11.05,
+    whose Fire Zone covers that airfield hex — and stops at the Unit it
+    would otherwise move on from, to shoot it; a Suppressed Unit projects no
+    Fire Zone (gts:19.2.2) and is no longer one to deny."""
+    session = start("crete/last_chance", Table({}), seed=1)
+    axis = session.ref("side", "Axis")
+    session.place("A 22 Bn", "11.06")  # next to 11.05
+    session.place("B 22 Bn", "13.06")  # next to no airfield hex
+    firer = session.ref("unit", "1. Kgr. Ramcke")
+    threat, other = session.ref("unit", "A 22 Bn"), session.ref("unit", "B 22 Bn")
+    default = HeuristicPlayer(session, 1)
+    denying = HeuristicPlayer(session, 1, replace(DEFAULT, deny_zones=True))
+    assert denying.denied_hexes("Axis") == ["09.04", "10.04", "11.05"]
+    assert denying.denied_hexes("Allied") == []
+    assert default.shot(firer, threat) < default.shot(firer, other)
+    asked = Decision(axis, "fire_target", firer, (threat, other))
+    assert default.decide(asked) == other and denying.decide(asked) == threat
+    session.place("B 22 Bn", "24.08")  # only the threat in reach, a shot below good_shot
+    assert 0 < default.best_shot(firer) < DEFAULT.good_shot
+    acting = Decision(axis, "action", firer, ("move", "fire", "pass"))
+    assert default.decide(acting) == "move" and denying.decide(acting) == "fire"
+    session.state.set_track(threat, "suppressed", 1, [])
+    assert not denying.zone_threat(firer, threat)
+    assert denying.decide(acting) == "move"

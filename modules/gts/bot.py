@@ -158,6 +158,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
         # A Second Action paid for after a Pass was bought to get on (a Fire
         # Zone barred the way): it moves, not stops to shoot.
         shot = self.best_shot(unit) if "fire" in options else -1
+        if self.style.deny_zones and shot >= self.style.any_shot and self.threat_shot(unit):
+            return "fire"
         if shot >= self.style.good_shot and \
                 not ("move" in options and self.paid_to_move_on(unit)):
             return "fire"
@@ -192,8 +194,18 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
         units = [o for o in options if isinstance(o, Ref)]
         if not units or not isinstance(firer, Ref):
             return None
-        return max(units, key=lambda t: (self.shot(firer, t, mode),
+        deny = self.style.deny_zones
+        return max(units, key=lambda t: (deny and self.zone_threat(firer, t) and
+                                         self.shot(firer, t, mode) >= self.style.any_shot,
+                                         self.shot(firer, t, mode),
                                          self.attr(t, "step_loss") or 0, t.id))
+
+    def threat_shot(self, firer: Ref) -> bool:
+        """Whether *firer* has a shot at a zone threat (Aims.zone_threat) that
+        hits at its style's any_shot or better."""
+        targets = self.rule("direct_fire_targets", firer, default=[]) or []
+        return any(self.shot(firer, t) >= self.style.any_shot and self.zone_threat(firer, t)
+                   for t in targets)
 
     def opportunity_target(self, decision: Any, options: list) -> Any:
         return self.fire_target(decision, options, "opportunity")

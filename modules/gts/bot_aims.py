@@ -108,6 +108,22 @@ class Aims:
             return None
         return min(targets, key=lambda h: (self.distance(here, h), h))
 
+    def denied_hexes(self, side: Any) -> list[str]:
+        """The hexes an enemy of *side* wins by projecting a Fire Zone on (a
+        ``fire_zone`` victory condition of another side's, as Last, Best
+        Chance's Allied minor victory)."""
+        return sorted({h for cond in self.state.catalog.get("victory", {}).values()
+                       if cond.get("kind") == "fire_zone" and cond.get("side") != side
+                       for h in condition_hexes(cond)})
+
+    def zone_threat(self, firer: Ref, target: Ref) -> bool:
+        """Whether *target* projects a Fire Zone on a hex *firer*'s side must
+        keep free of them (denied_hexes): a Suppressed Unit projects none
+        (gts:19.2.2), so a hit there takes the hex out of the count."""
+        hexes = self.denied_hexes(self.side_of(firer))
+        return bool(hexes) and bool(self.rule("projects_fire_zone", target)) and \
+            any(self.rule("in_fire_zone", h, target) for h in hexes)
+
     def hunts(self, side: str | None) -> bool:
         """Whether *side* wins by destroying the enemy (a victory condition
         counting the enemy's eliminated steps, as SNAFU's Allied one) rather

@@ -33,6 +33,7 @@ class Style:
     charge_deadline: int = 0    # ...but only while more turns than this follow
     outcharge: bool = False     # fire_first, but charge when more could charge than they have points
     unstacked: bool = False     # never step into a hex the step would overstack (gts:14.7)
+    deny_zones: bool = False    # shoot first at Units whose Fire Zones would win the enemy the game
 
 
 DEFAULT = Style()
@@ -84,6 +85,10 @@ STYLES: dict[str, Style] = {
     # outcharging, and spreading: measured the strongest Allied style of Last,
     # Best Chance on fresh seeds (docs/players.md, same section)
     "spread_outcharging": replace(_OUTCHARGING, unstacked=True),
+    # shoots first at the Units whose Fire Zones on a scenario's fire_zone
+    # hexes would win the enemy the game (Last, Best Chance's Allied minor
+    # victory), and stops to shoot them rather than move on
+    "denying": replace(DEFAULT, deny_zones=True),
 }
 
 
