@@ -194,11 +194,12 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
         units = [o for o in options if isinstance(o, Ref)]
         if not units or not isinstance(firer, Ref):
             return None
-        deny = self.style.deny_zones
-        return max(units, key=lambda t: (deny and self.zone_threat(firer, t) and
-                                         self.shot(firer, t, mode) >= self.style.any_shot,
-                                         self.shot(firer, t, mode),
-                                         self.attr(t, "step_loss") or 0, t.id))
+        def worth(target: Ref) -> tuple:
+            shot = self.shot(firer, target, mode)
+            denied = self.style.deny_zones and shot >= self.style.any_shot and \
+                self.zone_threat(firer, target)
+            return (denied, shot, self.attr(target, "step_loss") or 0, target.id)
+        return max(units, key=worth)
 
     def threat_shot(self, firer: Ref) -> bool:
         """Whether *firer* has a shot at a zone threat (Aims.zone_threat) that
