@@ -12,6 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the tables
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 # The events that change what attributes other than placement read.
 _ATTR_EVENTS = frozenset({"track_changed", "link_changed", "unit_flipped"})
 # The events that change where pieces are.
@@ -25,6 +30,7 @@ _KEPT_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS
 _PIECE_KINDS = ("unit", "leader")  # the kinds of piece placed on the map, by their id
 
 
+@cython.locals(reads=dict, data=dict, kept=dict)
 def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
     """Forget what *state* keeps of its readers' reads (``reads``: name →
     entity key → value) that an event of *kind* (one of ``_KEPT_EVENTS``)
@@ -36,17 +42,19 @@ def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
         state._reads = {}
         return
     if kind in _PLACEMENT_EVENTS:
+        unit = data["unit"]
         for name in ("hex", "on_map"):
             kept = reads.get(name)
             if kept is not None:
                 for piece in _PIECE_KINDS:
-                    kept.pop(f"{piece}:{data['unit']}", None)
+                    kept.pop(f"{piece}:{unit}", None)
         return
     kept = reads.get(data["track"] if kind == "track_changed" else data["link"])
     if kept is not None:
         kept.pop(data["entity"], None)
 
 
+@cython.locals(d=dict, tables=dict, tracked=dict)
 def apply_event(state: Any, event: Any) -> None:
     """Make the change a kernel event records, and count it (``stamps``)."""
     d, kind = event.data, event.kind
@@ -55,13 +63,21 @@ def apply_event(state: Any, event: Any) -> None:
             state._flips += 1
         else:
             name = d["track"] if kind == "track_changed" else d["link"]
-            state._changed[name] = state._changed.get(name, 0) + 1
+            tables = state._changed
+            tables[name] = tables.get(name, 0) + 1
     if kind == "track_changed":
-        state.tracks.setdefault(d["entity"], {})[d["track"]] = d["new"]
+        tables = state.tracks
+        entity = d["entity"]
+        tracked = tables.get(entity)
+        if tracked is None:
+            tracked = tables[entity] = {}
+        tracked[d["track"]] = d["new"]
     elif kind in ("unit_moved", "unit_placed"):
-        if (state.placement.get(d["unit"]) is None) != (d["destination"] is None):
+        tables = state.placement
+        unit = d["unit"]
+        if (tables.get(unit) is None) != (d["destination"] is None):
             state._entries += 1
-        state.placement[d["unit"]] = d["destination"]
+        tables[unit] = d["destination"]
         if kind == "unit_placed" and d["destination"] is not None:
             state.eliminated.discard(d["unit"])  # a counter put back in play (a Rearguard)
     elif kind == "unit_flipped":

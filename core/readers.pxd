@@ -19,3 +19,7 @@ cdef class IdReader(Reader):
 
 cdef class StaticReader(KeepingReader):
     pass
+
+# The module's constants (imported from core.state) as C globals: a reader
+# compares against _MISSING at every read, without a module dict look-up.
+cdef object _MISSING, _EMPTY, _PIECES

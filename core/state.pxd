@@ -7,11 +7,17 @@ cdef class Ref:
     # A C field: the hash slot returns it as it is, with no int to convert.
     cdef readonly Py_hash_t _hash
 
+cdef class Event:
+    cdef public object seq, kind, data, cause
+
 cdef class GameState:
     cdef public object catalog, grid, map, track_names, placement, faces, eliminated
     cdef public object tracks, pools, pool_kinds, links, link_kinds, turn, log, version
-    cdef public object _restores, _flips, _changed, _entries, _refs, _ref_lists, _at, _reads
+    cdef public object _changed, _refs, _ref_lists, _at, _reads
+    # Counts of changes (stamps): C integers, summed without Python ints.
+    cdef public Py_ssize_t _restores, _flips, _entries
     cdef public object _distances, _distances_grid, observers
+    cdef public Py_ssize_t _distances_kept
     cdef object __weakref__
 
     # C calls from the typed callers (dsl.lasting, the kernel's units_at), methods

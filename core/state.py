@@ -18,7 +18,7 @@ import copy
 import hashlib
 import json
 from contextlib import contextmanager
-from dataclasses import FrozenInstanceError, dataclass, field
+from dataclasses import FrozenInstanceError
 from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
@@ -91,12 +91,33 @@ class Ref:
         return self.id
 
 
-@dataclass
+_NO_CAUSE: Any = object()
+
+
 class Event:
-    seq: int
-    kind: str
-    data: dict
-    cause: list[dict] = field(default_factory=list)  # the explanations behind it
+    """One entry of the log and the explanations behind it (``cause``).  Every
+    change makes one: by hand, not a dataclass, so that compiled it is an
+    extension type (state.pxd); equal, unhashable and shown as the dataclass."""
+
+    __slots__ = ("seq", "kind", "data", "cause")
+
+    def __init__(self, seq: int, kind: str, data: dict, cause: Any = _NO_CAUSE) -> None:
+        self.seq = seq
+        self.kind = kind
+        self.data = data
+        self.cause = [] if cause is _NO_CAUSE else cause
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return (self.seq, self.kind, self.data, self.cause) == (
+            other.seq, other.kind, other.data, other.cause)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass
+
+    def __repr__(self) -> str:
+        return (f"Event(seq={self.seq!r}, kind={self.kind!r}, data={self.data!r}, "
+                f"cause={self.cause!r})")
 
     def to_json(self) -> dict:
         return {"seq": self.seq, "kind": self.kind, "data": self.data,
@@ -143,7 +164,8 @@ class GameState:
     __slots__ = ("catalog", "grid", "map", "track_names", "placement", "faces", "eliminated",
                  "tracks", "pools", "pool_kinds", "links", "link_kinds", "turn", "log", "version",
                  "_restores", "_flips", "_changed", "_entries", "_refs", "_ref_lists", "_at",
-                 "_reads", "_distances", "_distances_grid", "observers", "__weakref__")
+                 "_reads", "_distances", "_distances_grid", "_distances_kept", "observers",
+                 "__weakref__")
 
     def __init__(self, catalog: dict[str, dict[str, dict]], grid: Any = None,
                  track_names: frozenset[str] | set[str] = frozenset(),
@@ -187,8 +209,9 @@ class GameState:
         # track or link, a place by its piece's move, all by a flip or restore.
         self._reads: dict[str, dict[str, Any]] | None = None
         self._ref_lists: dict[str, list[Ref]] | None = None  # the same for refs(kind)
-        self._distances: dict[tuple[str, str], int] = {}  # (hex id, hex id) → hexes apart
+        self._distances: dict[str, dict[str, int]] = {}  # hex id → hex id → hexes apart
         self._distances_grid = grid
+        self._distances_kept = 0  # distances in it, bounded
         # Called with each event once it is applied (the invariant checker).
         self.observers: list = []
 
@@ -236,7 +259,7 @@ class GameState:
             self._reads, self._ref_lists = {}, {}  # (no event changes the catalog)
         return was
 
-    @cython.locals(changed=dict)
+    @cython.locals(changed=dict, total=cython.Py_ssize_t, count=cython.Py_ssize_t)
     def stamps(self, names: tuple[str, ...], entries: bool = False, turn: bool = False) -> tuple:
         """Changes whenever any attribute of *names* may read differently, a
         counter flips or a save is restored — and with *entries* when a piece
@@ -248,7 +271,8 @@ class GameState:
         changed = self._changed
         total = self._flips + (self._entries if entries else 0)
         for name in names:
-            total += changed.get(name, 0)
+            count = changed.get(name, 0)
+            total += count
         return (self._restores, self.turn if turn else 0, total)
 
     def refs(self, kind: str) -> list[Ref]:
@@ -326,11 +350,17 @@ class GameState:
             return value
         return 0 if name in self.track_names else None
 
+    @cython.locals(linked=dict, placement=dict)
     def having(self, items: list, name: str) -> list:
         """``[x for x in items if x is not an entity or attr(x, name)]``, in order:
         the rules' loops over every Unit skip those off the map this way."""
-        if name == "on_map" and name not in self.track_names and \
-                not any(name in d for d in self.links.values()):
+        placed = name == "on_map" and name not in self.track_names
+        if placed:  # unless a link of that name was set (a loop: no generator made a call)
+            for linked in self.links.values():
+                if name in linked:
+                    placed = False
+                    break
+        if placed:
             placement, attr = self.placement, self.attr
             return [x for x in items if type(x) is not Ref or (
                 placement.get(x.id) is not None if x.kind in _PIECES else attr(x, name))]
@@ -380,19 +410,29 @@ class GameState:
         turns = self.catalog.get("game", {}).get("game", {}).get("turns", [])
         return 0 <= turn < len(turns) and tag in turns[turn].get("tags", ())
 
+    @cython.locals(distances=dict, row=dict)
     def distance(self, a: str, b: str) -> int:
-        if self.grid is None:
+        grid = self.grid
+        if grid is None:
             raise KsError("this game has no map grid to measure distance on")
-        if self._distances_grid is not self.grid:  # a grid put in afterwards
-            self._distances, self._distances_grid = {}, self.grid
-        known = self._distances.get((a, b)) if type(a) is str and type(b) is str else None
+        if type(a) is not str or type(b) is not str:
+            return grid.distance(grid.parse(a), grid.parse(b))
+        if self._distances_grid is not grid:  # a grid put in afterwards
+            self._distances, self._distances_grid, self._distances_kept = {}, grid, 0
+        # Kept by a, then b: two look-ups of strings, no key tuple made a call.
+        distances = self._distances
+        row = distances.get(a)
+        if row is None:
+            row = distances[a] = {}
+        known = row.get(b)
         if known is not None:
             return known
-        d = self.grid.distance(self.grid.parse(a), self.grid.parse(b))
-        if type(a) is str and type(b) is str:
-            if len(self._distances) > 200_000:  # the map does not change; just bound it
-                self._distances.clear()
-            self._distances[(a, b)] = d
+        if self._distances_kept >= 200_000:  # the map does not change; just bound it
+            distances.clear()
+            self._distances_kept = 0
+            row = distances[a] = {}
+        d = row[b] = grid.distance(grid.parse(a), grid.parse(b))
+        self._distances_kept += 1
         return d
 
     # ---- changing: always through an event ---------------------------------
