@@ -30,6 +30,40 @@ _KEPT_EVENTS = _ATTR_EVENTS | _PLACEMENT_EVENTS
 _PIECE_KINDS = ("unit", "leader")  # the kinds of piece placed on the map, by their id
 
 
+_NO_CAUSE: Any = object()
+
+
+class Event:
+    """One entry of the log and the explanations behind it (``cause``).  Every
+    change makes one: by hand, not a dataclass, so that compiled it is an
+    extension type (events.pxd); equal, unhashable and shown as the dataclass."""
+
+    __slots__ = ("seq", "kind", "data", "cause")
+
+    def __init__(self, seq: int, kind: str, data: dict, cause: Any = _NO_CAUSE) -> None:
+        self.seq = seq
+        self.kind = kind
+        self.data = data
+        self.cause = [] if cause is _NO_CAUSE else cause
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Event:
+            return NotImplemented
+        return (self.seq, self.kind, self.data, self.cause) == (
+            other.seq, other.kind, other.data, other.cause)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass
+
+    def __repr__(self) -> str:
+        return (f"Event(seq={self.seq!r}, kind={self.kind!r}, data={self.data!r}, "
+                f"cause={self.cause!r})")
+
+    def to_json(self) -> dict:
+        from kriegsspiel.core.jsonable import jsonable  # it reads Refs: imported when written
+        return {"seq": self.seq, "kind": self.kind, "data": self.data,
+                "cause": jsonable(self.cause)}
+
+
 @cython.locals(reads=dict, data=dict, kept=dict)
 def forget_reads(state: Any, reads: dict, kind: str, data: dict) -> None:
     """Forget what *state* keeps of its readers' reads (``reads``: name →

@@ -7,9 +7,6 @@ cdef class Ref:
     # A C field: the hash slot returns it as it is, with no int to convert.
     cdef readonly Py_hash_t _hash
 
-cdef class Event:
-    cdef public object seq, kind, data, cause
-
 cdef class GameState:
     cdef public object catalog, grid, map, track_names, placement, faces, eliminated
     cdef public object tracks, pools, pool_kinds, links, link_kinds, turn, log, version

@@ -23,7 +23,7 @@ from typing import Any, Iterator
 
 from kriegsspiel.core.errors import KsError, did_you_mean
 from kriegsspiel.core.events import (_KEPT_EVENTS, _PIECE_KINDS, _PLACEMENT_EVENTS,
-                                     _STATE_EVENTS, apply_event, forget_reads)
+                                     _STATE_EVENTS, Event, apply_event, forget_reads)
 
 try:
     import cython  # compiling (setup.py): state.pxd makes Ref and GameState extension types
@@ -89,58 +89,6 @@ class Ref:
 
     def __str__(self) -> str:
         return self.id
-
-
-_NO_CAUSE: Any = object()
-
-
-class Event:
-    """One entry of the log and the explanations behind it (``cause``).  Every
-    change makes one: by hand, not a dataclass, so that compiled it is an
-    extension type (state.pxd); equal, unhashable and shown as the dataclass."""
-
-    __slots__ = ("seq", "kind", "data", "cause")
-
-    def __init__(self, seq: int, kind: str, data: dict, cause: Any = _NO_CAUSE) -> None:
-        self.seq = seq
-        self.kind = kind
-        self.data = data
-        self.cause = [] if cause is _NO_CAUSE else cause
-
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Event:
-            return NotImplemented
-        return (self.seq, self.kind, self.data, self.cause) == (
-            other.seq, other.kind, other.data, other.cause)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass
-
-    def __repr__(self) -> str:
-        return (f"Event(seq={self.seq!r}, kind={self.kind!r}, data={self.data!r}, "
-                f"cause={self.cause!r})")
-
-    def to_json(self) -> dict:
-        return {"seq": self.seq, "kind": self.kind, "data": self.data,
-                "cause": jsonable(self.cause)}
-
-
-def jsonable(value: Any) -> Any:
-    """Explanation records keep raw values (entities, fractions, tuples) so that
-    recording them is cheap; this turns them into JSON data when written out."""
-    if isinstance(value, (str, bool)) or value is None:
-        return value
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Ref):
-        return value.id
-    if isinstance(value, dict):
-        return {k: jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [jsonable(v) for v in value]
-    explain = getattr(value, "explain", None)
-    if callable(explain):
-        return jsonable(explain())
-    return str(value)  # a Fraction, say
 
 
 _EMPTY: dict = {}

@@ -10,7 +10,7 @@ import re
 from conftest import app_served, seat_page
 from test_serve import asked
 
-from kriegsspiel.core.state import jsonable
+from kriegsspiel.core.jsonable import jsonable
 from kriegsspiel.engine.displays import display_contents
 from kriegsspiel.tools.display_scene import _Reading
 from kriegsspiel.tools.play import new_game

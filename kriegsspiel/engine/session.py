@@ -12,8 +12,9 @@ from typing import Any
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.errors import KsError
+from kriegsspiel.core.jsonable import jsonable
 from kriegsspiel.core.players import ScriptedPlayer, Table
-from kriegsspiel.core.state import GameState, Ref, jsonable
+from kriegsspiel.core.state import GameState, Ref
 from kriegsspiel.dsl.program import Program
 from kriegsspiel.dsl.runtime import Context, RuleRuntimeError, _plain
 from kriegsspiel.dsl.types import article

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from kriegsspiel.core.players import Table
-from kriegsspiel.core.state import Event, jsonable
+from kriegsspiel.core.jsonable import jsonable
+from kriegsspiel.core.state import Event
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.yamlio import load_yaml

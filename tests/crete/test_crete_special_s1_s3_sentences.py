@@ -13,7 +13,7 @@ import pytest
 
 from kriegsspiel.core.dice import Dice
 from kriegsspiel.core.players import KeyedPlayer, Table
-from kriegsspiel.core.state import jsonable
+from kriegsspiel.core.jsonable import jsonable
 from kriegsspiel.tools.explaining import explained
 from kriegsspiel.engine.starting import start
 from test_crete_boxes import GERMAN, NZ, SCENARIO, TANK, in_box
