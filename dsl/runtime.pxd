@@ -3,6 +3,9 @@
 # fields as C struct members.  Run from source, this file is unused.
 from kriegsspiel.core.state cimport GameState
 
+cdef class Decision:
+    cdef readonly object player, key, subject, options, about
+
 cdef class Context:
     cdef public GameState world
     cdef public object dice, decider, rules, active_triggers, memo, memo_version, lasting

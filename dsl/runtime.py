@@ -8,7 +8,7 @@ computed value is written to.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError, dataclass
 from typing import Any, Callable, Protocol
 
 try:
@@ -59,15 +59,49 @@ class CheckResult:
                 "target": self.target, "bought": self.bought, "reason": self.reason}
 
 
-@dataclass(frozen=True)
 class Decision:
-    """A question the rules put to a player; ``options`` are the legal answers."""
+    """A question the rules put to a player; ``options`` are the legal answers.
 
-    player: Any
-    key: str
-    subject: Any
-    options: tuple
-    about: str = ""
+    Immutable and compared by value, as the frozen dataclass it was; written
+    out by hand so that compiled it is an extension type (runtime.pxd), made
+    at every question a game asks."""
+
+    __slots__ = ("player", "key", "subject", "options", "about")
+    __match_args__ = ("player", "key", "subject", "options", "about")
+
+    def __init__(self, player: Any, key: str, subject: Any, options: tuple,
+                 about: str = "") -> None:
+        if cython.compiled:  # an extension type: its readonly fields are set directly
+            self.player, self.key, self.subject, self.options, self.about = \
+                player, key, subject, options, about
+            return
+        put = object.__setattr__
+        for name, value in zip(Decision.__slots__, (player, key, subject, options, about)):
+            put(self, name, value)
+
+    def _fields(self) -> tuple:
+        return (self.player, self.key, self.subject, self.options, self.about)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Decision:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenInstanceError(f"cannot assign to field '{name}'")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field '{name}'")
+
+    def __reduce__(self):
+        return (Decision, self._fields())
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, key={self.key!r}, subject={self.subject!r}, "
+                f"options={self.options!r}, about={self.about!r})")
 
 
 class RuleRuntimeError(KsError):
