@@ -33,6 +33,10 @@ class Style:
     charge_deadline: int = 0    # ...but only while more turns than this follow
     outcharge: bool = False     # fire_first, but charge when more could charge than they have points
     unstacked: bool = False     # never step into a hex the step would overstack (gts:14.7)
+    no_surrender: bool = False  # stand where running away would surrender a defender (gts:18.7 5A)
+    safe_drops: bool = False    # drop where the fewest enemy Fire Zones reach (crete:4.2.1)
+    dig_unseen: bool = False    # no Engineer Action in an enemy Fire Zone (it draws fire, gts:29.26)
+    claim_once: bool = False    # an objective its side controls is no Unit's goal while others are not
 
 
 DEFAULT = Style()
