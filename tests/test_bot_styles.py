@@ -280,6 +280,9 @@ def test_a_style_that_claims_once_sends_its_units_to_the_objectives_it_does_not_
     for hex_id in ("27.12", "28.11", "26.11"):
         session.place(near_field.id, hex_id)
     assert claiming.goal_of(near_port) == "08.13"
+    named = STYLES["claiming"]  # the four SNAFU knobs together
+    assert (named.no_surrender, named.safe_drops, named.dig_unseen, named.claim_once) == \
+        (True, True, True, True)
 
 
 def test_a_style_that_digs_unseen_passes_on_an_objective_in_an_enemy_fire_zone():

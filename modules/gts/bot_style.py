@@ -88,6 +88,11 @@ STYLES: dict[str, Style] = {
     # outcharging, and spreading: measured the strongest Allied style of Last,
     # Best Chance on fresh seeds (docs/players.md, same section)
     "spread_outcharging": replace(_OUTCHARGING, unstacked=True),
+    # spares its steps where SNAFU's Axis lost them for nothing (drops into
+    # Fire Zones, surrenders, digging in under fire) and takes each objective
+    # once, not holding it (docs/players.md "Where SNAFU games are decided")
+    "claiming": replace(DEFAULT, no_surrender=True, safe_drops=True, dig_unseen=True,
+                        claim_once=True),
 }
 
 
