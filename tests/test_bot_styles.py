@@ -3,8 +3,8 @@ situations of the Crete Learning Scenario, where the game turns on the Axis
 charging the Allied stack on the Port of Kastelli (06.04): a charged hex's
 holder fails a Troop Quality Check and every defender is lost, unless his
 side pays a Command Point to pass it (gts:18.7 5B, 29.47; docs/players.md
-"Policy switching"). Each knob changes the answer where its style differs,
-and the default style's answer stays what it was."""
+"Policy switching"), and of SNAFU (below). Each knob changes the answer
+where its style differs, and the default style's answer stays what it was."""
 
 from __future__ import annotations
 
