@@ -3,8 +3,8 @@ situations of the Crete Learning Scenario, where the game turns on the Axis
 charging the Allied stack on the Port of Kastelli (06.04): a charged hex's
 holder fails a Troop Quality Check and every defender is lost, unless his
 side pays a Command Point to pass it (gts:18.7 5B, 29.47; docs/players.md
-"Policy switching"). Each knob changes the answer where its style differs,
-and the default style's answer stays what it was."""
+"Policy switching"), and of SNAFU and Last, Best Chance (below). Each knob changes the answer
+where its style differs, and the default style's answer stays what it was."""
 
 from __future__ import annotations
 
@@ -250,3 +250,107 @@ def test_a_denying_style_shoots_first_at_units_whose_fire_zones_win_the_enemy_th
     session.state.set_track(threat, "suppressed", 1, [])
     assert not denying.zone_threat(firer, threat)
     assert denying.decide(acting) == "move"
+
+
+# SNAFU (crete/snafu): the Axis paratroopers win holding the port 08.13 and
+# the airfield hexes 27.12 and 28.11 at one turn's end; the Allies by 13
+# Axis steps eliminated (docs/players.md, "Where SNAFU games are decided").
+
+def _snafu():
+    session = start("crete/snafu", Table({}), seed=1)
+    return session, session.ref("side", "Allied"), session.ref("side", "Axis")
+
+
+def test_a_style_that_never_surrenders_stands_where_running_away_would_lose_the_unit():
+    """``no_surrender``: a paratrooper assaulted by three Australian
+    companies runs away (the odds are below the default's 0.6) — and while
+    it can, so does the style; Suppressed, or with every hex round it held
+    but the assaulters', running away would surrender it (gts:18.7 5A: the
+    rules' ``may_run_away``, ``run_away_hexes``), and the style stands where
+    the default runs."""
+    session, _, axis = _snafu()
+    para = session.ref("unit", "9./III./FJR 2 •")
+    session.place(para.id, "20.14")
+    assaulters = [session.ref("unit", n) for n in ("D 2/11 Inf •", "C 2/11 Inf •", "B 2/11 Inf •")]
+    for unit in assaulters:
+        session.place(unit.id, "21.14")
+    session.state.record("assault_declared", {"units": assaulters[:1], "hex": "20.14"}, [])
+    asked = Decision(axis, "stand_or_run", "20.14", ("stand", "run_away"))
+    default = HeuristicPlayer(session, 1)
+    standing = HeuristicPlayer(session, 1, replace(DEFAULT, no_surrender=True))
+    assert default.decide(asked) == "run_away" and standing.decide(asked) == "run_away"
+    session.state.set_track(para, "suppressed", 1, [])
+    assert default.decide(asked) == "run_away" and standing.decide(asked) == "stand"
+    session.state.set_track(para, "suppressed", 0, [])
+    for name, hex_id in zip(("A 2/11 Inf •", "S(Mtr) 2/11 Inf •", "HQ 2/1 Inf •", "C 2/1 Inf •",
+                             "A 2/1 Inf •"), ("20.13", "21.15", "20.15", "19.15", "19.14")):
+        session.place(name, hex_id)
+    assert standing.rule("run_away_hexes", [para], "21.14") == []
+    assert default.decide(asked) == "run_away" and standing.decide(asked) == "stand"
+
+
+def test_a_style_that_claims_once_sends_its_units_to_the_objectives_it_does_not_hold():
+    """``claim_once``: control of a port or airfield hex is the last
+    occupier's (crete:S6.0), so a hex the side holds stays its own when its
+    Units leave it. With the port taken and left, the paratrooper near it is
+    sent to an airfield hex; the default sends it back to the port. With all
+    three held, the style aims at every one again."""
+    session, _, _ = _snafu()
+    near_port, near_field = (session.ref("unit", n) for n in ("9./III./FJR 2 •",
+                                                              "11./III./FJR 2 •"))
+    session.place(near_field.id, "26.11")
+    session.place(near_port.id, "10.12")
+    default = HeuristicPlayer(session, 1)
+    claiming = HeuristicPlayer(session, 1, replace(DEFAULT, claim_once=True))
+    assert default.goal_of(near_port) == claiming.goal_of(near_port) == "08.13"
+    session.place(near_port.id, "08.13")
+    session.place(near_port.id, "10.12")
+    assert claiming.rule("controller", "08.13") == session.ref("side", "Axis")
+    assert default.goal_of(near_port) == "08.13"
+    assert claiming.goal_of(near_port) in ("27.12", "28.11")
+    for hex_id in ("27.12", "28.11", "26.11"):
+        session.place(near_field.id, hex_id)
+    assert claiming.goal_of(near_port) == "08.13"
+    named = STYLES["claiming"]  # the four SNAFU knobs together
+    assert (named.no_surrender, named.safe_drops, named.dig_unseen, named.claim_once) == \
+        (True, True, True, True)
+
+
+def test_a_style_that_digs_unseen_passes_on_an_objective_in_an_enemy_fire_zone():
+    """``dig_unseen``: a paratrooper on the port with nothing to do but dig
+    in or pass digs in (the default: an Improved Position on an objective);
+    the Engineer Action is an Action in the Greek police's Fire Zones, which
+    they may Opportunity Fire at (gts:29.26) — a Pass draws none — so the
+    style passes there, and digs in as the default does once no enemy Fire
+    Zone reaches the hex."""
+    session, _, axis = _snafu()
+    para = session.ref("unit", "9./III./FJR 2 •")
+    session.place(para.id, "08.13")
+    asked = Decision(axis, "action", para, ("engineer", "pass"))
+    default = HeuristicPlayer(session, 1)
+    unseen = HeuristicPlayer(session, 1, replace(DEFAULT, dig_unseen=True))
+    assert default.in_enemy_zone("08.13", "Axis")
+    assert default.decide(asked) == "engineer" and unseen.decide(asked) == "pass"
+    for name, hex_id in zip(("Rethymnon", "Platanias", "Gallos", "Perivolia"),
+                            ("12.20", "13.20", "14.20", "15.20")):
+        session.place(name, hex_id)
+    unseen = HeuristicPlayer(session, 1, replace(DEFAULT, dig_unseen=True))
+    assert not unseen.in_enemy_zone("08.13", "Axis")
+    assert default.decide(asked) == "engineer" and unseen.decide(asked) == "engineer"
+
+
+def test_a_style_of_safe_drops_lands_where_the_fewest_enemy_fire_zones_reach():
+    """``safe_drops``: Stick Four's drop zone is within 1 hex of 31.11; the
+    default lands a company on the hex nearest an objective (30.10, 2 from
+    28.11), in three Australian Units' Fire Zones — +3 on the Drop Table
+    (crete:4.2.1: the rules' ``enemy_fire_zone_units``); the style lands it
+    where one reaches, the nearest such hex to an objective (31.10)."""
+    session, _, axis = _snafu()
+    unit = session.ref("unit", "1./I./FJR 2 •")
+    hexes = ("31.11", "30.11", "30.10", "31.10", "32.10", "32.11")
+    asked = Decision(axis, "drop_hex", unit, hexes)
+    default = HeuristicPlayer(session, 1)
+    safe = HeuristicPlayer(session, 1, replace(DEFAULT, safe_drops=True))
+    assert default.decide(asked) == "30.10" and safe.decide(asked) == "31.10"
+    covering = [len(safe.rule("enemy_fire_zone_units", h, axis)) for h in ("30.10", "31.10")]
+    assert covering == [3, 1]

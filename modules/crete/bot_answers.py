@@ -59,6 +59,20 @@ def _keep_attachment_formation(bot: HeuristicPlayer, decision: Any, options: lis
     return formation if formation in options else options[0]
 
 
+def _drop_hex(bot: HeuristicPlayer, decision: Any, options: list) -> Any:
+    """The drop hex nearest an objective; in a style of ``safe_drops``, among
+    those the fewest enemy Fire Zones reach first: each is +1 on the Drop
+    Table (crete:4.2.1; the rules' ``enemy_fire_zone_units``), whose high
+    rolls cost steps or the Unit."""
+    if not bot.style.safe_drops:
+        return HeuristicPlayer.hex_nearest_goal(bot, decision, options)
+    side = Ref("side", bot.side_of(decision.subject))
+    zones = {h: len(bot.rule("enemy_fire_zone_units", h, side, default=[]) or [])
+             for h in bot.hexes_among(options)}
+    fewest = min(zones.values(), default=0)
+    return HeuristicPlayer.hex_nearest_goal(bot, decision, [h for h in zones if zones[h] == fewest])
+
+
 ANSWERS = {
     "setup_leader_with": HeuristicPlayer.host_nearest_goal,
     "airstrike_hex": HeuristicPlayer.strike_hex,
@@ -74,7 +88,7 @@ ANSWERS = {
     "chit_to_cup": lambda bot, d, o: o[0],
     "battalion_attachment": _keep_battalion,
     "attachment_formation": _keep_attachment_formation,
-    "drop_hex": HeuristicPlayer.hex_nearest_goal,
+    "drop_hex": _drop_hex,
     "deploy_kampfgruppe": HeuristicPlayer.host_nearest_goal,
     # crete:S11.0: every counter left on the turn asked first (strike while it can)
     "plan_air_support": lambda bot, d, o: max(o),

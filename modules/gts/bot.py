@@ -173,7 +173,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
             return "move"
         if shot >= self.style.any_shot:
             return "fire"
-        if "engineer" in options and here in self.objectives():
+        if "engineer" in options and here in self.objectives() and \
+                not (self.style.dig_unseen and self.in_enemy_zone(here, self.side_of(unit))):
             return "engineer"
         return "pass" if "pass" in options else None
 
@@ -308,6 +309,8 @@ class HeuristicPlayer(Aims, Plans, Judgements, Keeping, Charging, Distances, Rul
         if hex_id in self.objectives():
             return "stand"
         defenders = self.state.units_at(hex_id)
+        if self.style.no_surrender and self.running_surrenders(defenders):
+            return "stand"
         side = self.side_of(defenders[0]) if defenders else None
         attackers = [u for u in self.units(enemy_of=side)
                      if self.distance(self.attr(u, "hex"), hex_id) <= 1]

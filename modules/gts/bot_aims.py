@@ -103,7 +103,7 @@ class Aims:
             shared = self.shared_objective(unit, side)
             if shared is not None:
                 return shared
-            targets = self.objectives() or list(self.enemy_hexes(side))
+            targets = self.goal_objectives(side) or list(self.enemy_hexes(side))
         if not targets:
             return None
         return min(targets, key=lambda h: (self.distance(here, h), h))
@@ -123,6 +123,26 @@ class Aims:
         hexes = self.denied_hexes(self.side_of(firer))
         return bool(hexes) and bool(self.rule("projects_fire_zone", target)) and \
             any(self.rule("in_fire_zone", h, target) for h in hexes)
+
+    def goal_objectives(self, side: Any) -> list[str]:
+        """The objectives *side*'s Units are sent to: every one; in a style
+        that claims once (``claim_once``), those the side does not control
+        (the rules' ``controller``: gained by being the last to occupy a hex,
+        crete:S6.0) while there are any — a hex stays its side's when its
+        Units leave it, and Units standing on it draw the enemy's assaults,
+        whose winners take it back by advancing into it."""
+        goals = self.objectives()
+        if not self.style.claim_once or "controller" not in self.session.program.decls:
+            return goals
+        owner = self.side_id(side)
+        held = self.while_state_stands(("controlled", tuple(goals)), lambda: tuple(
+            self.side_id(self.rule("controller", h, default=None)) for h in goals))
+        open_ = [h for h, by in zip(goals, held) if by != owner]
+        return open_ or goals
+
+    @staticmethod
+    def side_id(side: Any) -> Any:
+        return getattr(side, "id", side)
 
     def hunts(self, side: str | None) -> bool:
         """Whether *side* wins by destroying the enemy (a victory condition
@@ -150,7 +170,7 @@ class Aims:
         of the side's Units: after steps of its Units alone, the placing
         kept is brought up to date from the log (steps_since), only the
         Units that stepped read again."""
-        goals = self.objectives()
+        goals = self.goal_objectives(side)
         if len(goals) < 2 or not self.style.divide:
             return None
         known = self._shares.get(side)

@@ -49,6 +49,27 @@ class Charging:
             return "fire"
         return "pass" if "pass" in options else None
 
+    def running_surrenders(self, defenders: list) -> bool:
+        """Whether running away would surrender a defender (gts:18.7 5A: each
+        the rules' ``may_run_away`` refuses — Suppressed, overstacked, unable
+        to move — or all of them when ``run_away_hexes`` offers no hex but the
+        assaulters'): standing then loses no step that running would not."""
+        if not all(self.rule("may_run_away", d, default=False) for d in defenders):
+            return True
+        attackers = self.assaulters()
+        if not attackers:
+            return False
+        return not self.rule("run_away_hexes", defenders, self.attr(attackers[0], "hex"),
+                             default=[])
+
+    def assaulters(self) -> list:
+        """The Units of the assault in progress (the last ``assault_declared``)."""
+        for event in reversed(self.state.log):
+            if event.kind == "assault_declared":
+                return [u if isinstance(u, Ref) else self.session.ref("unit", u)
+                        for u in event.data["units"]]
+        return []
+
     def holds_charge(self, unit: Ref) -> bool:
         """Whether the check *unit* is asked to buy is the one a charged hex's
         holder takes: the game's last answer named *unit* to take it

@@ -34,6 +34,10 @@ class Style:
     outcharge: bool = False     # fire_first, but charge when more could charge than they have points
     unstacked: bool = False     # never step into a hex the step would overstack (gts:14.7)
     deny_zones: bool = False    # shoot first at Units whose Fire Zones would win the enemy the game
+    no_surrender: bool = False  # stand where running away would surrender a defender (gts:18.7 5A)
+    safe_drops: bool = False    # drop where the fewest enemy Fire Zones reach (crete:4.2.1)
+    dig_unseen: bool = False    # no Engineer Action in an enemy Fire Zone (it draws fire, gts:29.26)
+    claim_once: bool = False    # an objective its side controls is no Unit's goal while others are not
 
 
 DEFAULT = Style()
@@ -89,6 +93,11 @@ STYLES: dict[str, Style] = {
     # hexes would win the enemy the game (Last, Best Chance's Allied minor
     # victory), and stops to shoot them rather than move on
     "denying": replace(DEFAULT, deny_zones=True),
+    # spares its steps where SNAFU's Axis lost them for nothing (drops into
+    # Fire Zones, surrenders, digging in under fire) and takes each objective
+    # once, not holding it (docs/players.md "Where SNAFU games are decided")
+    "claiming": replace(DEFAULT, no_surrender=True, safe_drops=True, dig_unseen=True,
+                        claim_once=True),
 }
 
 
