@@ -98,6 +98,10 @@ STYLES: dict[str, Style] = {
     # once, not holding it (docs/players.md "Where SNAFU games are decided")
     "claiming": replace(DEFAULT, no_surrender=True, safe_drops=True, dig_unseen=True,
                         claim_once=True),
+    # denying, and sending Units on from an objective its side holds to one it
+    # does not (claiming's claim_once): the strongest Axis style of Last, Best
+    # Chance on fresh seeds (docs/players.md, "Reading the fire_zone condition")
+    "claim_denying": replace(DEFAULT, deny_zones=True, claim_once=True),
 }
 
 
