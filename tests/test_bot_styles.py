@@ -354,32 +354,3 @@ def test_a_style_of_safe_drops_lands_where_the_fewest_enemy_fire_zones_reach():
     assert default.decide(asked) == "30.10" and safe.decide(asked) == "31.10"
     covering = [len(safe.rule("enemy_fire_zone_units", h, axis)) for h in ("30.10", "31.10")]
     assert covering == [3, 1]
-
-
-def test_a_covered_approach_waits_to_assault_from_the_best_cover_next_to_the_goal():
-    """``covered_approach``: a Pioneer that has stepped into 07.04 (village)
-    next to the port held by the Greeks, half its move left, stops there —
-    the default's answer; the style goes on into 06.05 (town: the rules'
-    terrain_fire_modifier -2 against -1), also next to the port, where it
-    waits out the chit before it may assault (gts:13.2) under less of the
-    defenders' fire. Two hexes off, it heads for 06.05 by way of 07.05 (no
-    nearer the port) where the default steps next to it at 07.04; with
-    06.05 held by the enemy it heads for the port as the default does."""
-    session, _, axis = _learning()
-    for name in ("1 A/1 Inf", "2 A/1 Inf", "3 A/1 Inf", "1 B/1 Inf", "2 B/1 Inf",
-                 "3 B/1 Inf", "Kastelli"):
-        session.place(name, PORT)
-    pioneer = session.ref("unit", "1. Geb.Pi. 95")
-    session.place(pioneer.id, "07.04")
-    asked = Decision(axis, "move", pioneer, ("06.05", "07.05", "08.04", "stop"))
-    default = HeuristicPlayer(session, 1)
-    covered = HeuristicPlayer(session, 1, replace(DEFAULT, covered_approach=True))
-    assert default.decide(asked) == "stop" and covered.decide(asked) == "06.05"
-    program = session.program
-    assert [program.lookup("terrain_fire_modifier", covered.rule("terrain", h))
-            for h in ("06.05", "07.04")] == [-2, -1]
-    session.place(pioneer.id, "08.05")
-    onward = Decision(axis, "move", pioneer, ("07.04", "07.05", "09.05", "stop"))
-    assert default.decide(onward) == "07.04" and covered.decide(onward) == "07.05"
-    session.place("Kastelli", "06.05")
-    assert covered.decide(onward) == "07.04"

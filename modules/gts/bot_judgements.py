@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kriegsspiel.core.errors import KsError
 from kriegsspiel.core.sheets import SEPARATE
 from kriegsspiel.core.state import Ref
 
@@ -83,16 +82,6 @@ class Judgements:
         here, goal = self.attr(unit, "hex"), self.goal_of(unit)
         if goal is None or here == goal:
             return None
-        if self.style.covered_approach:
-            wait = self.cover_next_to(unit, here, goal)
-            if wait is not None and self.distance(here, goal) > 1:
-                goal = wait
-                step = self.zone_free_step(unit, here, wait)
-                if step is not None and (step in options if options is not None
-                                         else self.may_step(unit, here, step)):
-                    return step
-            elif wait is not None and wait != here:  # next to it already: on, if moving
-                return wait if options is not None and wait in options else None
         asking = options is None  # the neighbours, each to be asked whether it may be entered
         if asking:
             options = list(self.neighbours(here))
@@ -123,51 +112,6 @@ class Judgements:
         if len(best) == 1:
             return best[0]
         return next((h for h in best if h == goal or not self.in_enemy_zone(h, side)), best[0])
-
-    def cover_next_to(self, unit: Ref, here: str, goal: str) -> str | None:
-        """Where the unit should wait to assault an enemy-held *goal* (a style
-        of ``covered_approach``): of the hexes next to it no farther than the
-        goal itself, free of the enemy and not barred to a step from it, the
-        one whose terrain covers best from fire (the rules'
-        terrain_fire_modifier), the nearest among those. A Unit may not move
-        into its assault on a Division chit (gts:13.2), so it waits there a
-        chit under the defenders' fire. None when the goal holds no enemy."""
-        side = self.side_of(unit)
-        far = self.distance(here, goal)
-        if not self.enemy_steps_at(goal, side):
-            return None
-        program = self.session.program
-
-        def cover(hex_id: str) -> int:
-            try:
-                return program.lookup("terrain_fire_modifier", self.rule("terrain", hex_id))
-            except KsError:
-                return 0
-        waits = [h for h in self.neighbours(goal) if self.distance(here, h) <= far and
-                 not self.enemy_steps_at(h, side) and self.passable(unit, goal, h)]
-        return min(waits, key=lambda h: (cover(h), self.distance(here, h), h), default=None)
-
-    def zone_free_step(self, unit: Ref, here: str, there: str) -> str | None:
-        """The first step of a shortest way from *here* to *there* that enters
-        no enemy Fire Zone before *there* (each hex entered in one draws the
-        enemy's Opportunity Fire, gts:17.2); None if there is none."""
-        side, passable = self.side_of(unit), self.passable_reader(unit)
-        first: dict[str, str | None] = {here: None}
-        layer, left = [here], self.distance(here, there)
-        while layer and left > 0:
-            left -= 1
-            ahead = []
-            for h in layer:
-                for n in self.neighbours(h):
-                    if n in first or self.distance(n, there) > left or not passable(h, n):
-                        continue
-                    if n != there and (self.in_enemy_zone(n, side) or
-                                       self.enemy_steps_at(n, side)):
-                        continue
-                    first[n] = first[h] or n
-                    ahead.append(n)
-            layer = ahead
-        return first.get(there)
 
     def would_overstack(self, unit: Ref, there: str) -> bool:
         """Whether the unit stepping into *there* would overstack it (gts:14.7:

@@ -38,7 +38,6 @@ class Style:
     safe_drops: bool = False    # drop where the fewest enemy Fire Zones reach (crete:4.2.1)
     dig_unseen: bool = False    # no Engineer Action in an enemy Fire Zone (it draws fire, gts:29.26)
     claim_once: bool = False    # an objective its side controls is no Unit's goal while others are not
-    covered_approach: bool = False  # wait to assault an enemy-held goal from the best cover next to it
 
 
 DEFAULT = Style()
