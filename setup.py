@@ -38,7 +38,7 @@ PACKAGES = {"kriegsspiel/engine": "kriegsspiel.engine", "core": "kriegsspiel.cor
 KERNEL = [
     "dsl/closures.py", "dsl/compiler.py", "dsl/direct.py", "dsl/shortcuts.py",
     "dsl/lasting.py", "dsl/statements.py", "dsl/program.py", "dsl/tables.py",
-    "dsl/scope.py", "dsl/runtime.py", "dsl/checks.py", "dsl/types.py",
+    "dsl/scope.py", "dsl/runtime.py", "dsl/checks.py", "dsl/types.py", "dsl/drawn.py",
     "core/readers.py", "core/state.py", "core/events.py", "core/hexgrid.py", "core/mapindex.py",
     "core/movegraph.py", "core/hexline.py", "core/players.py", "core/dice.py",
     "kriegsspiel/engine/kernel.py", "kriegsspiel/engine/session.py",

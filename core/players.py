@@ -93,6 +93,11 @@ class RandomPlayer:
     def decide(self, decision: Any) -> Any:
         return self.rng.choice(list(decision.options))
 
+    def draw(self, draw: Any) -> Any:
+        """The same uniform pick, from a question whose answers are checked only
+        as they are drawn (kriegsspiel.dsl.drawn)."""
+        return draw.uniform(self.rng.randrange)
+
 
 def option_label(option: Any) -> str:
     """How an answer reads to a person: ``unit 1 A/1 Inf``, ``yes``, ``06.04``."""
@@ -182,11 +187,26 @@ class Table:
         self.fallback = fallback
         self.record: list[dict] = []
 
-    def __call__(self, decision: Any) -> Any:
-        side = getattr(decision.player, "id", decision.player)
+    def _player(self, of: Any, key: str) -> tuple[str, Player]:
+        side = getattr(of, "id", of)
         player = self.players.get(side, self.fallback)
         if player is None:
-            raise KsError(f"no player for side '{side}' to decide '{decision.key}'")
+            raise KsError(f"no player for side '{side}' to decide '{key}'")
+        return side, player
+
+    def __call__(self, decision: Any) -> Any:
+        side, player = self._player(decision.player, decision.key)
         answer = player.decide(decision)
         self.record.append({"player": side, "key": decision.key, "answer": answer})
+        return answer
+
+    def draws(self, of: Any) -> bool:
+        """Whether the player of side *of* draws an answer (a ``draw`` method)
+        rather than choosing from every legal one."""
+        return hasattr(self.players.get(getattr(of, "id", of), self.fallback), "draw")
+
+    def draw(self, draw: Any) -> Any:
+        side, player = self._player(draw.player, draw.key)
+        answer = player.draw(draw)
+        self.record.append({"player": side, "key": draw.key, "answer": answer})
         return answer

@@ -23,6 +23,7 @@ from kriegsspiel.core.state import Ref
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl.closures import (_local, apply, attr_compare, bool_chain, choice, constant,
                                       constant_of, equality, membership, slot_of)
+from kriegsspiel.dsl.drawn import draw_of, drawn_parts
 from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.statements import StatementCompiler
 from kriegsspiel.dsl.runtime import Context, Decision, Frame, RuleRuntimeError
@@ -284,8 +285,10 @@ class ExprCompiler(StatementCompiler):
         b, bt = self.expr(e.other, scope)
         return choice(c, a, b), join(at, bt)
 
-    @cython.locals(var=cython.Py_ssize_t)
-    def _quant(self, e: ir.Quant, scope: Scope):
+    def quant_pieces(self, e: ir.Quant, scope: Scope):
+        """A quantifier's parts: its items, its body, the variable's slot and
+        the items the body is run over (``select`` and ``any`` skip those it
+        is sure to be false for)."""
         items, t = self.expr(e.iterable, scope)
         if t not in ("list", "any"):
             raise KsError(f"'{e.kind}' iterates over a list, but this is {article(t)}", e.iterable.loc)
@@ -297,9 +300,7 @@ class ExprCompiler(StatementCompiler):
             body, _ = self.expr(e.body, inner)
         else:
             body = self.cond(e.body, inner, f"the body of '{e.kind}'")
-
-        kind = e.kind
-        having = self._having(body, var) if kind in ("select", "any") else None
+        having = self._having(body, var) if e.kind in ("select", "any") else None
 
         def each(f: Frame):
             """The items — without those the body is sure to be false for, when
@@ -314,6 +315,13 @@ class ExprCompiler(StatementCompiler):
                         return keep(items(f), having)
             return items(f)
         source = each if having is not None else items  # (each(f) is items(f) then)
+        return items, body, var, source
+
+    @cython.locals(var=cython.Py_ssize_t)
+    def _quant(self, e: ir.Quant, scope: Scope):
+        items, body, var, source = self.quant_pieces(e, scope)
+        kind = e.kind
+
         # The body runs in the caller's frame with the variable in its own slot
         # (a quantifier's body is an expression: it defines no names, so
         # nothing else can leak out, and no outer variable is touched).
@@ -436,7 +444,16 @@ class ExprCompiler(StatementCompiler):
             raise KsError(f"the options of choose() must be a list, but this is "
                           f"{article(args[2][1])}", e.args[2].loc)
         options = args[2][0]
+        parts = drawn_parts(self, e.args[2], scope)
 
         def choose(f: Frame):
             return f[0].ask(Decision(player(f), key, subject(f), tuple(options(f))))
-        return choose, "any"
+        if parts is None:
+            return choose, "any"
+
+        def choose_drawn(f: Frame):
+            ctx, who = f[0], player(f)
+            if ctx.draws(who):
+                return ctx.ask_drawn(draw_of(parts, who, key, subject(f), f))
+            return ctx.ask(Decision(who, key, subject(f), tuple(options(f))))
+        return choose_drawn, "any"

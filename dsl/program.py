@@ -161,8 +161,12 @@ class Program:
             names[p.name] = kind or "any"
         return Scope(names, effects, where)
 
+    def def_scope(self, decl: ir.Def) -> Scope:
+        """A def's own scope: its parameters in their slots, no effects."""
+        return self._scope(decl.params, False, f"def '{decl.name}'")
+
     def _build_def(self, decl: ir.Def, holder: Compiled) -> None:
-        scope = self._scope(decl.params, False, f"def '{decl.name}'")
+        scope = self.def_scope(decl)
         body, holder.type = self.compiler.expr(decl.expr, scope)
         pad = scope.padding(len(decl.params))  # the slots of its quantifiers' variables
 

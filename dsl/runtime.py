@@ -189,6 +189,32 @@ class Context:
                                        "answer": _plain(answer)}, [])
         return answer
 
+    def draws(self, player: Any) -> bool:
+        """Whether *player*'s questions are answered by drawing one legal answer
+        (the decider's ``draws``: dsl/drawn.py), not by choosing from them all."""
+        draws = getattr(self.decider, "draws", None)
+        return draws is not None and draws(player)
+
+    def ask_drawn(self, draw: Any) -> Any:
+        """``ask`` for a drawn question (dsl/drawn.py).  A recorded answer (a
+        resumed save's) is matched to its candidate, by id for an entity, and
+        refused unless legal, as ``ask`` refuses one."""
+        answer = self.decider.draw(draw)
+        values = draw.values
+        found = [i for i, v in enumerate(values) if v == answer]
+        if not found:
+            found = [i for i, v in enumerate(values) if _plain(v) == answer]
+        legal = [i for i in found if draw.legal(i)]
+        if not legal:
+            raise RuleRuntimeError(
+                f"player {_plain(draw.player)} answered {answer!r} to '{draw.key}'; "
+                f"legal answers are {[_plain(o) for o in draw.options]}")
+        answer = values[legal[0]]
+        self.world.record("decision", {"player": _plain(draw.player), "key": draw.key,
+                                       "subject": _plain(draw.subject),
+                                       "answer": _plain(answer)}, [])
+        return answer
+
     def set_track(self, entity: Any, track: str, value: int) -> None:
         """Change tracked state; the change is an event and may fire triggers."""
         old = self.world.attr(entity, track)

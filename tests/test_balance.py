@@ -114,9 +114,9 @@ def test_a_counters_change_is_its_games_alone(probe):
 
 def test_a_what_if_played_on_the_same_seeds_shows_the_games_it_turns():
     """Stacking at 3 steps instead of gts:14.7's 8 turns one of three Learning
-    games of the heuristic Axis side against random Allies (seeds 6–8), all
+    games of the heuristic Axis side against random Allies (seeds 101–103), all
     Axis wins as published, to the Allies: the paired change."""
-    report = balance("crete/learning", ["random", "heuristic"], 3, seed=6,
+    report = balance("crete/learning", ["random", "heuristic"], 3, seed=101,
                      sets=["stacking_limit_steps=3"], workers=1)
     first, second = report["seatings"]
     assert first["players"] == {"Allied": "random", "Axis": "heuristic"}

@@ -111,10 +111,16 @@ class _WatchedTable(Table):
         self.interrupted: Callable[[], None] | None = None
 
     def __call__(self, decision: object) -> object:
+        return self._watched(decision, super().__call__)
+
+    def draw(self, draw: object) -> object:
+        return self._watched(draw, super().draw)
+
+    def _watched(self, decision: object, answer: Callable[[object], object]) -> object:
         if self.before is not None:
             self.before(decision)
         try:
-            return super().__call__(decision)
+            return answer(decision)
         except BaseException as exc:
             if self.interrupted is not None:
                 self.interrupted()

@@ -30,18 +30,26 @@ class _Seat:
                  when_live: Callable[[], None] = lambda: None) -> None:
         self.live, self.recorded, self.follow = live, deque(recorded), follow
         self.when_live = when_live
+        if hasattr(live, "draw"):  # a player that draws is asked as it was (dsl/drawn.py)
+            self.draw = self._draw
 
     def decide(self, decision: object) -> object:
+        return self._answer(decision, self.live.decide)
+
+    def _draw(self, draw: object) -> object:
+        return self._answer(draw, self.live.draw)
+
+    def _answer(self, question: object, live: Callable[[object], object]) -> object:
         if not self.recorded:
             self.when_live()
-            return self.live.decide(decision)
+            return live(question)
         key, answer = self.recorded.popleft()
-        if key != decision.key:
+        if key != question.key:
             raise DoesNotReplay(f"the save does not replay: it answered '{key}' where the rules "
-                                f"now ask '{decision.key}' about {_plain(decision.subject)} (did "
+                                f"now ask '{question.key}' about {_plain(question.subject)} (did "
                                 "the rules or data change since it was written?)")
         if self.follow:
-            self.live.decide(decision)
+            live(question)
         return answer
 
 
