@@ -27,9 +27,10 @@ from kriegsspiel.dsl.runtime import Frame, RuleRuntimeError
 
 class Draw:
     """The candidates of a drawn question and, for each, what is known of it:
-    legal (None), not (False), or what tells — the ``select`` body, its
-    variable's slot and the frame it runs in — run when the candidate is first
-    looked at."""
+    legal (None), not (False), or what tells — the condition (a ``select``'s
+    body or an ``if``'s), the ``select`` variable's slot (None for an
+    ``if``) and the frame it runs in — run when the candidate is first looked
+    at."""
 
     __slots__ = ("player", "key", "subject", "values", "checks")
 
