@@ -187,9 +187,12 @@ class Table:
         self.fallback = fallback
         self.record: list[dict] = []
 
-    def _player(self, of: Any, key: str) -> tuple[str, Player]:
+    def _seat(self, of: Any) -> tuple[str, Player | None]:
         side = getattr(of, "id", of)
-        player = self.players.get(side, self.fallback)
+        return side, self.players.get(side, self.fallback)
+
+    def _player(self, of: Any, key: str) -> tuple[str, Player]:
+        side, player = self._seat(of)
         if player is None:
             raise KsError(f"no player for side '{side}' to decide '{key}'")
         return side, player
@@ -203,7 +206,7 @@ class Table:
     def draws(self, of: Any) -> bool:
         """Whether the player of side *of* draws an answer (a ``draw`` method)
         rather than choosing from every legal one."""
-        return hasattr(self.players.get(getattr(of, "id", of), self.fallback), "draw")
+        return hasattr(self._seat(of)[1], "draw")
 
     def draw(self, draw: Any) -> Any:
         side, player = self._player(draw.player, draw.key)

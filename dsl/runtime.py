@@ -120,6 +120,12 @@ class ReturnValue(Exception):
         self.value = value
 
 
+def _refused(question: Any, answer: Any, options: Any) -> RuleRuntimeError:
+    """The error for an answer not among *question*'s legal *options*."""
+    return RuleRuntimeError(f"player {_plain(question.player)} answered {answer!r} to "
+                            f"'{question.key}'; legal answers are {[_plain(o) for o in options]}")
+
+
 class Context:
     """What a running rule works with: the world (game state), the dice, the
     players' decider and the explanation trace.  Compiled (setup.py), an
@@ -180,12 +186,14 @@ class Context:
             # A recorded or scripted answer names an entity by its id.
             named = [o for o in decision.options if _plain(o) == answer]
             if not named:
-                raise RuleRuntimeError(
-                    f"player {_plain(decision.player)} answered {answer!r} to "
-                    f"'{decision.key}'; legal answers are {[_plain(o) for o in decision.options]}")
+                raise _refused(decision, answer, decision.options)
             answer = named[0]
-        self.world.record("decision", {"player": _plain(decision.player), "key": decision.key,
-                                       "subject": _plain(decision.subject),
+        return self._decided(decision, answer)
+
+    def _decided(self, question: Any, answer: Any) -> Any:
+        """*answer* to *question* (a Decision or a Draw), logged as a ``decision``."""
+        self.world.record("decision", {"player": _plain(question.player), "key": question.key,
+                                       "subject": _plain(question.subject),
                                        "answer": _plain(answer)}, [])
         return answer
 
@@ -206,14 +214,8 @@ class Context:
             found = [i for i, v in enumerate(values) if _plain(v) == answer]
         legal = [i for i in found if draw.legal(i)]
         if not legal:
-            raise RuleRuntimeError(
-                f"player {_plain(draw.player)} answered {answer!r} to '{draw.key}'; "
-                f"legal answers are {[_plain(o) for o in draw.options]}")
-        answer = values[legal[0]]
-        self.world.record("decision", {"player": _plain(draw.player), "key": draw.key,
-                                       "subject": _plain(draw.subject),
-                                       "answer": _plain(answer)}, [])
-        return answer
+            raise _refused(draw, answer, draw.options)
+        return self._decided(draw, values[legal[0]])
 
     def set_track(self, entity: Any, track: str, value: int) -> None:
         """Change tracked state; the change is an event and may fire triggers."""

@@ -180,3 +180,24 @@ def test_draw_uniform_checks_until_a_legal_candidate_and_refuses_none():
         none.uniform(random.Random(5).randrange)
     assert Table({"a": ScriptedPlayer([])}).draws("a") is False
     assert Table({"a": RandomPlayer(1)}).draws("a") is True
+
+
+class Cheat(Drawer):
+    """Answers a drawn question with what it was told, legal or not."""
+
+    def __init__(self, answer) -> None:
+        super().__init__(0)
+        self.answer = answer
+
+    def draw(self, draw):
+        return self.answer
+
+
+def test_a_drawn_answer_that_is_not_legal_is_refused_as_an_asked_one_is():
+    session = make_session(gts_with(PICK))
+    session.ctx.explaining = False
+    session.players.players["allies"] = Cheat(3)  # odd: a candidate, not legal
+    with pytest.raises(RuleRuntimeError, match=r"answered 3 to 'pick'; legal answers are "
+                                               r"\[0, 2, 4, 6, 8, 9\]"):
+        session.perform("pick_one", session.ref("unit", "u1"), 1)
+    assert session.events("decision") == []  # nothing half-applied
