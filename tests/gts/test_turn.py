@@ -180,18 +180,14 @@ def test_activation_phase_plays_every_chit_but_the_last(make_session):
 
 
 
-@settings(max_examples=15, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 10_000))
-def test_a_formation_chit_is_never_bought_twice_before_it_is_played(make_session, seed):
-    """gts:7.2#13: "once bought, it must be played before it can be bought again" —
-    over whole random turns, with Dispatch Points to spend (gts:10.0.4 keeps
-    them within 0–19)."""
+def eager_buying_turns(make_session, seed: int) -> list[tuple[str, str]]:
+    """Four random turns in which each side buys every Formation Activation Chit
+    it is offered (the rule must stop it), with Dispatch Points to spend: what
+    happened to the chits, in order — ("bought" or "played", formation) — each
+    Division's points kept within 0–19 throughout (gts:10.0.4)."""
     from kriegsspiel.core.players import RandomPlayer
 
     class EagerBuyer(RandomPlayer):
-        """Buys every chit it is offered (the rule must stop it), else random."""
-
         def decide(self, decision):
             if decision.key == "buy_formation_chit":
                 return decision.options[0]
@@ -201,18 +197,37 @@ def test_a_formation_chit_is_never_bought_twice_before_it_is_played(make_session
     points(session, "nz2", cp=12, dp=9)
     for _ in range(4):
         session.perform("play_turn")
-    bought: dict[str, bool] = {}
-    buys = 0
+    assert session.state.turn == 4
+    happened = []
     for e in session.state.log:
         if e.kind == "track_changed" and e.data["track"] == "chit_status":
-            formation = e.data["entity"]
             if e.data["old"] == 0 and e.data["new"] in (1, 2):
-                assert not bought.get(formation), f"{formation} bought twice"
-                bought[formation] = True
-                buys += 1
+                happened.append(("bought", e.data["entity"]))
             elif e.data["new"] == 0:
-                bought[formation] = False  # played
+                happened.append(("played", e.data["entity"]))
         if e.kind == "track_changed" and e.data["track"] in ("cp", "dp"):
             assert 0 <= e.data["new"] <= 19
-    assert session.state.turn == 4
-    assert buys >= 3  # bought again and again, always after being played
+    return happened
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10_000))
+def test_a_formation_chit_is_never_bought_twice_before_it_is_played(make_session, seed):
+    """gts:7.2#13: "once bought, it must be played before it can be bought again" —
+    whatever the random turns (how often a chit comes to be bought again
+    varies: the test below shows one that is)."""
+    bought: dict[str, bool] = {}
+    for what, formation in eager_buying_turns(make_session, seed):
+        if what == "bought":
+            assert not bought.get(formation), f"{formation} bought twice"
+        bought[formation] = what == "bought"
+
+
+def test_a_formation_chit_played_is_bought_again(make_session):
+    """gts:7.2#13, the other half: once played, the chit may be bought again —
+    seed 0's four turns buy one, play it and buy it again."""
+    happened = eager_buying_turns(make_session, 0)
+    again = [f for i, (what, f) in enumerate(happened)
+             if what == "bought" and ("played", f) in happened[:i]]
+    assert again, happened
