@@ -189,12 +189,19 @@ class Stop:
 
 
 @dataclass(frozen=True)
+class Break:
+    """``break``: leave the innermost ``for`` of the procedure or trigger."""
+
+    loc: Location
+
+
+@dataclass(frozen=True)
 class Note:
     text: str
     loc: Location
 
 
-Stmt = Union[Let, SetStmt, If, For, Emit, Run, Do, Return, Stop, Note]
+Stmt = Union[Let, SetStmt, If, For, Emit, Run, Do, Return, Stop, Break, Note]
 
 
 # ---- declarations ------------------------------------------------------------

@@ -23,7 +23,7 @@ GRAMMAR = Path(__file__).with_name("rules.lark")
 KEYWORDS = ("override", "const", "enum", "marker", "track", "link", "to", "event", "table",
             "modifiers", "check", "def", "procedure", "trigger", "remove", "step",
             "before", "after", "base", "when", "let", "set", "if", "elif", "else",
-            "for", "in", "emit", "run", "do", "return", "stop", "explain", "then",
+            "for", "in", "emit", "run", "do", "return", "stop", "break", "explain", "then",
             "and", "or", "not", "true", "false", "none", "on", "provisional", "published",
             "any", "all", "count", "sum", "select", "least", "most", "distinct", "says")
 

@@ -24,6 +24,7 @@ from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
 from kriegsspiel.dsl.direct import direct_call
 from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
+from kriegsspiel.dsl.trigger_guard import literal_guard
 from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
 from kriegsspiel.dsl.runtime import (Compiled, Context, Frame, Keeper, ReturnValue,
@@ -61,6 +62,9 @@ class Program:
         self.events.update({n: tuple(p.name for p in d.params)
                             for n, d in self.decls.items() if d.kind == "event"})
         self.triggers: dict[str, list[ir.Trigger]] = {}
+        # event → (trigger, field, values) in the order they fire: values the
+        # field must have for the trigger to apply, or None (dsl.trigger_guard).
+        self.listening: dict[str, tuple] = {}
         self.read_sets: dict[str, frozenset | None] = {}  # def → what it reads (dsl.lasting)
 
     # ---- building -------------------------------------------------------
@@ -79,6 +83,9 @@ class Program:
                 errors += unread_lets(decl)
         if errors:
             raise KsErrors(_dedupe(errors))
+        self.listening = {event: tuple((t.name, *(literal_guard(self, t) or (None, None)))
+                                       for t in trigs)
+                          for event, trigs in self.triggers.items()}
         return self
 
     def _ensure(self, name: str, loc: Location) -> Compiled:
@@ -362,11 +369,16 @@ class Program:
         return checks.compile_emit(self, s, scope)
 
     # ---- running ---------------------------------------------------------
-    @cython.locals(ctx=Context, active=set, triggers=dict, compiled=dict, holder=Compiled)
+    @cython.locals(ctx=Context, active=set, listening=dict, compiled=dict, holder=Compiled,
+                   values=frozenset)
     def fire(self, event: str, data: dict, ctx: Context) -> None:
-        triggers, compiled = self.triggers, self.compiled
-        for trig in triggers.get(event, ()):
-            name, active = trig.name, ctx.active_triggers
+        listening, compiled = self.listening, self.compiled
+        for name, field, values in listening.get(event, ()):
+            if values is not None:
+                value = data.get(field)
+                if type(value) is str and value not in values:
+                    continue  # its condition wants other text in this field: it cannot hold
+            active = ctx.active_triggers
             if name in active:
                 continue  # non-reentrant: a trigger cannot set itself off again
             active.add(name)

@@ -112,6 +112,10 @@ class StopProcedure(Exception):
     """``stop``: end the current procedure."""
 
 
+class BreakLoop(Exception):
+    """``break``: leave the innermost ``for`` (caught by the loop it is written in)."""
+
+
 class ReturnValue(Exception):
     """``return expr``: end the current procedure with a value."""
 

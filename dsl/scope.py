@@ -15,10 +15,13 @@ class Scope:
     frame is making a list (see docs/performance.md)."""
 
     def __init__(self, names: dict[str, str], effects: bool, where: str,
-                 slots: dict[str, int] | None = None, size: list[int] | None = None) -> None:
+                 slots: dict[str, int] | None = None, size: list[int] | None = None,
+                 in_loop: bool = False) -> None:
         self.names = dict(names)
         self.effects = effects
         self.where = where  # "modifiers 'troop_quality'", for messages
+        # Inside a `for` of this definition: a `break` has a loop to leave.
+        self.in_loop = in_loop
         if slots is None:  # a definition's own scope: its parameters, in order
             slots, size = {n: i for i, n in enumerate(names, 1)}, [len(names) + 1]
         self.slots = dict(slots)
@@ -28,7 +31,7 @@ class Scope:
         """A scope that also sees *extra*.  A name already visible keeps its
         slot: a ``let`` or ``for`` of it assigns that variable, as a name
         always did (the value is seen afterwards by what follows)."""
-        s = Scope(self.names, self.effects, self.where, self.slots, self.size)
+        s = Scope(self.names, self.effects, self.where, self.slots, self.size, self.in_loop)
         for name, t in extra.items():
             s.names[name] = t
             if name not in s.slots:

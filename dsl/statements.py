@@ -17,7 +17,7 @@ except ImportError:  # running from source: they are no-ops
 
 from kriegsspiel.core.errors import KsError
 from kriegsspiel.dsl import ir
-from kriegsspiel.dsl.runtime import Frame, ReturnValue, StopProcedure
+from kriegsspiel.dsl.runtime import BreakLoop, Frame, ReturnValue, StopProcedure
 from kriegsspiel.dsl.scope import Scope
 from kriegsspiel.dsl.types import article
 
@@ -73,14 +73,25 @@ class StatementCompiler:
             if t not in ("list", "any"):
                 raise KsError(f"'for' iterates over a list, but this is {article(t)}", s.iterable.loc)
             inner = scope.child(**{s.var: "any"})
+            inner.in_loop = True
             body, var = self.block(s.body, inner), inner.slots[s.var]
+            if not _breaks(s.body):
+                @cython.locals(f=list)
+                def for_(f: Frame):
+                    for item in list(items(f)):  # a snapshot: the body may change the game
+                        f[var] = item
+                        body(f)
+                return for_, scope
 
             @cython.locals(f=list)
-            def for_(f: Frame):
-                for item in list(items(f)):  # a snapshot: the body may change the game
-                    f[var] = item
-                    body(f)
-            return for_, scope
+            def for_break(f: Frame):
+                try:
+                    for item in list(items(f)):
+                        f[var] = item
+                        body(f)
+                except BreakLoop:
+                    pass
+            return for_break, scope
         if isinstance(s, ir.Emit):
             return self.p.compile_emit(s, scope), scope
         if isinstance(s, (ir.Run, ir.Do)):
@@ -102,8 +113,27 @@ class StatementCompiler:
             def stop(f: Frame):
                 raise StopProcedure()
             return stop, scope
+        if isinstance(s, ir.Break):
+            if not scope.in_loop:
+                raise KsError(f"'break' outside a 'for' loop (in {scope.where}): it leaves "
+                              "the innermost 'for' it is written in", s.loc)
+
+            def break_(f: Frame):
+                raise BreakLoop()
+            return break_, scope
         text = s.text
 
         def note(f: Frame):
             f[0].explain({"what": "note", "text": text})
         return note, scope
+
+
+def _breaks(body: tuple) -> bool:
+    """Whether a loop's *body* has a ``break`` of its own (not one of an inner ``for``)."""
+    for s in body:
+        if isinstance(s, ir.Break):
+            return True
+        if isinstance(s, ir.If):
+            if any(_breaks(b) for _, b in s.branches) or (s.other is not None and _breaks(s.other)):
+                return True
+    return False

@@ -320,6 +320,10 @@ class ToIR(Transformer):
         return ir.Stop(self.loc(meta))
 
     @v_args(meta=True)
+    def break_stmt(self, meta, items):
+        return ir.Break(self.loc(meta))
+
+    @v_args(meta=True)
     def note_stmt(self, meta, items):
         return ir.Note(str(items[0])[1:-1], self.loc(meta))
 

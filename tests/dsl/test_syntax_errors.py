@@ -57,7 +57,7 @@ hint: did you mean 'override'?"""
 def test_misspelt_statement_keyword():
     text = "procedure p() @gts:10.0.3 {\n  step a @gts:10.0.3 {\n    lett x = 1\n  }\n}\n"
     assert parse_error(text) == """\
-rules.ksr:3:5: error: unexpected 'lett'; expected 'do', 'emit', 'explain', 'for', 'if', 'let' or …
+rules.ksr:3:5: error: unexpected 'lett'; expected 'break', 'do', 'emit', 'explain', 'for', 'if' or …
         lett x = 1
         ^
 hint: did you mean 'let'?"""
@@ -161,7 +161,7 @@ rules.ksr:1:11: error: unexpected character '"'
 def test_unexpected_end_of_file_in_a_block():
     text = "procedure p() @gts:1.0 {\n  step a @gts:1.0 {\n"
     assert parse_error(text) == """\
-rules.ksr:2:20: error: unexpected end of file; expected 'do', 'emit', 'explain', 'for', 'if', 'let' or …
+rules.ksr:2:20: error: unexpected end of file; expected 'break', 'do', 'emit', 'explain', 'for', 'if' or …
       step a @gts:1.0 {
                        ^"""
 
