@@ -41,8 +41,13 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
     distance = world.distance
     near = None
     if len(units) >= NEAR_GROUPED and ctx.memo is not None:
+        # The memo looked up here, not through _scan: no closure made at each call.
+        key = ("units_near", tuple(units))
+        memo = _memo(ctx)
         try:
-            near = _scan(ctx, ("units_near", tuple(units)), lambda: _near_index(ctx, units))
+            near = memo.get(key)
+            if near is None:
+                near = memo[key] = _near_index(ctx, units, key)
         except TypeError:  # something unhashable in the list: measured one by one below
             near = None
     if near is not None:
@@ -73,16 +78,15 @@ def _units_near(ctx, units: list, hex_id: str, reach: int) -> list[Ref]:
 
 
 @cython.locals(ctx=Context)  # compiled: its fields read as a struct's
-def _near_index(ctx, units: list) -> tuple:
+def _near_index(ctx, units: list, key: tuple) -> tuple:
     """*units* grouped by hex (``_by_hex``) and the answers found so far for
     them: those of an earlier state of the game, while the top-level call
     runs, when the same units stood in the same hexes (an answer depends on
-    nothing else: distances are the map's)."""
+    nothing else: distances are the map's).  *key* names the list."""
     groups = _by_hex(ctx.world, units)
     kept = ctx.lasting
     if kept is None:
         return groups, {}, _cells(ctx.world, groups)
-    key = ("units_near", tuple(units))
     before = kept.get(key)
     if before is not None and before[0] == groups:
         return before
@@ -176,14 +180,22 @@ def _scan(ctx, key: tuple, compute):
     """*compute()* — a scan of every entity — once per state of the game while a
     top-level rule call runs (the memo of ``dsl.program.remembered``): rules ask
     it for every hex a Unit might enter."""
-    memo = ctx.memo if ctx is not None else None
-    if memo is None:
+    if ctx is None or ctx.memo is None:
         return compute()
-    version = ctx.world.version
-    if version != ctx.memo_version:
-        memo.clear()
-        ctx.memo_version = version
+    memo = _memo(ctx)
     found = memo.get(key)
     if found is None:
         found = memo[key] = compute()
     return found  # shared: the caller copies what it hands on
+
+
+@cython.locals(ctx=Context)  # compiled: its fields read as a struct's
+def _memo(ctx) -> dict:
+    """The scans kept for the state of the game that stands (*ctx*'s memo,
+    emptied when the game has moved on since it was last asked)."""
+    memo = ctx.memo
+    version = ctx.world.version
+    if version != ctx.memo_version:
+        memo.clear()
+        ctx.memo_version = version
+    return memo
