@@ -416,6 +416,17 @@ class Program:
                 ctx.world.keep_reads(kept)
         return fn(ctx, *args)
 
+    def keeping(self, ctx: Context) -> "KeptAnswers":
+        """``with program.keeping(ctx):`` the top-level calls made inside keep
+        the answers and reads of the calls before them, as one call keeps its
+        own (see :meth:`call`): for a game's run, where nothing but the rules'
+        own events — each moving the state's version and the counts the kept
+        answers are stamped with — changes the state between its turns.  A
+        caller that changes the state or the catalog by hand between calls must
+        not hold it.  Inside a call already (or an outer ``keeping``) it leaves
+        the answers kept as they are."""
+        return KeptAnswers(ctx)
+
     def const(self, name: str) -> Any:
         compiled = self.compiled.get(name)
         if compiled is None or compiled.decl.kind != "const":
@@ -429,6 +440,33 @@ class Program:
             raise KsError(f"no table '{table}'", None,
                           did_you_mean(table, self.linked.of_kind("table")))
         return compiled.fn(None, *keys)
+
+
+class KeptAnswers:
+    """The answers and reads of the top-level calls made while it is held kept
+    from one call to the next (:meth:`Program.keeping`); dropped when it is left."""
+
+    __slots__ = ("ctx", "outer", "reads")
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx, self.outer, self.reads = ctx, False, False
+
+    def __enter__(self) -> "KeptAnswers":
+        ctx = self.ctx
+        self.outer = ctx is not None and ctx.memo is None and \
+            getattr(ctx.world, "version", None) is not None
+        if self.outer:
+            ctx.memo, ctx.memo_version, ctx.lasting = {}, -1, {}
+            self.reads = ctx.world.keep_reads(True)
+        return self
+
+    def __exit__(self, *exc: Any) -> bool:
+        if self.outer:
+            ctx = self.ctx
+            ctx.memo = ctx.lasting = None
+            ctx.world.keep_reads(self.reads)
+            self.outer = False
+        return False
 
 
 def _dedupe(errors: list[KsError]) -> list[KsError]:

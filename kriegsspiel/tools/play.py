@@ -171,18 +171,17 @@ class Playthrough:
         """Play turns until the game is decided, the last turn, or turn *until*;
         *after_turn* is told when each turn is over (to show the game as it goes)."""
         # Between its turns only the turns' own events change the state, and
-        # each forgets the reads it changes (core.events.forget_reads): the
-        # readers keep their values across the turns, not only within a call.
-        state = self.session.state
-        kept = state.keep_reads(True)
-        try:
-            with paced_collector():  # between the turns too (collector.py)
-                while game_goes_on(self.session, until):
-                    self.perform("play_turn")
-                    if after_turn is not None:
-                        after_turn()
-        finally:
-            state.keep_reads(kept)
+        # each forgets the reads it changes (core.events.forget_reads) and moves
+        # on the version and counts the kept answers are stamped with: the
+        # readers' values and the rules' answers are kept across the turns, not
+        # only within a call (Program.keeping).
+        session = self.session
+        # The collector is paced between the turns too (collector.py).
+        with session.program.keeping(session.ctx), paced_collector():
+            while game_goes_on(session, until):
+                self.perform("play_turn")
+                if after_turn is not None:
+                    after_turn()
 
     def save(self) -> dict:
         """The game as JSON-ready data, between actions or in the middle of one.

@@ -56,14 +56,11 @@ class PreparedGame:
         s.players.players = {side: RandomPlayer(seed + i) for i, side in enumerate(self.sides)}
         s.players.record.clear()
         s.ctx.explaining = False  # as bulk play runs (ks play without --explain)
-        kept = s.state.keep_reads(True)  # across the turns, as Game.run (tools/play.py)
-        try:
+        with s.program.keeping(s.ctx):  # across the turns, as Game.run (tools/play.py)
             for _ in range(self.turns):
                 if s.value("game_decided"):
                     break
                 s.perform("play_turn")
-        finally:
-            s.state.keep_reads(kept)
         return s
 
     def batch(self, first_seed: int = 1) -> int:

@@ -190,3 +190,36 @@ def test_every_kept_answer_reused_is_what_evaluating_afresh_gives(monkeypatch, s
     game.run(turns)
     assert checked["reuses"] > 1000
     assert game.session.events("turn_advanced")
+
+
+def test_answers_kept_across_top_level_calls_only_while_keeping(make_session):
+    """Program.keeping (a game's run): a kept answer of one top-level call
+    serves the next, a change made by an event between them is seen, and
+    once it is left each call starts afresh again, as without it."""
+    program = build_program(["gts"])
+    session = make_session(program=program)
+    ctx, pi1 = session.ctx, session.ref("unit", "pi1")
+    ctx.explaining = False  # as bulk play runs: explained, nothing is kept
+    holder, evaluated = program.compiled["projects_fire_zone"], []
+
+    def evaluate(ctx, unit):
+        evaluated.append(unit)
+        return holder.plain(ctx, unit)
+    holder.fn = lasting.lasting("def projects_fire_zone", evaluate,
+                                lasting.read_set(program, "projects_fire_zone"), holder)
+
+    def asked_twice():
+        before = len(evaluated)
+        answers = [program.call("projects_fire_zone", ctx, pi1) for _ in range(2)]
+        return answers, len(evaluated) - before
+
+    assert asked_twice() == ([True, True], 2)  # two calls: nothing kept between them
+    with program.keeping(ctx):
+        assert asked_twice() == ([True, True], 1)
+        with program.keeping(ctx):  # an inner one leaves the outer one's answers be
+            assert program.call("projects_fire_zone", ctx, pi1) is True
+        assert ctx.lasting is not None and len(evaluated) == 3
+        session.state.set_track(pi1, "suppressed", 1, [])  # 19.2.2: no zone
+        assert asked_twice() == ([False, False], 1)
+    assert ctx.memo is None and ctx.lasting is None
+    assert asked_twice() == ([False, False], 2)
