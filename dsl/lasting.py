@@ -47,7 +47,7 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.dsl import ir
-from kriegsspiel.core.state import GameState
+from kriegsspiel.core.state import _PIECES, GameState
 from kriegsspiel.dsl.runtime import Keeper
 from kriegsspiel.dsl.shortcuts import answer_key, one_key
 from kriegsspiel.dsl.types import BUILTINS
@@ -83,7 +83,8 @@ def read_set(program: Any, name: str, seen: dict | None = None,
         return seen[name]
     decl = program.decls.get(name)
     seen[name] = UNKNOWN  # until worked out: a cycle through @def: ends here
-    found = _expr_reads(program, decl.expr, seen, placement) \
+    found = _expr_reads(program, decl.expr, seen, placement,
+                        frozenset(p.name for p in decl.params)) \
         if decl is not None and decl.kind == "def" else UNKNOWN
     seen[name] = found
     return found
@@ -127,13 +128,19 @@ def _nodes(e: Any) -> Iterator[Any]:
         stack.extend(inner)
 
 
-def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset | None:
+def _expr_reads(program: Any, e: Any, seen: dict, placement: bool,
+                params: frozenset = frozenset()) -> frozenset | None:
     out: set[str] = set()
-    for node in _nodes(e):
-        if node is None:
-            return UNKNOWN
+    nodes = list(_nodes(e))
+    if any(node is None for node in nodes):
+        return UNKNOWN
+    unplaced = _unplaced_vars(program, nodes, params)
+    for node in nodes:
         if isinstance(node, ir.Attr):
-            if not _attribute_read(node.name, placement, out):
+            if isinstance(node.obj, ir.Name) and node.obj.name in unplaced and \
+                    (node.name in _PLACEMENT or node.name in _MEMBERSHIP):
+                out.add(node.name)  # the entity's own data (or track, link) of that name
+            elif not _attribute_read(node.name, placement, out):
                 return UNKNOWN
         elif isinstance(node, ir.Call):
             callee = _call_reads(program, node, seen, placement)
@@ -141,6 +148,26 @@ def _expr_reads(program: Any, e: Any, seen: dict, placement: bool) -> frozenset 
                 return UNKNOWN
             out |= callee
     return frozenset(out)
+
+
+def _unplaced_vars(program: Any, nodes: list, params: frozenset) -> frozenset:
+    """The quantifier variables among *nodes* that stand only for entities
+    the state never places: each bound once, by a quantifier over
+    ``all_of("<kind>")`` of a kind that is no piece, and no parameter's name
+    (an attribute read of the same name elsewhere is then the variable's).
+    Such an entity's ``hex`` or ``on_map`` is its own data, as any other
+    attribute, not where a piece stands."""
+    bound: dict[str, int] = {}
+    unplaced = set()
+    for node in nodes:
+        if isinstance(node, ir.Quant):
+            bound[node.var] = bound.get(node.var, 0) + 1
+            it = node.iterable
+            if isinstance(it, ir.Call) and it.fn == "all_of" and it.fn not in program.decls \
+                    and len(it.args) == 1 and isinstance(it.args[0], ir.Lit) \
+                    and isinstance(it.args[0].value, str) and it.args[0].value not in _PIECES:
+                unplaced.add(node.var)
+    return frozenset(v for v in unplaced if bound[v] == 1 and v not in params)
 
 
 def _attribute_read(name: str, placement: bool, out: set) -> bool:

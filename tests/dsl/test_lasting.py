@@ -31,6 +31,11 @@ def placed_ones() = len(units_with("hex")) @gts:1.0
 def dug_hexes() = len(hexes_marked("dug")) @gts:1.0
 def hex_only(unit: unit, h) = mark(h) + 1 @gts:1.0
 def shadowed(unit: unit, u) = count u in units_with("dug"): u.dug > 0 @gts:1.0
+def objective_at(h) = any c in all_of("objective"): c.hex == h or c.on_map @gts:1.0
+def unit_at(h) = any c in all_of("unit"): c.hex == h @gts:1.0
+def bound_twice(h) =
+    (any c in all_of("objective"): c.hex == h) or (any c in units_at(h): c.hex == h) @gts:1.0
+def parameter_too(c, h) = c.hex == h or (any c in all_of("objective"): c.hex == h) @gts:1.0
 '''
 
 
@@ -57,6 +62,10 @@ def program():
     ("dug_ones", {"dug"}),                      # units_with: the attribute it names
     ("placed_ones", None),                      # ... where pieces are: unknown
     ("dug_hexes", {"dug"}),                     # hexes_marked: the marker it names
+    ("objective_at", {"hex", "on_map"}),        # an entity never placed: its own data
+    ("unit_at", None),                          # ... a piece: where it stands
+    ("bound_twice", None),                      # ... a name bound twice: not told apart
+    ("parameter_too", None),                    # ... or a parameter's name
 ])
 def test_read_sets(program, name, reads):
     found = lasting.read_set(program, name)
