@@ -8,12 +8,13 @@ the ``barrage`` marker of a hex, ``g.active_chit``), and the state counts the
 changes of each name (:meth:`GameState.stamps`).  So the compiler works out,
 from a def's IR and its callees', which names it can read — its *read set* —
 and a def whose read set is known keeps each answer, within one top-level
-rule call, until one of those names changes (or a counter flips, a piece
-enters or leaves the map or the turn moves on, when it reads those; a save
-is restored).
+rule call (or a game's run of them: ``Program.keeping``), until one of those
+names changes (or a counter flips, a piece enters or leaves the map or the
+turn moves on, when it reads those; a save is restored).
 
 A read set is unknown — and the def is left to ``remembered`` — when the def
-reads where a piece is (``u.hex``, ``units_at``: every move changes them),
+reads where a piece is (``u.hex``, ``units_at``: every move changes them;
+not so the ``hex`` of an entity that is no piece, ``_unplaced_vars``),
 calls a primitive that does not declare what it reads (``Function.reads``),
 or calls a modifier list, table-valued def or check.  ``@arg1`` in a
 primitive's ``reads`` is the attribute named by its second argument when

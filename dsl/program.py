@@ -395,7 +395,7 @@ class Program:
         While the outermost such call runs, pure results are remembered for as
         long as the game does not change (see :func:`remembered`); nothing is
         kept between calls, so a caller may change the state or the catalog
-        directly between them (tests do)."""
+        directly between them (tests do) — unless it holds :meth:`keeping`."""
         compiled = self.compiled.get(name)
         if compiled is None or compiled.decl.kind not in _CALLABLE:
             if compiled is None and name in self.primitives:

@@ -33,8 +33,9 @@ class Remembered(Keeper):
 
     Rules ask the same question many times while nothing changes — the Movement
     Class of the Unit being moved for every hex around it, the weather for
-    every cost — so, inside one top-level :meth:`Program.call`, the answer is
-    kept per arguments until the game state's version moves on.  The
+    every cost — so, inside one top-level :meth:`Program.call` (or a game's
+    run of them, :meth:`Program.keeping`), the answer is kept per arguments
+    until the game state's version moves on.  The
     explanation records the first evaluation wrote are kept with it and
     written again on each reuse, so the trace is exactly what evaluating
     afresh would have written.  Arguments are keyed with their classes too
