@@ -1,8 +1,10 @@
 """Benchmarks: random-bot playouts through the rules (issue #7's playout rate).
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
-core (issue #7), 60 (issue #28: not met, ~31 in the best round when a playout
-was 230M instructions; docs/performance.md keeps the later counts).  With the compiled kernel a playout was
+core (issue #7), 60 (issue #28: ~31 in the best round when a playout was 230M
+instructions; 65.5, the median of nine runs' best rounds, at 89M on
+2026-12-07 — a margin smaller than the host's swings over hours;
+docs/performance.md keeps the counts and times).  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
 the readers kept their values, 466M from source, KS_PURE=1): under
