@@ -2,7 +2,7 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: ~31 in the best round when a playout was 230M
-instructions; 65.5, the median of nine runs' best rounds, at 89M on
+instructions; 65.2, the median of fifteen runs' best rounds, at 89M on
 2026-12-07 — a margin smaller than the host's swings over hours;
 docs/performance.md keeps the counts and times).  With the compiled kernel a playout was
 193M instructions (callgrind;
