@@ -217,13 +217,16 @@ def _call_reads(program: Any, call: ir.Call, seen: dict, placement: bool) -> fro
 
 
 def worth_keeping(decl: ir.Def, program: Any) -> bool:
-    """A def that loops or calls another def: keeping its answers saves work."""
+    """A def that loops or calls another def or a primitive (a scenario's
+    effects of one kind, a hex's marker): keeping its answers saves work; one
+    that only reads attributes and computes is cheaper to evaluate again."""
     stack = [decl.expr]
     while stack:
         node = stack.pop()
         if isinstance(node, ir.Quant):
             return True
-        if isinstance(node, ir.Call) and node.fn in program.decls:
+        if isinstance(node, ir.Call) and (node.fn in program.decls or
+                                          node.fn in program.primitives):
             return True
         stack.extend(_children(node) or ())
     return False

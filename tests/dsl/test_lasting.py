@@ -129,10 +129,12 @@ def test_a_kept_answer_filed_under_the_read_arguments_serves_other_arguments(pro
     assert evaluated == [("u1", "0101"), ("u1", "0102")]
 
 
-def test_only_defs_that_loop_or_call_a_def_are_kept(program):
+def test_only_defs_that_loop_or_call_a_def_or_a_primitive_are_kept(program):
     decls = program.decls
     assert lasting.worth_keeping(decls["deeper"], program)
     assert lasting.worth_keeping(decls["loops"], program)
+    assert lasting.worth_keeping(decls["mark"], program)    # hex_marker, a primitive
+    assert lasting.worth_keeping(decls["near"], program)
     assert not lasting.worth_keeping(decls["simple"], program)
 
 
