@@ -44,6 +44,7 @@ class Draw:
         self.player, self.key, self.subject = player, key, subject
         self.values, self.checks = values, checks
 
+    @cython.locals(i=cython.Py_ssize_t)
     def legal(self, i: int) -> bool:
         check = self.checks[i]
         if check is None or check is False:
