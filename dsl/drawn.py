@@ -44,7 +44,6 @@ class Draw:
         self.player, self.key, self.subject = player, key, subject
         self.values, self.checks = values, checks
 
-    @cython.locals(i=cython.Py_ssize_t)
     def legal(self, i: int) -> bool:
         check = self.checks[i]
         if check is None or check is False:
@@ -91,8 +90,8 @@ class _DefCall:
         self.what, self.cites = f"def {decl.name}", [str(c) for c in decl.cites]
         self.size = self.first = self.last = 0
 
-    @cython.locals(made=dict, got=list, outer=list, parts=list, n=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, x=cython.Py_ssize_t)
+    @cython.locals(got=list, outer=list, parts=list, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   x=cython.Py_ssize_t)
     def frame(self, f: Frame, made: dict) -> Frame:
         # Filed under the call itself (hashed by identity, as its id would be).
         got = made.get(self)
@@ -210,6 +209,7 @@ def _flatten(node: Any, parts: list) -> None:
         parts.append(node)
 
 
+@cython.locals(at=_DefCall, call=_DefCall, draw=Draw)  # their frame and legal: C calls
 def draw_of(parts: tuple, player: Any, key: str, subject: Any, f: Frame) -> Draw:
     """The question's candidates, its lists worked out, its conditions not —
     unless the game is being explained: then every candidate is checked and
