@@ -21,7 +21,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython  # compiling (setup.py): the declarations below type the hot locals
+except ImportError:  # running from source: they are no-ops
+    from kriegsspiel.core import nocython as cython
+
 from kriegsspiel.dsl import ir
+from kriegsspiel.dsl.closures import constant_of, slot_of
 from kriegsspiel.dsl.runtime import Frame, RuleRuntimeError
 
 
@@ -75,19 +81,34 @@ class _DefCall:
     frame of what calls it: the question's, or an outer def's), and what the
     def's explanation record says."""
 
-    __slots__ = ("outer", "args", "size", "what", "cites", "first", "last")
+    __slots__ = ("outer", "args", "parts", "size", "what", "cites", "first", "last")
 
     def __init__(self, outer: "_DefCall | None", args: list, decl: Any) -> None:
         self.outer, self.args = outer, args
+        # Each argument: its slot when a variable (an int), else its closure.
+        self.parts = [slot_of(a) if slot_of(a) >= 0 else a for a in args]
         self.what, self.cites = f"def {decl.name}", [str(c) for c in decl.cites]
         self.size = self.first = self.last = 0
 
+    @cython.locals(got=list, outer=list, parts=list, n=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   x=cython.Py_ssize_t)
     def frame(self, f: Frame, made: dict) -> Frame:
-        got = made.get(id(self))
+        # Filed under the call itself (hashed by identity, as its id would be).
+        got = made.get(self)
         if got is None:
             outer = f if self.outer is None else self.outer.frame(f, made)
-            args = [a(outer) for a in self.args]
-            got = made[id(self)] = [f[0], *args] + [None] * (self.size - 1 - len(args))
+            parts = self.parts
+            n = len(parts)
+            got = [None] * max(self.size, n + 1)  # one list, the def's slots padded
+            got[0] = f[0]
+            for i in range(n):
+                a = parts[i]
+                if type(a) is int:
+                    x = a
+                    got[i + 1] = outer[x]
+                else:
+                    got[i + 1] = a(outer)
+            made[self] = got
         return got
 
 
@@ -153,6 +174,10 @@ def _expand(compiler: Any, node: Any, scope: Any, at: "_DefCall | None", pieces:
 
 
 def _listed(value: Callable[[Frame], Any]) -> Callable[[Frame], list]:
+    folded = constant_of(value)
+    if folded is not None:  # a literal (the commonest): no call to read it
+        c = folded[0]
+        return lambda f: [c]
     return lambda f: [value(f)]
 
 
@@ -184,6 +209,7 @@ def _flatten(node: Any, parts: list) -> None:
         parts.append(node)
 
 
+@cython.locals(at=_DefCall, call=_DefCall, draw=Draw)  # their frame and legal: C calls
 def draw_of(parts: tuple, player: Any, key: str, subject: Any, f: Frame) -> Draw:
     """The question's candidates, its lists worked out, its conditions not —
     unless the game is being explained: then every candidate is checked and

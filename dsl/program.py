@@ -369,8 +369,8 @@ class Program:
         return checks.compile_emit(self, s, scope)
 
     # ---- running ---------------------------------------------------------
-    @cython.locals(ctx=Context, active=set, listening=dict, compiled=dict, holder=Compiled,
-                   values=frozenset)
+    @cython.locals(ctx=Context, data=dict, active=set, listening=dict, compiled=dict,
+                   holder=Compiled, values=frozenset)
     def fire(self, event: str, data: dict, ctx: Context) -> None:
         listening, compiled = self.listening, self.compiled
         for name, field, values in listening.get(event, ()):

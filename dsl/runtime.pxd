@@ -1,7 +1,7 @@
 # Cython declarations for the compiled kernel (setup.py): Context becomes an
 # extension type, so that compiled code holding one in a typed local reads its
 # fields as C struct members.  Run from source, this file is unused.
-from kriegsspiel.core.state cimport GameState
+from kriegsspiel.core.state cimport GameState, Ref
 
 cdef class Decision:
     cdef readonly object player, key, subject, options, about

@@ -17,6 +17,7 @@ except ImportError:  # running from source: they are no-ops
     from kriegsspiel.core import nocython as cython
 
 from kriegsspiel.core.errors import KsError, Location
+from kriegsspiel.core.state import Ref
 
 
 class World(Protocol):
@@ -226,7 +227,8 @@ class Context:
         old = self.world.attr(entity, track)
         if old == value:
             return
-        self.world.set_track(entity, track, value, self.take_trace())
+        cause, self.trace = self.trace, []  # take_trace(), without the method call
+        self.world.set_track(entity, track, value, cause)
         if self.rules is not None:
             self.rules.fire("track_changed", {"entity": entity, "track": track,
                                               "old": old, "new": value}, self)
@@ -236,13 +238,15 @@ class Context:
         old = self.world.attr(entity, link)
         if old == target:
             return
-        self.world.set_link(entity, link, target, self.take_trace())
+        cause, self.trace = self.trace, []  # take_trace(), without the method call
+        self.world.set_link(entity, link, target, cause)
         if self.rules is not None:
             self.rules.fire("link_changed", {"entity": entity, "link": link, "old": old,
                                              "new": target}, self)
 
     def emit(self, event: str, data: dict, loc: Location | None = None) -> None:
-        self.world.record(event, {k: _plain(v) for k, v in data.items()}, self.take_trace())
+        cause, self.trace = self.trace, []  # take_trace(), without the method call
+        self.world.record(event, {k: _logged(v) for k, v in data.items()}, cause)
         if self.rules is not None:
             self.rules.fire(event, data, self)
 
@@ -374,6 +378,16 @@ class Compiled:
 # one is made for every definition call, and a list is the cheapest thing to
 # make and to index.
 Frame = list
+
+
+def _logged(value: Any) -> Any:
+    """``_plain(value)``, a text, an int, none or an entity (an event's usual
+    fields) without the call."""
+    if type(value) is str or type(value) is int or value is None:
+        return value
+    if type(value) is Ref:
+        return value.id
+    return _plain(value)
 
 
 def _plain(value: Any) -> Any:

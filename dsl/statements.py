@@ -37,11 +37,7 @@ class StatementCompiler:
         for s in stmts:
             fn, scope = self.stmt(s, scope)
             compiled.append(fn)
-
-        def run(f: Frame) -> None:
-            for c in compiled:
-                c(f)
-        return run, scope
+        return _sequence(compiled), scope
 
     @cython.locals(slot=cython.Py_ssize_t, var=cython.Py_ssize_t)
     def stmt(self, s: ir.Stmt, scope: Scope):
@@ -60,6 +56,8 @@ class StatementCompiler:
             branches = [(self.cond(c, scope, "the condition of 'if'"), self.block(b, scope))
                         for c, b in s.branches]
             other = self.block(s.other, scope) if s.other is not None else None
+            if len(branches) == 1:  # `if c: ...` with or without an `else`: no list walked
+                return _if_else(*branches[0], other), scope
 
             def if_(f: Frame):
                 for c, b in branches:
@@ -102,7 +100,7 @@ class StatementCompiler:
                 self.calls.setdefault(self.current, set()).add(s.procedure)
             else:
                 fn, _ = self.expr(s.expr, scope)
-            return (lambda f: fn(f) and None), scope
+            return fn, scope  # its value is dropped: no runner reads a statement's
         if isinstance(s, ir.Return):
             value, _ = self.expr(s.expr, scope)
 
@@ -126,6 +124,43 @@ class StatementCompiler:
         def note(f: Frame):
             f[0].explain({"what": "note", "text": text})
         return note, scope
+
+
+def _sequence(compiled: list) -> Callable[[Frame], None]:
+    """Run *compiled* statements in order: a lone statement is its own runner,
+    two are called without walking a list (a runner's call is much of what a
+    short statement costs)."""
+    if len(compiled) == 1:
+        return compiled[0]
+    if len(compiled) == 2:
+        a, b = compiled
+
+        def run2(f: Frame) -> None:
+            a(f)
+            b(f)
+        return run2
+
+    def run(f: Frame) -> None:
+        for c in compiled:
+            c(f)
+    return run
+
+
+def _if_else(cond: Callable[[Frame], Any], then: Callable[[Frame], None],
+             other: Callable[[Frame], None] | None) -> Callable[[Frame], None]:
+    """``if``'s runner for a single condition, *other* its ``else`` block or None."""
+    if other is None:
+        def if_then(f: Frame):
+            if cond(f):
+                then(f)
+        return if_then
+
+    def if_then_else(f: Frame):
+        if cond(f):
+            then(f)
+        else:
+            other(f)
+    return if_then_else
 
 
 def _breaks(body: tuple) -> bool:
