@@ -2,8 +2,8 @@
 
 Target: at least 20 playouts of the Crete Learning Scenario a second on one
 core (issue #7), 60 (issue #28: ~31 in the best round when a playout was 230M
-instructions; 65.2, the median of fifteen runs' best rounds, at 89M on
-2026-12-07 — a margin smaller than the host's swings over hours;
+instructions; at 77M on 2026-12-07, 63.5 the median of fifteen runs' best
+rounds in a slow hour and 76-80 in process time, scripts/playout_cpu_time.py;
 docs/performance.md keeps the counts and times).  With the compiled kernel a playout was
 193M instructions (callgrind;
 342M before the state, Context, Compiled and Ref became extension types and
