@@ -207,22 +207,25 @@ def apply_holder(holder: Any, fns: list[Fn]) -> Fn:
     return call_many
 
 
-def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
-    """A call of a def whose first test ``fails(ctx, args)`` can read off the
-    arguments (shortcuts.call_site_guard): when it fails and nothing is being explained,
-    the def's value, false, without running the def."""
-    call = _guarded_call(holder, fns, fails)
+def guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool],
+                 value: Any = False) -> Fn:
+    """A call of a def whose first tests ``fails(ctx, args)`` can read off the
+    arguments (shortcuts.call_site_guard): when they decide it and nothing is
+    being explained, the def's value (false for ``p.a and ...``) without
+    running the def."""
+    call = _guarded_call(holder, fns, fails, value)
     reads = getattr(fails, "reads", None)  # (argument index, attribute) of a `p.a and ...` def
-    if reads is not None:
+    if reads is not None and value is False:
         call.guard = (fns, *reads)
     return call
 
 
 @cython.locals(holder=Compiled, i=cython.Py_ssize_t)
-def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool]) -> Fn:
+def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool],
+                  value: Any) -> Fn:
     slots = [getattr(a, "local", None) for a in fns]
     if None not in slots and len(slots) in (2, 3):  # `in_fire_zone(h, e)`: read the frame
-        return _guarded_locals(holder, slots, fails)
+        return _guarded_locals(holder, slots, fails, value)
     if len(fns) == 1:
         a, = fns
         i = slot_of(a)
@@ -231,7 +234,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         def call1(f: Frame):
             ctx, x = f[0], f[i] if i >= 0 else a(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x,)):
-                return False
+                return value
             keeper = holder.keeper
             if keeper is not None:
                 return keeper.call1(ctx, x)
@@ -244,7 +247,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
         def call2(f: Frame):
             ctx, x, y = f[0], a(f), b(f)
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
-                return False
+                return value
             keeper = holder.keeper
             if keeper is not None:
                 return keeper.call2(ctx, x, y)
@@ -256,7 +259,7 @@ def _guarded_call(holder: Any, fns: list[Fn], fails: Callable[[Any, tuple], bool
     def call3(f: Frame):
         ctx, x, y, z = f[0], a(f), b(f), c(f)
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
-            return False
+            return value
         keeper = holder.keeper
         if keeper is not None:
             return keeper.call3(ctx, x, y, z)
@@ -323,7 +326,8 @@ def attr_compare(left: Fn, op: str, right: Fn) -> Fn | None:
 
 
 @cython.locals(holder=Compiled, i=cython.Py_ssize_t, j=cython.Py_ssize_t, k=cython.Py_ssize_t)
-def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple], bool]) -> Fn:
+def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple], bool],
+                    value: Any) -> Fn:
     """``_guarded_call`` when every argument is a variable (its slot read directly)."""
     if len(slots) == 2:
         i, j = slots
@@ -332,7 +336,7 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
         def call_locals2(f: Frame):
             ctx, x, y = f[0], f[i], f[j]
             if ctx is not None and not ctx.explaining and fails(ctx, (x, y)):
-                return False
+                return value
             keeper = holder.keeper
             if keeper is not None:
                 return keeper.call2(ctx, x, y)
@@ -344,7 +348,7 @@ def _guarded_locals(holder: Any, slots: list[int], fails: Callable[[Any, tuple],
     def call_locals3(f: Frame):
         ctx, x, y, z = f[0], f[i], f[j], f[k]
         if ctx is not None and not ctx.explaining and fails(ctx, (x, y, z)):
-            return False
+            return value
         keeper = holder.keeper
         if keeper is not None:
             return keeper.call3(ctx, x, y, z)

@@ -166,3 +166,54 @@ def _direct_locals(holder: Any, body, pad: tuple, slots: list[int]):
         frame[0], frame[1], frame[2], frame[3] = ctx, f[i], f[j], f[k]
         return body(frame)
     return direct_local3
+
+
+@cython.locals(s=cython.Py_ssize_t, t=cython.Py_ssize_t)
+def inlined(framed, body, stores: list):
+    """A small def's call compiled into its caller (dsl/inline.py): *body*, the
+    def's expression compiled on the caller's frame, run after each argument
+    that is not a variable is put in its slot (``stores``: (slot, closure), in
+    the arguments' order).  While explaining, or without a context, the call
+    *framed* instead, as it is compiled for any def, so the def's record is
+    written as always."""
+    if not stores:
+        @cython.locals(ctx=Context)
+        def inline_read(f):
+            ctx = f[0]
+            if ctx is None or ctx.explaining:
+                return framed(f)
+            return body(f)
+        return inline_read
+    if len(stores) == 1:
+        (s, a), = stores
+
+        @cython.locals(ctx=Context, f=list)
+        def inline_put(f):
+            ctx = f[0]
+            if ctx is None or ctx.explaining:
+                return framed(f)
+            f[s] = a(f)
+            return body(f)
+        return inline_put
+    if len(stores) == 2:
+        (s, a), (t, b) = stores
+
+        @cython.locals(ctx=Context, f=list)
+        def inline_put2(f):
+            ctx = f[0]
+            if ctx is None or ctx.explaining:
+                return framed(f)
+            f[s] = a(f)
+            f[t] = b(f)
+            return body(f)
+        return inline_put2
+
+    @cython.locals(ctx=Context, f=list, slot=cython.Py_ssize_t)
+    def inline_puts(f):
+        ctx = f[0]
+        if ctx is None or ctx.explaining:
+            return framed(f)
+        for slot, fn in stores:
+            f[slot] = fn(f)
+        return body(f)
+    return inline_puts

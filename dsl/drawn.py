@@ -86,7 +86,7 @@ class _DefCall:
     def __init__(self, outer: "_DefCall | None", args: list, decl: Any) -> None:
         self.outer, self.args = outer, args
         # Each argument: its slot when a variable (an int), else its closure.
-        self.parts = [slot_of(a) if slot_of(a) >= 0 else a for a in args]
+        self.parts = [a if x < 0 else x for a, x in zip(args, map(slot_of, args))]
         self.what, self.cites = f"def {decl.name}", [str(c) for c in decl.cites]
         self.size = self.first = self.last = 0
 

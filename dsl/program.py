@@ -20,10 +20,10 @@ from kriegsspiel.core.errors import KsError, KsErrors, Location, did_you_mean
 from kriegsspiel.dsl import ir
 from kriegsspiel.dsl import declarations, lasting
 from kriegsspiel.dsl.declarations import KERNEL_EVENTS
-from kriegsspiel.dsl.closures import apply_holder, constant, guarded_call
+from kriegsspiel.dsl.closures import apply_holder, constant
 from kriegsspiel.dsl.compiler import ExprCompiler, Scope
-from kriegsspiel.dsl.direct import direct_call
-from kriegsspiel.dsl.shortcuts import call_site_guard, remembered
+from kriegsspiel.dsl.inline import def_call
+from kriegsspiel.dsl.shortcuts import remembered
 from kriegsspiel.dsl.trigger_guard import literal_guard
 from kriegsspiel.dsl.unread import unread_lets
 from kriegsspiel.dsl.link import Linked
@@ -353,13 +353,8 @@ class Program:
             self.defer(exc)
             return (lambda frame: None), "any"
         fns = [a for a, _ in args]
-        fails = call_site_guard(decl, self.enums) if decl.kind == "def" else None
-        if fails is not None and len(fns) in (1, 2, 3):
-            return guarded_call(holder, fns, fails), holder.type
         if decl.kind == "def":
-            direct = direct_call(holder, fns)
-            if direct is not None:
-                return direct, holder.type
+            return def_call(self, decl, holder, fns, scope), holder.type
         return apply_holder(holder, fns), holder.type
 
     def compile_set(self, s: ir.SetStmt, scope: Scope):

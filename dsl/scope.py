@@ -35,7 +35,7 @@ class Scope:
         for name, t in extra.items():
             s.names[name] = t
             if name not in s.slots:
-                s.slots[name] = s._new_slot()
+                s.slots[name] = s.new_slot()
         return s
 
     def bound(self, name: str, t: str) -> "Scope":
@@ -44,10 +44,10 @@ class Scope:
         back afterwards)."""
         s = self.child()
         s.names[name] = t
-        s.slots[name] = s._new_slot()
+        s.slots[name] = s.new_slot()
         return s
 
-    def _new_slot(self) -> int:
+    def new_slot(self) -> int:
         slot = self.size[0]
         self.size[0] += 1
         return slot

@@ -191,33 +191,54 @@ def args_key(args: tuple) -> tuple | None:
     return args
 
 
-def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:
-    """For a def starting with simple tests of its parameters' attributes
-    (``p.a and p.b == 0 and p.c == q and ...``): ``fails(ctx, args)`` — true
-    when one of those tests, read straight off the arguments, is false, so
-    the def's value is false without running it.
+def call_site_guard(decl: ir.Def, enums) -> tuple[Callable[[Any, tuple], Any], Any] | None:
+    """For a def whose answer a first test of its parameters' attributes can
+    decide: ``(decides, value)`` — ``decides(ctx, args)`` true when those
+    tests, read straight off the arguments, settle the def's answer as
+    *value*, so the call site answers it without running the def.  Two shapes:
+
+    - ``p.a and p.b == 0 and p.c == q and ...``: false once one of the
+      leading tests is false;
+    - ``if p.a == none or ... then 0 else ...``, a literal answer first:
+      that literal once one of the condition's leading tests holds.
 
     Rules call such defs over every Unit of the game (``any e in ...:
-    in_fire_zone(h, e)``), and most are off the map: the tests are made at
-    the call site when no explanation is being recorded (explaining, the
-    def runs, so its record is written as always).  The tests cannot raise
-    (an attribute of an entity, compared with ``==``/``!=`` or, none never
-    satisfying it, an inequality), and run in order, stopping at the first
-    false one, as the def would.  None when the def does not start so."""
-    if not isinstance(decl.expr, ir.BoolOp) or decl.expr.op != "and":
-        return None
+    in_fire_zone(h, e)``), and most are off the map; or ask for a cost most
+    Units do not pay (``road_switch_cost``, only after a road).  The tests
+    are made at the call site when no explanation is being recorded
+    (explaining, the def runs, so its record is written as always).  They
+    cannot raise (an attribute of an entity, compared with ``==``/``!=`` or,
+    none never satisfying it, an inequality), and run in order, stopping
+    where the def would.  None when the def does not start so."""
+    body = decl.expr
+    if isinstance(body, ir.Ternary) and isinstance(body.then, ir.Lit) and \
+            not (isinstance(body.cond, ir.BoolOp) and body.cond.op == "and"):
+        found = _leading_tests(body.cond, "or", decl, enums)
+        return None if found is None else (found, body.then.value)
+    if isinstance(body, ir.BoolOp) and body.op == "and":
+        found = _leading_tests(body, "and", decl, enums)
+        return None if found is None else (found, False)
+    return None
+
+
+def _leading_tests(chain: ir.Expr, op: str, decl: ir.Def, enums):
+    """``decides(ctx, args)`` for the simple tests *chain* (an ``op`` chain, or
+    one test) starts with: one false (``and``) or one true (``or``) decides
+    it; None when it starts with none."""
     params = [p.name for p in decl.params]
     tests = []
-    for conjunct in bool_chain(decl.expr):
-        test = _simple_test(conjunct, params, enums)
+    links = bool_chain(chain) if isinstance(chain, ir.BoolOp) else [chain]
+    for link in links:
+        test = _simple_test(link, params, enums, op == "or")
         if test is None:
             break
         tests.append(test)
     if not tests:
         return None
-    if len(tests) == 1:
-        fails = tests[0]
-    else:
+    if op == "and":
+        if len(tests) == 1:
+            return tests[0]  # its `reads`, if any, for the quantifiers' shortcut
+
         def fails(ctx, args):
             for test in tests:
                 failed = test(ctx, args)
@@ -226,15 +247,28 @@ def call_site_guard(decl: ir.Def, enums) -> Callable[[Any, tuple], Any] | None:
                 if failed is None:  # not an entity: the def runs (and says what is wrong)
                     return False
             return False
-    reads = getattr(tests[0], "reads", None)
-    if reads is not None:
-        fails.reads = reads
-    return fails
+        reads = getattr(tests[0], "reads", None)
+        if reads is not None:
+            fails.reads = reads
+        return fails
+
+    def holds(ctx, args):
+        for test in tests:
+            failed = test(ctx, args)
+            if failed is None:  # not an entity: the def runs
+                return False
+            if not failed:
+                return True
+        return False
+    return holds
+
 
 @cython.locals(reader=Reader)  # reader.read: a C call, compiled
-def _simple_test(x: ir.Expr, params: list[str], enums):
+def _simple_test(x: ir.Expr, params: list[str], enums, none_ok: bool = False):
     """``failed(ctx, args)`` for one test of call_site_guard — true, false, or
-    None when the argument is not an entity — or None if *x* is no such test."""
+    None when the argument is not an entity — or None if *x* is no such test.
+    *none_ok*: a test for none (``p.a == none``) is one too (a literal answer's
+    guard: ``if p.a == none or ... then 0``)."""
     def param_attr(x):  # `p.a` for a parameter p (not an enum member): (index, a)
         if isinstance(x, ir.Attr) and isinstance(x.obj, ir.Name) and \
                 x.obj.name in params and x.obj.name not in enums:
@@ -259,7 +293,8 @@ def _simple_test(x: ir.Expr, params: list[str], enums):
     i, name = read
     reader = attr_reader(name)
     op = COMPARE[x.op]
-    if isinstance(x.right, ir.Lit) and x.right.value is not None:
+    if isinstance(x.right, ir.Lit) and (x.right.value is not None or none_ok and
+                                        x.op in ("==", "!=")):
         b = x.right.value
         if x.op in ("==", "!="):
             @cython.locals(ctx=Context)
