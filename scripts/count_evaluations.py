@@ -6,8 +6,9 @@ Run as ``python scripts/count_evaluations.py [N] [--inside DEF] [--top K]``
 (KS_PURE=1 or compiled; playouts seed 1..N, default 4, after a warm-up one, as
 scripts/callgrind_playout.py plays them).  Before the rules are compiled it
 wraps each def's evaluation (a remembered or kept answer is not one: only
-what the keepers evaluate, or every call of a def they gave up keeping), and
-for each def counts:
+what the keepers evaluate, or every call of a def they gave up keeping; no
+small def is compiled into its callers, dsl/inline.py, so each of its calls
+is an evaluation too), and for each def counts:
 
 - ``evals``: its evaluations; ``inside``: those made while DEF (default
   ``move_choices``) is being evaluated;
@@ -30,7 +31,7 @@ from collections import Counter
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests", "benchmarks"))
 
-from kriegsspiel.dsl import program  # noqa: E402
+from kriegsspiel.dsl import inline, program  # noqa: E402
 
 _MOVES = frozenset({"unit_moved", "unit_placed", "unit_eliminated"})
 COLUMNS = ("evals", "inside", "again", "differs", "unmoved")
@@ -80,6 +81,7 @@ def main() -> None:
     n = int(args[0]) if args and args[0].isdigit() else 4
     inside = args[args.index("--inside") + 1] if "--inside" in args else "move_choices"
     top = int(args[args.index("--top") + 1]) if "--top" in args else 30
+    inline.MAX_NODES = 0  # an inlined call runs no def to wrap: count the rules' questions as asked
     remembered, lasting = program.remembered, program.lasting.lasting
     program.remembered = lambda what, ev, holder: remembered(what, counted(what, ev, inside), holder)
     program.lasting.lasting = lambda what, ev, reads, holder, *used: \
