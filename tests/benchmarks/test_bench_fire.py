@@ -2,11 +2,13 @@
 rules (all 15.6 modifiers, gts:15.5) against a hand-written Python function
 computing the same numbers from the same game state.  Target: the rules at
 most 2× the hand-written time.  Met with the compiled kernel (setup.py;
-docs/performance.md, "Compiled kernel"): 1.53–1.57× without explanations
+docs/performance.md, "Compiled kernel") at 1.53–1.57× without explanations
 (Context.explaining = False, as bulk simulations run, and as the
-hand-written function does: it writes no records) in the machine's quieter
-minutes, 1.37× in instructions (149k against 109k); 2.2× with explanations
-on.  Each benchmark is timed on its own, so a slow minute on the shared
+hand-written function does: it writes no records), 1.37× in instructions
+(149k against 109k); not met at stop 54: 2.4× (2.0× in instructions, 132k
+against 64.5k; 3.7× with explanations on), the hand-written function, which
+reads the game through the same kernel, having become 41% cheaper with the
+kernel's reads and the rules 11%.  Each benchmark is timed on its own, so a slow minute on the shared
 machine can fall on one side only (one such run read 2.3×): compare
 same-run best rounds, or instructions.  From source (KS_PURE=1) it is 2.9×
 in instructions.  The hand-written function computes every term the rules
